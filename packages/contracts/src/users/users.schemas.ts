@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+export const ROLES = ['personal', 'company'] as const;
+/** Account kind: personal (students, finance professionals) or company. */
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+/** The logged-in user as returned by POST /api/users/get_current_user (SPEC §3 user info + study achievements). */
+export const currentUserSchema = z.object({
+  id: z.number().int(),
+  phone: z.string(),
+  nickname: z.string().nullable(),
+  /** Avatar URL, null when none uploaded. */
+  avatar: z.string().nullable(),
+  /** Unread message count for the header badge. */
+  message_num: z.number().int(),
+  is_member: z.boolean(),
+  /** Membership end (ISO time), null when never a member. */
+  member_end_at: z.string().nullable(),
+  role: roleSchema,
+  /** Staff may use the admin screens. */
+  is_staff: z.boolean(),
+  /** Study achievements (personal_achieve): star level 0 (none) to 5. */
+  star_id: z.number().int(),
+  /** Total learning time in seconds. */
+  total_learn_time: z.number().int(),
+  finish_course_num: z.number().int(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
