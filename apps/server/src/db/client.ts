@@ -1,0 +1,120 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { migrationsDir } from '../paths';
+import { acquireDataDirLock } from './lock';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The database handle repositories use; the same type for PGlite and node-postgres. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle (`db.transaction(async (tx) => ...)`). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Repositories accept either, so a service can run several of them in one transaction. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'pg';
+  /** Applies the committed migrations in apps/server/drizzle (fast no-op when up to date). */
+  migrate(): Promise<void>;
+  /**
+   * Runs start-up work (migrate, seed) alone: on PostgreSQL several server processes may start at once, so
+   * they queue on an advisory lock. PGlite has one process by construction (db.lock).
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /** Flushes (PGlite: CHECKPOINT) and closes; idempotent. */
+  close(): Promise<void>;
+}
+
+export const pgliteExtensions = { pg_trgm };
+
+/** Advisory-lock key serialising start-up migrations and seeding across processes on one PostgreSQL. */
+const STARTUP_LOCK_KEY = 727_310_001;
+
+/** Wraps an open PGlite instance (the server's on-disk one, or a test's in-memory clone). */
+export function pgliteDatabase(client: PGlite, onClose?: () => void): Database {
+  const db = drizzlePglite({ client, schema });
+  let closed = false;
+  return {
+    db: db as unknown as Db,
+    driver: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: migrationsDir }),
+    exclusive: (fn) => fn(),
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        if (!client.closed) {
+          await client.exec('CHECKPOINT');
+          await client.close();
+        }
+      } finally {
+        onClose?.();
+      }
+    },
+  };
+}
+
+/** Wraps a node-postgres pool on a real PostgreSQL server. */
+export function pgDatabase(pool: pg.Pool): Database {
+  const db = drizzlePg({ client: pool, schema });
+  let closed = false;
+  return {
+    db: db as unknown as Db,
+    driver: 'pg',
+    migrate: () => migratePg(db, { migrationsFolder: migrationsDir }),
+    async exclusive(fn) {
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        return await fn();
+      } finally {
+        await lockClient.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+        lockClient.release();
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * Opens the configured database: PostgreSQL when DATABASE_URL is set, otherwise PGlite in DATA_DIR/db,
+ * guarded by DATA_DIR/db.lock so a second process cannot open the same directory.
+ */
+export async function openDatabase(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): Promise<Database> {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    return pgDatabase(pool);
+  }
+  const release = acquireDataDirLock(config.dataDir);
+  try {
+    const client = new PGlite(path.join(config.dataDir, 'db'), { extensions: pgliteExtensions });
+    // Not awaited: queries wait for readiness themselves, so the caller can build the app while PGlite
+    // starts; a start-up failure surfaces on the first query (the migration).
+    client.waitReady.catch(() => undefined);
+    return pgliteDatabase(client, release);
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+/** `select 1`, for readiness probes. */
+export async function pingDb(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

@@ -1,0 +1,10 @@
+// Every area's tables, collected for drizzle (queries, relations) and drizzle-kit (migrations).
+// Add one line per area: export * from '../modules/<area>/<area>.table';
+export * from '../modules/system/system.table';
+export * from '../modules/content/content.table';
+export * from '../modules/users/users.table';
+export * from '../modules/auth/auth.table';
+export * from '../modules/messages/messages.table';
+export * from '../modules/courses/courses.table';
+export * from '../modules/learning/learning.table';
+export * from '../modules/comments/comments.table';

@@ -1,0 +1,48 @@
+import type { AppDeps } from '../../app';
+import { createMessagesService, type MessagesService } from '../messages/messages.service';
+import { usersRepository } from '../users/users.repository';
+import { createAuthGuards, type AuthGuards } from './auth.guard';
+import { createAuthService, type AuthService } from './auth.service';
+import { createPasswordHasher, type PasswordHasher } from './password-hasher';
+import { createAliyunSmsSender } from './sms/aliyun-sms-sender';
+import { createConsoleSmsSender } from './sms/console-sms-sender';
+import type { SmsSender } from './sms/sms-sender';
+
+export interface AccountServices {
+  auth: AuthService;
+  messages: MessagesService;
+  guards: AuthGuards;
+  hasher: PasswordHasher;
+  sms: SmsSender;
+}
+
+type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+
+// One set per database handle, so the auth and users modules share the hasher (and its dummy hash).
+const cache = new WeakMap<object, AccountServices>();
+
+/** Builds (once per app database) the account services the auth, users and messages modules use. */
+export function accountServices(deps: AppDeps, log: Log): AccountServices {
+  const cached = cache.get(deps.db);
+  if (cached) return cached;
+  const { db, clock, config } = deps;
+  const hasher = createPasswordHasher(config.passwordHash);
+  const sms: SmsSender =
+    config.sms.provider === 'aliyun'
+      ? createAliyunSmsSender(config.sms, { now: () => clock.now() })
+      : createConsoleSmsSender({ db, clock, log, keepOutbox: config.nodeEnv !== 'production' });
+  const messages = createMessagesService({ db, clock });
+  const auth = createAuthService({
+    db,
+    clock,
+    hasher,
+    sms,
+    messages,
+    usersRepo: usersRepository,
+    sessionTtlMs: config.sessionTtlMs,
+    log,
+  });
+  const services = { auth, messages, guards: createAuthGuards(deps), hasher, sms };
+  cache.set(db, services);
+  return services;
+}

@@ -1,0 +1,76 @@
+import { authMessages, authRoutes, ok } from '@app/contracts';
+import type { AppModule } from '../../app';
+import { defineRoute } from '../../lib/define-route';
+import { accountServices } from './account-services';
+import { userOf } from './auth.guard';
+
+/** Accounts: SMS codes, register, the two logins, password reset, phone change, current user, logout. */
+export const authModule: AppModule = (app, deps) => {
+  const { auth, guards } = accountServices(deps, app.log);
+  const tags = ['auth'];
+
+  defineRoute(
+    app,
+    authRoutes.sendMsg,
+    async (request) =>
+      ok(
+        await auth.sendCode({ ...request.body, ip: request.ip, ...(request.user ? { userId: request.user.id } : {}) }),
+        authMessages.smsSent,
+      ),
+    { tags, preHandler: guards.optionalUser },
+  );
+
+  defineRoute(app, authRoutes.register, async (request) => ok(await auth.register(request.body), authMessages.registerSuccess), {
+    tags,
+  });
+
+  defineRoute(
+    app,
+    authRoutes.accountLogin,
+    async (request) => ok(await auth.accountLogin(request.body, request.ip), authMessages.loginSuccess),
+    { tags },
+  );
+
+  defineRoute(app, authRoutes.codeLogin, async (request) => ok(await auth.codeLogin(request.body), authMessages.loginSuccess), {
+    tags,
+  });
+
+  defineRoute(
+    app,
+    authRoutes.forgetPassword,
+    async (request) => {
+      await auth.forgetPassword(request.body);
+      return ok(null, authMessages.passwordResetSuccess);
+    },
+    { tags },
+  );
+
+  defineRoute(
+    app,
+    authRoutes.changePhone,
+    async (request) => ok(await auth.changePhone(userOf(request), request.body, request.ip), authMessages.phoneChanged),
+    { tags, preHandler: guards.requireUser },
+  );
+
+  defineRoute(app, authRoutes.getCurrentUser, async (request) => ok(await auth.getCurrentUser(userOf(request).id)), {
+    tags,
+    preHandler: guards.requireUser,
+  });
+
+  defineRoute(
+    app,
+    authRoutes.logout,
+    async (request) => {
+      await auth.logout(userOf(request));
+      return ok(null, authMessages.logoutSuccess);
+    },
+    { tags, preHandler: guards.requireUser },
+  );
+
+  // The development outbox exists only outside production (it shows codes).
+  if (deps.config.nodeEnv !== 'production') {
+    defineRoute(app, authRoutes.devSmsOutbox, async (request) => ok(await auth.outbox(request.query.phone)), {
+      tags: ['dev'],
+    });
+  }
+};

@@ -1,0 +1,30 @@
+import { maskPhone } from '@app/contracts';
+import type { Clock } from '../../../lib/clock';
+import { authRepository, type Executor } from '../auth.repository';
+import { smsText, type SmsSender } from './sms-sender';
+
+/**
+ * Development sender: logs that a code went out (masked phone, never the code) and, outside production, keeps the
+ * text in the database outbox (GET /api/dev/sms_outbox) so every server process and the browser tests can read it.
+ */
+export function createConsoleSmsSender(deps: {
+  db: Executor;
+  clock: Clock;
+  log: { info(obj: object, msg: string): void };
+  keepOutbox: boolean;
+}): SmsSender {
+  return {
+    name: 'console',
+    async send(message) {
+      if (deps.keepOutbox) {
+        await authRepository.addOutbox(deps.db, {
+          phone: message.phone,
+          purpose: message.purpose,
+          content: smsText(message),
+          now: deps.clock.now(),
+        });
+      }
+      deps.log.info({ purpose: message.purpose }, `code sent to ${maskPhone(message.phone)}`);
+    },
+  };
+}

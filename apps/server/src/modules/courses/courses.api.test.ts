@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUY_STUDENT_CARD_MESSAGE } from '@app/contracts';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { courseBySlug, createLearner } from './course-test-helpers';
+import { createCoursesRepository } from './courses.repository';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload, headers });
+
+describe('course pool catalogue', () => {
+  it('serves a two-level tag tree whose parents count their children’s courses', async () => {
+    const res = await get('/coursepoolapi/course_pools/tower_tag_list');
+    expect(res.statusCode).toBe(200);
+    const tree = res.json().data as { id: number; name: string; course_count: number; children: { name: string; course_count: number }[] }[];
+    expect(tree.length).toBeGreaterThanOrEqual(4);
+    expect(tree.flatMap((p) => p.children).length).toBeGreaterThanOrEqual(8);
+    const finance = tree.find((p) => p.name === '财务管理')!;
+    expect(finance.children.map((c) => c.name)).toContain('全面预算管理');
+    expect(finance.course_count).toBe(finance.children.reduce((s, c) => s + c.course_count, 0));
+  });
+
+  it('seeds at least 30 published courses with lessons, a mix of prices and outer links', async () => {
+    const res = await get('/coursepoolapi/course_pools?per=50');
+    const { list, total } = res.json().data;
+    expect(total).toBeGreaterThanOrEqual(30);
+    const kinds = new Set(list.map((c: { price_type: string }) => c.price_type));
+    expect(kinds).toEqual(new Set(['free', 'member', 'paid']));
+    expect(list.some((c: { kind: string }) => c.kind === 'outer_link')).toBe(true);
+    const video = list.filter((c: { kind: string }) => c.kind === 'video');
+    expect(video.length).toBeGreaterThanOrEqual(30);
+    expect(video.every((c: { lesson_count: number }) => c.lesson_count >= 3)).toBe(true);
+  });
+
+  it('filters by a parent tag (including its children) and by a child tag', async () => {
+    const tree = (await get('/coursepoolapi/course_pools/tower_tag_list')).json().data;
+    const tax = tree.find((p: { name: string }) => p.name === '税务管理');
+    const vat = tax.children.find((c: { name: string }) => c.name === '增值税');
+    const all = (await get(`/coursepoolapi/course_pools?tag=${tax.id}&per=50`)).json().data;
+    const only = (await get(`/coursepoolapi/course_pools?tag=${vat.id}&per=50`)).json().data;
+    expect(all.total).toBe(tax.course_count);
+    expect(only.total).toBe(vat.course_count);
+    expect(only.total).toBeLessThan(all.total);
+    expect(only.list.every((c: { tags: { name: string }[] }) => c.tags.some((x) => x.name === '增值税'))).toBe(true);
+  });
+
+  it('orders hot courses by hot score (newhot=hotest&page=1&per=4) and newest by publication', async () => {
+    const hot = (await get('/coursepoolapi/course_pools?newhot=hotest&page=1&per=4')).json().data;
+    expect(hot.list).toHaveLength(4);
+    const scores = hot.list.map((c: { hot_score: number }) => c.hot_score);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    expect(scores[0]).toBeGreaterThan(0);
+    const newest = (await get('/coursepoolapi/course_pools?newhot=newest&per=10')).json().data.list;
+    const dates = newest.map((c: { published_at: string }) => c.published_at);
+    expect([...dates].sort().reverse()).toEqual(dates);
+  });
+
+  it('caps per at 50 (51 -> 400 with a Chinese field error) and pages', async () => {
+    const res = await get('/coursepoolapi/course_pools?per=51');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe(400);
+    expect(res.json().data.fieldErrors.per).toBe('每页最多50条');
+    const p1 = (await get('/coursepoolapi/course_pools?per=7&page=1')).json().data;
+    const p2 = (await get('/coursepoolapi/course_pools?per=7&page=2')).json().data;
+    expect(p1.list).toHaveLength(7);
+    expect(p2.page).toBe(2);
+    expect(p2.total).toBe(p1.total);
+    const ids1 = new Set(p1.list.map((c: { id: number }) => c.id));
+    expect(p2.list.some((c: { id: number }) => ids1.has(c.id))).toBe(false);
+    const beyond = (await get('/coursepoolapi/course_pools?per=10&page=99')).json().data;
+    expect(beyond.list).toEqual([]);
+    expect(beyond.total).toBe(p1.total);
+  });
+
+  it('finds courses by a 2-character Chinese term in the title or summary', async () => {
+    const res = (await get(`/coursepoolapi/course_pools?keyword=${encodeURIComponent('预算')}&per=50`)).json().data;
+    expect(res.total).toBeGreaterThanOrEqual(3);
+    for (const c of res.list) expect(`${c.title}${c.summary}`).toContain('预算');
+    const longer = (await get(`/coursepoolapi/course_pools?keyword=${encodeURIComponent('增值税')}`)).json().data;
+    expect(longer.list.map((c: { title: string }) => c.title)).toContain('增值税基础与税率全解析');
+    const none = (await get(`/coursepoolapi/course_pools?keyword=${encodeURIComponent('%')}`)).json().data;
+    expect(none.total).toBe(0);
+  });
+
+  it('lists member-only courses at /api/member_courses', async () => {
+    const res = (await get('/api/member_courses?per=50')).json().data;
+    expect(res.total).toBeGreaterThan(5);
+    expect(res.list.every((c: { price_type: string }) => c.price_type === 'member')).toBe(true);
+  });
+});
+
+describe('course detail and lesson access', () => {
+  it('shows a course with lessons to visitors without personal data, and with progress when logged in', async () => {
+    const c = await courseBySlug(t.db, 'cas-14-revenue');
+    const visitor = (await get(`/coursepoolapi/course_pools/tower_show_course?id=${c.id}`)).json().data;
+    expect(visitor.mine).toBeNull();
+    expect(visitor.teacher.title).toBe('注册会计师');
+    expect(visitor.description.length).toBeGreaterThan(2);
+    expect(visitor.lessons.map((l: { can_watch: boolean }) => l.can_watch)).toEqual([true, false, false]);
+    const me = await createLearner(t);
+    const mine = (await get(`/coursepoolapi/course_pools/tower_show_course?id=${c.id}`, me.headers)).json().data;
+    expect(mine.mine).toMatchObject({ liked: false, favorited: false, has_access: false, started: false });
+    expect((await get('/coursepoolapi/course_pools/tower_show_course?id=999999')).statusCode).toBe(404);
+  });
+
+  it('refuses a member-only lesson to a non-member with 请购买学员卡 (403) but opens the trial lesson', async () => {
+    const c = await courseBySlug(t.db, 'cas-14-revenue');
+    const me = await createLearner(t);
+    const refused = await get(`/coursepoolapi/course_pools/tower_show_lesson?id=${c.lessons[1]!.id}`, me.headers);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 403, message: BUY_STUDENT_CARD_MESSAGE });
+    const trial = await get(`/coursepoolapi/course_pools/tower_show_lesson?id=${c.lessons[0]!.id}`, me.headers);
+    expect(trial.statusCode).toBe(200);
+    expect(trial.json().data.is_trial).toBe(true);
+  });
+
+  it('needs login to open a lesson', async () => {
+    const c = await courseBySlug(t.db, 'vat-basics');
+    const res = await get(`/coursepoolapi/course_pools/tower_show_lesson?id=${c.lessons[0]!.id}`);
+    expect(res.statusCode).toBe(406);
+  });
+
+  it('opens member lessons to members and paid lessons to buyers, with questions WITHOUT answers', async () => {
+    const member = await createLearner(t, { member: true });
+    const c = await courseBySlug(t.db, 'cas-14-revenue');
+    const res = await get(`/coursepoolapi/course_pools/tower_show_lesson?id=${c.lessons[1]!.id}`, member.headers);
+    expect(res.statusCode).toBe(200);
+    const lesson = res.json().data;
+    expect(lesson.video_url).toMatch(/^\/media\/videos\/lesson-[a-d]\.mp4\?exp=\d+&sig=[\w-]+$/);
+    expect(lesson.questions.length).toBeGreaterThan(0);
+    for (const q of lesson.questions) {
+      expect(Object.keys(q).sort()).toEqual(['id', 'kind', 'my_answer', 'options', 'stem']);
+      expect(q.my_answer).toBeNull();
+    }
+    expect(lesson.prev_lesson_id).toBe(c.lessons[0]!.id);
+
+    const paid = await courseBySlug(t.db, 'cas-21-lease');
+    const url = `/coursepoolapi/course_pools/tower_show_lesson?id=${paid.lessons[1]!.id}`;
+    expect((await get(url, member.headers)).statusCode).toBe(403);
+    await createCoursesRepository(t.db).grantCourse({ userId: member.id, courseId: paid.id, source: 'order', now: t.clock.now() });
+    expect((await get(url, member.headers)).statusCode).toBe(200);
+  });
+
+  it('checks an answer and returns the right answer with its explanation', async () => {
+    const me = await createLearner(t);
+    const c = await courseBySlug(t.db, 'accounting-basics');
+    const lesson = (await get(`/coursepoolapi/course_pools/tower_show_lesson?id=${c.lessons[0]!.id}`, me.headers)).json().data;
+    const q = lesson.questions[0];
+    const wrong = await post('/coursepoolapi/course_pools/answer_lesson_question', { question_id: q.id, answer: ['B'] }, me.headers);
+    expect(wrong.json().data).toMatchObject({ correct: false, right_answer: ['A'] });
+    expect(wrong.json().data.explanation).toContain('资产');
+    const right = await post('/coursepoolapi/course_pools/answer_lesson_question', { question_id: q.id, answer: ['a'] }, me.headers);
+    expect(right.json().data.correct).toBe(true);
+    const two = await post('/coursepoolapi/course_pools/answer_lesson_question', { question_id: q.id, answer: ['A', 'B'] }, me.headers);
+    expect(two.statusCode).toBe(400);
+    const again = (await get(`/coursepoolapi/course_pools/tower_show_lesson?id=${c.lessons[0]!.id}`, me.headers)).json().data;
+    expect(again.questions[0].my_answer).toEqual({ chosen: ['A'], correct: true });
+  });
+});
+
+describe('likes and favourites', () => {
+  it('counts a like once per user under 20 concurrent calls', async () => {
+    const c = await courseBySlug(t.db, 'financial-analysis-intro');
+    const me = await createLearner(t);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => post('/coursepoolapi/course_pools/support', { course_id: c.id, value: true }, me.headers)),
+    );
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    expect(results.every((r) => r.json().data.liked === true)).toBe(true);
+    const after = await courseBySlug(t.db, 'financial-analysis-intro');
+    expect(after.likeCount).toBe(c.likeCount + 1);
+  });
+
+  it('keeps the like counter equal to the likes under 20 concurrent toggles', async () => {
+    const c = await courseBySlug(t.db, 'vat-basics');
+    const me = await createLearner(t);
+    await Promise.all(Array.from({ length: 20 }, () => post('/coursepoolapi/course_pools/support', { course_id: c.id }, me.headers)));
+    const after = await courseBySlug(t.db, 'vat-basics');
+    const detail = (await get(`/coursepoolapi/course_pools/tower_show_course?id=${c.id}`, me.headers)).json().data;
+    expect(after.likeCount - c.likeCount).toBe(detail.mine.liked ? 1 : 0);
+    const toggled = (await post('/coursepoolapi/course_pools/support', { course_id: c.id }, me.headers)).json().data;
+    expect(toggled.liked).toBe(!detail.mine.liked);
+  });
+
+  it('favourites once under 20 concurrent calls, lists and removes it', async () => {
+    const c = await courseBySlug(t.db, 'dupont-valuation');
+    const me = await createLearner(t);
+    await Promise.all(
+      Array.from({ length: 20 }, () => post('/coursepoolapi/course_pools/favorite', { course_id: c.id, value: true }, me.headers)),
+    );
+    expect((await courseBySlug(t.db, 'dupont-valuation')).favoriteCount).toBe(c.favoriteCount + 1);
+    const list = (await get('/coursepoolapi/course_pools/favorite_list', me.headers)).json().data;
+    expect(list.total).toBe(1);
+    expect(list.list[0]).toMatchObject({ id: c.id, title: c.title });
+    const off = (await post('/coursepoolapi/course_pools/favorite', { course_id: c.id }, me.headers)).json().data;
+    expect(off).toEqual({ favorited: false, favorite_count: c.favoriteCount });
+    expect((await get('/coursepoolapi/course_pools/favorite_list', me.headers)).json().data.total).toBe(0);
+  });
+
+  it('needs login to like', async () => {
+    expect((await post('/coursepoolapi/course_pools/support', { course_id: 1 })).statusCode).toBe(406);
+  });
+});

@@ -1,0 +1,320 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { CourseCard, CoursePriceType, CourseSort } from '@app/contracts';
+import type { DbOrTx } from '../../db/client';
+import { users } from '../users/users.table';
+import {
+  courses,
+  coursesFavorites,
+  coursesGrants,
+  coursesLessonQuestions,
+  coursesLessons,
+  coursesLikes,
+  coursesMediaKeys,
+  coursesTeachers,
+} from './courses.table';
+
+/** Rows of a raw query; both drivers (PGlite, node-postgres) answer `{ rows }`. */
+export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const res = (await db.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}
+
+/** `%term%` with LIKE's wildcards escaped, so a user's `%` or `_` matches itself. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+interface CardRow {
+  id: number;
+  title: string;
+  cover: string;
+  summary: string;
+  teacher_name: string;
+  teacher_title: string;
+  tags: { id: number; name: string }[] | null;
+  kind: 'video' | 'outer_link';
+  price_type: CoursePriceType;
+  price: number;
+  lesson_count: number;
+  total_duration: number;
+  learner_count: number;
+  like_count: number;
+  favorite_count: number;
+  hot_score: number;
+  published_at: Date | string;
+}
+
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+
+export function toCard(r: CardRow): CourseCard {
+  return {
+    id: r.id,
+    title: r.title,
+    cover: r.cover,
+    summary: r.summary,
+    teacher_name: r.teacher_name,
+    teacher_title: r.teacher_title,
+    tags: r.tags ?? [],
+    kind: r.kind,
+    price_type: r.price_type,
+    price: r.price,
+    lesson_count: r.lesson_count,
+    total_duration: r.total_duration,
+    learner_count: r.learner_count,
+    like_count: r.like_count,
+    favorite_count: r.favorite_count,
+    hot_score: r.hot_score,
+    published_at: iso(r.published_at),
+  };
+}
+
+/** The columns of a course card, for raw queries over `courses c JOIN courses_teachers t`. */
+export const cardColumns = sql.raw(`c.id, c.title, c.cover, c.summary, t.name AS teacher_name, t.title AS teacher_title,
+  (SELECT json_agg(json_build_object('id', tg.id, 'name', tg.name) ORDER BY tg.sort, tg.id)
+     FROM courses_course_tags ct JOIN courses_tags tg ON tg.id = ct.tag_id WHERE ct.course_id = c.id) AS tags,
+  c.kind, c.price_type, c.price, c.lesson_count, c.total_duration, c.learner_count, c.like_count,
+  c.favorite_count, c.hot_score, c.published_at`);
+
+export interface CourseFilter {
+  tag?: number;
+  keyword?: string;
+  priceType?: CoursePriceType;
+  sort: CourseSort;
+  limit: number;
+  offset: number;
+}
+
+export function createCoursesRepository(db: DbOrTx) {
+  return {
+    /** Tags with published-course counts (a parent counts courses tagged with it or any child, once each). */
+    async tagTree() {
+      return rowsOf<{ id: number; parent_id: number | null; name: string; course_count: number }>(
+        db,
+        sql`SELECT tg.id, tg.parent_id, tg.name,
+              (SELECT count(DISTINCT ct.course_id)::int FROM courses_course_tags ct
+                 JOIN courses_tags x ON x.id = ct.tag_id JOIN courses c ON c.id = ct.course_id
+                WHERE c.published AND (x.id = tg.id OR x.parent_id = tg.id)) AS course_count
+            FROM courses_tags tg ORDER BY tg.sort, tg.id`,
+      );
+    },
+
+    /**
+     * One page of published courses. Keyword: `ILIKE '%term%'` on title or summary, served by the trigram GIN
+     * indexes for terms of 3+ characters; shorter terms scan the (small) table.
+     */
+    async page(f: CourseFilter): Promise<{ list: CourseCard[]; total: number }> {
+      const conds: SQL[] = [sql`c.published`];
+      if (f.tag !== undefined) {
+        conds.push(sql`EXISTS (SELECT 1 FROM courses_course_tags ct JOIN courses_tags tg ON tg.id = ct.tag_id
+                                WHERE ct.course_id = c.id AND (tg.id = ${f.tag} OR tg.parent_id = ${f.tag}))`);
+      }
+      if (f.keyword) {
+        const p = containsPattern(f.keyword);
+        conds.push(sql`(c.title ILIKE ${p} OR c.summary ILIKE ${p})`);
+      }
+      if (f.priceType) conds.push(sql`c.price_type = ${f.priceType}`);
+      const where = sql.join(conds, sql` AND `);
+      const order = f.sort === 'hotest' ? sql`c.hot_score DESC, c.id DESC` : sql`c.published_at DESC, c.id DESC`;
+      const rows = await rowsOf<CardRow & { total: number }>(
+        db,
+        sql`SELECT ${cardColumns}, count(*) OVER ()::int AS total
+              FROM courses c JOIN courses_teachers t ON t.id = c.teacher_id
+             WHERE ${where} ORDER BY ${order} LIMIT ${f.limit} OFFSET ${f.offset}`,
+      );
+      let total = rows[0]?.total ?? 0;
+      if (rows.length === 0 && f.offset > 0) {
+        const [c] = await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM courses c WHERE ${where}`);
+        total = c?.n ?? 0;
+      }
+      return { list: rows.map(toCard), total };
+    },
+
+    async cardsByIds(ids: number[]): Promise<Map<number, CourseCard>> {
+      if (ids.length === 0) return new Map();
+      const rows = await rowsOf<CardRow>(
+        db,
+        sql`SELECT ${cardColumns} FROM courses c JOIN courses_teachers t ON t.id = c.teacher_id
+             WHERE c.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+      );
+      return new Map(rows.map((r) => [r.id, toCard(r)]));
+    },
+
+    async publishedCourse(id: number) {
+      const [row] = await db
+        .select({ course: courses, teacher: coursesTeachers })
+        .from(courses)
+        .innerJoin(coursesTeachers, eq(coursesTeachers.id, courses.teacherId))
+        .where(and(eq(courses.id, id), eq(courses.published, true)));
+      return row;
+    },
+
+    async card(id: number): Promise<CourseCard | undefined> {
+      return (await this.cardsByIds([id])).get(id);
+    },
+
+    async lessonsWithQuestionCounts(courseId: number) {
+      return db
+        .select({
+          id: coursesLessons.id,
+          title: coursesLessons.title,
+          sort: coursesLessons.sort,
+          duration: coursesLessons.duration,
+          isTrial: coursesLessons.isTrial,
+          questionCount: sql<number>`(SELECT count(*)::int FROM courses_lesson_questions q WHERE q.lesson_id = ${coursesLessons.id})`,
+        })
+        .from(coursesLessons)
+        .where(eq(coursesLessons.courseId, courseId))
+        .orderBy(asc(coursesLessons.sort));
+    },
+
+    /** A lesson of a published course, with what access and crediting need. */
+    async lesson(id: number) {
+      const [row] = await db
+        .select({
+          lesson: coursesLessons,
+          course: {
+            id: courses.id,
+            title: courses.title,
+            kind: courses.kind,
+            priceType: courses.priceType,
+            lessonCount: courses.lessonCount,
+          },
+        })
+        .from(coursesLessons)
+        .innerJoin(courses, eq(courses.id, coursesLessons.courseId))
+        .where(and(eq(coursesLessons.id, id), eq(courses.published, true)));
+      return row;
+    },
+
+    async neighbourLessons(courseId: number, sort: number) {
+      const [row] = await rowsOf<{ prev: number | null; next: number | null }>(
+        db,
+        sql`SELECT (SELECT id FROM courses_lessons WHERE course_id = ${courseId} AND sort < ${sort} ORDER BY sort DESC LIMIT 1) AS prev,
+                   (SELECT id FROM courses_lessons WHERE course_id = ${courseId} AND sort > ${sort} ORDER BY sort ASC LIMIT 1) AS next`,
+      );
+      return { prev: row?.prev ?? null, next: row?.next ?? null };
+    },
+
+    async questionsOfLesson(lessonId: number) {
+      return db
+        .select()
+        .from(coursesLessonQuestions)
+        .where(eq(coursesLessonQuestions.lessonId, lessonId))
+        .orderBy(asc(coursesLessonQuestions.sort));
+    },
+
+    async question(id: number) {
+      const [row] = await db.select().from(coursesLessonQuestions).where(eq(coursesLessonQuestions.id, id));
+      return row;
+    },
+
+    /** Membership end and grants decide access; read together so one query answers both. */
+    async accessFacts(userId: number, courseId: number) {
+      const [row] = await rowsOf<{ member_end_at: Date | string | null; granted: boolean }>(
+        db,
+        sql`SELECT u.member_end_at,
+                   EXISTS (SELECT 1 FROM courses_grants g WHERE g.user_id = ${userId} AND g.course_id = ${courseId}) AS granted
+              FROM users u WHERE u.id = ${userId}`,
+      );
+      if (!row) return { memberEndAt: null, granted: false };
+      return { memberEndAt: row.member_end_at === null ? null : new Date(row.member_end_at), granted: row.granted };
+    },
+
+    async likedAndFavorited(userId: number, courseId: number) {
+      const [row] = await rowsOf<{ liked: boolean; favorited: boolean }>(
+        db,
+        sql`SELECT EXISTS (SELECT 1 FROM courses_likes WHERE user_id = ${userId} AND course_id = ${courseId}) AS liked,
+                   EXISTS (SELECT 1 FROM courses_favorites WHERE user_id = ${userId} AND course_id = ${courseId}) AS favorited`,
+      );
+      return { liked: row?.liked ?? false, favorited: row?.favorited ?? false };
+    },
+
+    /**
+     * Sets or toggles a like (table courses_likes) or favourite (courses_favorites) in ONE statement: the row's
+     * primary key decides, and the counter moves by the rows actually inserted or deleted, so concurrent calls
+     * never count a user twice. `value` undefined toggles.
+     */
+    async setMark(kind: 'like' | 'favorite', userId: number, courseId: number, value: boolean | undefined, now: Date) {
+      const table = sql.raw(kind === 'like' ? 'courses_likes' : 'courses_favorites');
+      const counter = sql.raw(kind === 'like' ? 'like_count' : 'favorite_count');
+      const at = now.toISOString();
+      const del =
+        value === true
+          ? sql`SELECT 1 WHERE false`
+          : sql`DELETE FROM ${table} WHERE user_id = ${userId} AND course_id = ${courseId} RETURNING 1`;
+      const insertGuard = value === undefined ? sql`WHERE NOT EXISTS (SELECT 1 FROM del)` : value ? sql`` : sql`WHERE false`;
+      const [row] = await rowsOf<{ count: number; inserted: number; deleted: number }>(
+        db,
+        sql`WITH del AS (${del}),
+                 ins AS (INSERT INTO ${table} (user_id, course_id, created_at)
+                         SELECT ${userId}, ${courseId}, ${at}::timestamptz ${insertGuard}
+                         ON CONFLICT DO NOTHING RETURNING 1)
+            UPDATE courses SET ${counter} = ${counter} + (SELECT count(*) FROM ins)::int - (SELECT count(*) FROM del)::int
+             WHERE id = ${courseId}
+            RETURNING ${counter} AS count, (SELECT count(*) FROM ins)::int AS inserted, (SELECT count(*) FROM del)::int AS deleted`,
+      );
+      return row;
+    },
+
+    /** Whether the mark exists now (after a concurrent no-op insert the statement itself cannot tell). */
+    async hasMark(kind: 'like' | 'favorite', userId: number, courseId: number): Promise<boolean> {
+      const table = kind === 'like' ? coursesLikes : coursesFavorites;
+      const [row] = await db
+        .select({ one: sql<number>`1` })
+        .from(table)
+        .where(and(eq(table.userId, userId), eq(table.courseId, courseId)));
+      return row !== undefined;
+    },
+
+    async favoritePage(userId: number, limit: number, offset: number) {
+      const rows = await rowsOf<CardRow & { favorited_at: Date | string; total: number }>(
+        db,
+        sql`SELECT ${cardColumns}, f.created_at AS favorited_at, count(*) OVER ()::int AS total
+              FROM courses_favorites f JOIN courses c ON c.id = f.course_id JOIN courses_teachers t ON t.id = c.teacher_id
+             WHERE f.user_id = ${userId} AND c.published
+             ORDER BY f.created_at DESC, c.id DESC LIMIT ${limit} OFFSET ${offset}`,
+      );
+      let total = rows[0]?.total ?? 0;
+      if (rows.length === 0 && offset > 0) {
+        const [c] = await rowsOf<{ n: number }>(
+          db,
+          sql`SELECT count(*)::int AS n FROM courses_favorites f JOIN courses c ON c.id = f.course_id
+               WHERE f.user_id = ${userId} AND c.published`,
+        );
+        total = c?.n ?? 0;
+      }
+      return { list: rows.map((r) => ({ ...toCard(r), favorited_at: iso(r.favorited_at) })), total };
+    },
+
+    /** Lets a user watch a paid course (called by the orders flow when a course order is paid, or by staff). */
+    async grantCourse(v: { userId: number; courseId: number; source: 'order' | 'staff' | 'seed'; reference?: string; now: Date }) {
+      await db
+        .insert(coursesGrants)
+        .values({ userId: v.userId, courseId: v.courseId, source: v.source, reference: v.reference ?? null, createdAt: v.now })
+        .onConflictDoNothing();
+    },
+
+    /** The shared secret of signed video URLs; the first process to ask creates it, every process reads the same. */
+    async mediaKey(): Promise<string> {
+      await db
+        .insert(coursesMediaKeys)
+        .values({ name: 'video-url', secret: randomBytes(32).toString('base64url') })
+        .onConflictDoNothing();
+      const [row] = await db.select().from(coursesMediaKeys).where(eq(coursesMediaKeys.name, 'video-url'));
+      return row!.secret;
+    },
+
+    async userNames(ids: number[]) {
+      if (ids.length === 0) return new Map<number, { nickname: string | null; phone: string; avatar: string | null }>();
+      const rows = await db
+        .select({ id: users.id, nickname: users.nickname, phone: users.phone, avatar: users.avatar })
+        .from(users)
+        .where(inArray(users.id, ids));
+      return new Map(rows.map((r) => [r.id, r]));
+    },
+
+  };
+}
+
+export type CoursesRepository = ReturnType<typeof createCoursesRepository>;

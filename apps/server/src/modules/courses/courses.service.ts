@@ -1,0 +1,217 @@
+import {
+  courseMessages,
+  type CourseDetail,
+  type CourseMine,
+  type CoursePage,
+  coursePoolQuerySchema,
+  type FavoritePage,
+  type FavoriteResult,
+  type LessonProgress,
+  memberCoursesQuerySchema,
+  type PageQuery,
+  type SupportResult,
+  type TowerTagNode,
+} from '@app/contracts';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { pageWindow, toPaged } from '../../lib/pagination';
+import type { LearningLessonProgressRow } from '../learning/learning.table';
+import type { LearningRepository } from '../learning/learning.repository';
+import type { CoursesRepository } from './courses.repository';
+
+type CourseQueryOut = z.output<typeof coursePoolQuerySchema>;
+type MemberQueryOut = z.output<typeof memberCoursesQuerySchema>;
+
+export interface AccessCourse {
+  id: number;
+  priceType: 'free' | 'member' | 'paid';
+}
+
+export function progressView(
+  p: Pick<LearningLessonProgressRow, 'position' | 'maxPosition' | 'creditedSeconds' | 'finishedAt'>,
+  duration: number,
+): LessonProgress {
+  const watched = Math.floor(p.creditedSeconds);
+  return {
+    position: Math.round(p.position * 10) / 10,
+    max_position: Math.round(p.maxPosition * 10) / 10,
+    watched_seconds: watched,
+    percent: p.finishedAt
+      ? 100
+      : Math.min(100, Math.floor((p.creditedSeconds / Math.max(1, duration)) * 100)),
+    finished: p.finishedAt !== null,
+  };
+}
+
+/**
+ * Catalogue lists are the same for every visitor and change rarely, so each process keeps them for a few seconds:
+ * counters (likes, learners) on list pages may lag by up to LIST_CACHE_MS; course pages and writes never do.
+ */
+export const LIST_CACHE_MS = 5_000;
+
+export function createCoursesService(deps: {
+  coursesRepo: CoursesRepository;
+  learningRepo: LearningRepository;
+  clock: Clock;
+}) {
+  const { coursesRepo: repo, learningRepo, clock } = deps;
+  const listCache = new Map<string, { expires: number; value: Promise<unknown> }>();
+  function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const now = Date.now();
+    const hit = listCache.get(key);
+    if (hit && hit.expires > now) return hit.value as Promise<T>;
+    if (listCache.size > 1_000) listCache.clear();
+    const value = load();
+    listCache.set(key, { expires: now + LIST_CACHE_MS, value });
+    value.catch(() => listCache.delete(key));
+    return value;
+  }
+
+  /** Free courses: everyone logged in; member courses: a live membership; paid: a grant (bought or given). */
+  async function hasAccess(userId: number, course: AccessCourse): Promise<boolean> {
+    if (course.priceType === 'free') return true;
+    const facts = await repo.accessFacts(userId, course.id);
+    if (course.priceType === 'member') return facts.memberEndAt !== null && facts.memberEndAt > clock.now();
+    return facts.granted;
+  }
+
+  return {
+    hasAccess,
+
+    tagList(): Promise<TowerTagNode[]> {
+      return cached('tags', async () => {
+        const rows = await repo.tagTree();
+        const top = rows.filter((r) => r.parent_id === null);
+        return top.map((t) => ({
+          id: t.id,
+          name: t.name,
+          course_count: t.course_count,
+          children: rows
+            .filter((c) => c.parent_id === t.id)
+            .map((c) => ({ id: c.id, name: c.name, course_count: c.course_count })),
+        }));
+      });
+    },
+
+    list(q: CourseQueryOut): Promise<CoursePage> {
+      return cached(
+        `list:${JSON.stringify([q.tag, q.keyword, q.price_type, q.newhot, q.page, q.per])}`,
+        async () => {
+          const { limit, offset } = pageWindow(q);
+          const { list, total } = await repo.page({
+            tag: q.tag,
+            keyword: q.keyword || undefined,
+            priceType: q.price_type,
+            sort: q.newhot,
+            limit,
+            offset,
+          });
+          return toPaged(list, total, q);
+        },
+      );
+    },
+
+    async memberCourses(q: MemberQueryOut): Promise<CoursePage> {
+      const { limit, offset } = pageWindow(q);
+      const { list, total } = await repo.page({
+        tag: q.tag,
+        priceType: 'member',
+        sort: 'newest',
+        limit,
+        offset,
+      });
+      return toPaged(list, total, q);
+    },
+
+    async detail(id: number, viewerId: number | null): Promise<CourseDetail> {
+      const found = await repo.publishedCourse(id);
+      const card = found && (await repo.card(id));
+      if (!found || !card) throw AppError.notFound(courseMessages.courseNotFound);
+      const { course, teacher } = found;
+      const lessons = await repo.lessonsWithQuestionCounts(id);
+      let mine: CourseMine | null = null;
+      let access = false;
+      const progress = new Map<number, LessonProgress>();
+      if (viewerId !== null) {
+        const [marks, granted, record, rows] = await Promise.all([
+          repo.likedAndFavorited(viewerId, id),
+          hasAccess(viewerId, course),
+          learningRepo.courseRecord(viewerId, id),
+          learningRepo.lessonProgressOfCourse(viewerId, id),
+        ]);
+        access = granted;
+        const durations = new Map(lessons.map((l) => [l.id, l.duration]));
+        for (const r of rows) progress.set(r.lessonId, progressView(r, durations.get(r.lessonId) ?? 1));
+        mine = {
+          liked: marks.liked,
+          favorited: marks.favorited,
+          has_access: granted,
+          started: record !== undefined,
+          finished: record?.finishedAt != null,
+          finished_lessons: [...progress.values()].filter((p) => p.finished).length,
+          last_lesson_id: record?.lastLessonId ?? null,
+        };
+      }
+      return {
+        ...card,
+        description: course.description,
+        teacher: {
+          id: teacher.id,
+          name: teacher.name,
+          title: teacher.title,
+          photo: teacher.photo,
+          intro: teacher.intro,
+        },
+        outer_url: course.kind === 'outer_link' ? course.outerUrl : null,
+        lessons: lessons.map((l) => ({
+          id: l.id,
+          title: l.title,
+          sort: l.sort,
+          duration: l.duration,
+          is_trial: l.isTrial,
+          question_count: l.questionCount,
+          can_watch: viewerId === null ? l.isTrial || course.priceType === 'free' : l.isTrial || access,
+          progress: progress.get(l.id) ?? null,
+        })),
+        mine,
+      };
+    },
+
+    async support(userId: number, courseId: number, value: boolean | undefined): Promise<SupportResult> {
+      const r = await mark('like', userId, courseId, value);
+      return { liked: r.on, like_count: r.count };
+    },
+
+    async favorite(userId: number, courseId: number, value: boolean | undefined): Promise<FavoriteResult> {
+      const r = await mark('favorite', userId, courseId, value);
+      return { favorited: r.on, favorite_count: r.count };
+    },
+
+    async favoriteList(userId: number, q: PageQuery): Promise<FavoritePage> {
+      const { limit, offset } = pageWindow(q);
+      const { list, total } = await repo.favoritePage(userId, limit, offset);
+      return toPaged(list, total, q);
+    },
+  };
+
+  async function mark(
+    kind: 'like' | 'favorite',
+    userId: number,
+    courseId: number,
+    value: boolean | undefined,
+  ) {
+    const found = await repo.publishedCourse(courseId);
+    if (!found) throw AppError.notFound(courseMessages.courseNotFound);
+    const row = await repo.setMark(kind, userId, courseId, value, clock.now());
+    if (!row) throw AppError.notFound(courseMessages.courseNotFound);
+    let on: boolean;
+    if (value !== undefined) on = value;
+    else if (row.inserted > 0) on = true;
+    else if (row.deleted > 0) on = false;
+    else on = await repo.hasMark(kind, userId, courseId);
+    return { on, count: row.count };
+  }
+}
+
+export type CoursesService = ReturnType<typeof createCoursesService>;

@@ -1,0 +1,197 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import type { DescriptionBlock } from '@app/contracts';
+import { users } from '../users/users.table';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Tower tags: a two-level tree (parent null = top level, e.g. 财务管理 > 预算管理). */
+export const coursesTags = pgTable(
+  'courses_tags',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id').references((): AnyPgColumn => coursesTags.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [unique('courses_tags_name_uq').on(t.name), index('courses_tags_parent_idx').on(t.parentId, t.sort)],
+);
+
+export const coursesTeachers = pgTable('courses_teachers', {
+  id: serial('id').primaryKey(),
+  /** Stable key of seeded rows (idempotent seed); null for teachers added by staff. */
+  slug: text('slug').unique(),
+  name: text('name').notNull(),
+  /** Professional title, e.g. 高级会计师. */
+  title: text('title').notNull(),
+  photo: text('photo').notNull(),
+  intro: text('intro').notNull().default(''),
+});
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: serial('id').primaryKey(),
+    /** Stable key of seeded rows (idempotent seed); null for courses added by staff. */
+    slug: text('slug').unique(),
+    title: text('title').notNull(),
+    cover: text('cover').notNull(),
+    summary: text('summary').notNull(),
+    description: jsonb('description').$type<DescriptionBlock[]>().notNull(),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => coursesTeachers.id),
+    kind: text('kind', { enum: ['video', 'outer_link'] }).notNull(),
+    outerUrl: text('outer_url'),
+    priceType: text('price_type', { enum: ['free', 'member', 'paid'] }).notNull(),
+    /** Fen. */
+    price: integer('price').notNull().default(0),
+    /** Kept equal to the lessons by the code that writes lessons (seed, admin). */
+    lessonCount: integer('lesson_count').notNull().default(0),
+    totalDuration: integer('total_duration').notNull().default(0),
+    learnerCount: integer('learner_count').notNull().default(0),
+    likeCount: integer('like_count').notNull().default(0),
+    favoriteCount: integer('favorite_count').notNull().default(0),
+    /** HOT_SCORE_WEIGHTS in @app/contracts. */
+    hotScore: integer('hot_score')
+      .notNull()
+      .generatedAlwaysAs(sql`learner_count * 2 + like_count * 3 + favorite_count`),
+    published: boolean('published').notNull().default(false),
+    publishedAt: ts('published_at').notNull(),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    check('courses_price_ck', sql`${t.price} >= 0 AND (${t.priceType} = 'paid' OR ${t.price} = 0)`),
+    check('courses_counts_ck', sql`${t.likeCount} >= 0 AND ${t.favoriteCount} >= 0 AND ${t.learnerCount} >= 0`),
+    index('courses_newest_idx').on(t.published, t.publishedAt.desc(), t.id.desc()),
+    index('courses_hotest_idx').on(t.published, t.hotScore.desc(), t.id.desc()),
+    // Keyword search is `ILIKE '%term%'`; these trigram indexes serve it for terms of 3+ characters.
+    // A 1-2 character term (常见 for Chinese, e.g. 税务) has no trigram, so PostgreSQL scans the table instead;
+    // the course table is small (hundreds of rows), so that scan costs well under a millisecond.
+    index('courses_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('courses_summary_trgm_idx').using('gin', sql`${t.summary} gin_trgm_ops`),
+  ],
+);
+
+export const coursesCourseTags = pgTable(
+  'courses_course_tags',
+  {
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => coursesTags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.tagId] }), index('courses_course_tags_tag_idx').on(t.tagId)],
+);
+
+export const coursesLessons = pgTable(
+  'courses_lessons',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    /** 1-based order in the course. */
+    sort: integer('sort').notNull(),
+    title: text('title').notNull(),
+    /** File name under the video directory (assets/videos or DATA_DIR/videos). */
+    videoFile: text('video_file').notNull(),
+    /** Seconds; the real duration of the file, so the 95% rule can be met by playing it. */
+    duration: integer('duration').notNull(),
+    isTrial: boolean('is_trial').notNull().default(false),
+  },
+  (t) => [unique('courses_lessons_course_sort_uq').on(t.courseId, t.sort), check('courses_lessons_duration_ck', sql`${t.duration} > 0`)],
+);
+
+export interface QuestionOption {
+  key: string;
+  text: string;
+}
+
+export const coursesLessonQuestions = pgTable(
+  'courses_lesson_questions',
+  {
+    id: serial('id').primaryKey(),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => coursesLessons.id, { onDelete: 'cascade' }),
+    sort: integer('sort').notNull(),
+    kind: text('kind', { enum: ['single', 'multiple'] }).notNull(),
+    stem: text('stem').notNull(),
+    options: jsonb('options').$type<QuestionOption[]>().notNull(),
+    /** Correct option keys, sorted. Never sent before the learner answers. */
+    answer: jsonb('answer').$type<string[]>().notNull(),
+    explanation: text('explanation').notNull(),
+  },
+  (t) => [unique('courses_lesson_questions_lesson_sort_uq').on(t.lessonId, t.sort)],
+);
+
+/** One like per user and course; the primary key makes concurrent likes count once. */
+export const coursesLikes = pgTable(
+  'courses_likes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId] })],
+);
+
+export const coursesFavorites = pgTable(
+  'courses_favorites',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId] }), index('courses_favorites_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
+/** Paid courses a user may watch (bought, or granted by staff). Written by the orders flow via grantCourse. */
+export const coursesGrants = pgTable(
+  'courses_grants',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    /** order | staff | seed */
+    source: text('source').notNull(),
+    /** Order number when bought. */
+    reference: text('reference'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId] })],
+);
+
+/** Server-side secrets of the course area (the key that signs video URLs), shared by every server process. */
+export const coursesMediaKeys = pgTable('courses_media_keys', {
+  name: text('name').primaryKey(),
+  secret: text('secret').notNull(),
+});

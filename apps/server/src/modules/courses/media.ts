@@ -1,0 +1,120 @@
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error';
+import { serverRoot } from '../../paths';
+import { avatarSvg, coverSvg } from './course-art';
+import { VIDEO_FILE_REGEX, type MediaSigner } from './media-signer';
+import { COURSES, TEACHERS } from './seed/catalogue';
+import type { App } from '../../app';
+import type { Clock } from '../../lib/clock';
+
+/** Committed demo clips. */
+export const assetVideosDir = path.join(serverRoot, 'assets', 'videos');
+
+export type ByteRange = { start: number; end: number };
+
+/**
+ * Parses a `Range` header against a file size (RFC 9110 §14.1.2): null = send the whole file (no header, not
+ * bytes, or several ranges, which a server may ignore), 'unsatisfiable' = answer 416, else an inclusive range.
+ */
+export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
+  if (!header) return null;
+  const m = /^bytes=\s*(\d*)\s*-\s*(\d*)\s*$/.exec(header.trim());
+  if (!m) return header.includes(',') || !header.startsWith('bytes=') ? null : 'unsatisfiable';
+  const [, a, b] = m;
+  if (a === '' && b === '') return 'unsatisfiable';
+  if (a === '') {
+    const suffix = Number(b);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(a);
+  const end = b === '' ? size - 1 : Math.min(Number(b), size - 1);
+  if (start >= size || (b !== '' && Number(b) < start)) return 'unsatisfiable';
+  return { start, end };
+}
+
+async function findVideo(file: string, dirs: string[]): Promise<{ file: string; size: number; mtime: Date } | null> {
+  for (const dir of dirs) {
+    const full = path.join(dir, file);
+    // The regex already forbids separators; this keeps the guarantee if it ever changes.
+    if (path.dirname(full) !== dir) return null;
+    try {
+      const st = await fs.stat(full);
+      if (st.isFile()) return { file: full, size: st.size, mtime: st.mtime };
+    } catch {
+      /* try the next directory */
+    }
+  }
+  return null;
+}
+
+const videoNotFound = () => AppError.notFound('视频不存在或链接已过期');
+
+/**
+ * Media routes: signed lesson videos with HTTP Range (206 partial content, so players can seek and browsers can
+ * stream), and the generated SVG art of the demo catalogue.
+ */
+export function registerMediaRoutes(app: App, deps: { signer: MediaSigner; clock: Clock; dataDir: string }) {
+  const dirs = [path.join(deps.dataDir, 'videos'), assetVideosDir];
+
+  app.get('/media/videos/:file', { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
+    const { file } = request.params as { file: string };
+    const { exp, sig } = request.query as Record<string, unknown>;
+    if (!VIDEO_FILE_REGEX.test(file) || !(await deps.signer.verify(file, exp, sig, deps.clock.now()))) throw videoNotFound();
+    const found = await findVideo(file, dirs);
+    if (!found) throw videoNotFound();
+    const etag = `"${found.size.toString(16)}-${found.mtime.getTime().toString(16)}"`;
+    reply
+      .header('accept-ranges', 'bytes')
+      .header('content-type', 'video/mp4')
+      .header('etag', etag)
+      .header('last-modified', found.mtime.toUTCString())
+      // Signed per learner: browsers may keep it, shared caches must not.
+      .header('cache-control', 'private, max-age=3600');
+    const ifRange = request.headers['if-range'];
+    const rangeHeader = ifRange && ifRange !== etag ? undefined : request.headers.range;
+    const range = parseRange(rangeHeader, found.size);
+    if (range === 'unsatisfiable') {
+      return reply.code(416).header('content-range', `bytes */${found.size}`).header('content-type', 'text/plain').send('');
+    }
+    if (range === null) {
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.code(200).header('content-length', found.size).send(createReadStream(found.file));
+    }
+    return reply
+      .code(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${found.size}`)
+      .header('content-length', range.end - range.start + 1)
+      .send(createReadStream(found.file, { start: range.start, end: range.end }));
+  });
+
+  const covers = new Map<string, string>();
+  const teachers = new Map(TEACHERS.map((t) => [t.slug, t]));
+  const teacherNames = new Map(TEACHERS.map((t) => [t.slug, t.name]));
+  const courseBySlug = new Map(COURSES.map((c) => [c.slug, c]));
+
+  app.get('/media/art/:kind/:name', { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
+    const { kind, name } = request.params as { kind: string; name: string };
+    const slug = name.endsWith('.svg') ? name.slice(0, -4) : '';
+    let svg: string | undefined;
+    if (kind === 'covers') {
+      svg = covers.get(slug);
+      const c = courseBySlug.get(slug);
+      if (!svg && c) {
+        svg = coverSvg({ key: c.slug, title: c.title, tag: c.tag, teacher: teacherNames.get(c.teacher) ?? '' });
+        covers.set(slug, svg);
+      }
+    } else if (kind === 'teachers') {
+      const t = teachers.get(slug);
+      if (t) svg = avatarSvg({ name: t.name, colors: t.colors });
+    }
+    if (!svg) throw AppError.notFound('图片不存在');
+    return reply
+      .header('content-type', 'image/svg+xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=86400')
+      .send(svg);
+  });
+}

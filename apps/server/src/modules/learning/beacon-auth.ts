@@ -1,0 +1,87 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { authSessions } from '../auth/auth.table';
+import type { AuthUser } from '../auth/auth.service';
+import { hashSessionToken } from '../auth/secrets';
+import { users } from '../users/users.table';
+
+/** A live session is remembered this long by watch_create (so a logout stops reports within it). */
+export const SESSION_CACHE_MS = 10_000;
+
+/**
+ * Session lookup of watch_create only, built for its load (every learner every 15 s): tokens seen within
+ * SESSION_CACHE_MS are answered from memory, and the others arriving together are looked up in ONE query.
+ * Same rules as the auth guard (unknown, expired, replaced or disabled = no user); it does not extend the
+ * sliding expiry — the player page's other calls do.
+ */
+export function createBeaconAuthenticator(deps: { db: Db; clock: Clock }) {
+  const cache = new Map<string, { user: AuthUser; expires: number }>();
+  let waiting = new Map<string, ((u: AuthUser | null) => void)[]>();
+  let scheduled = false;
+
+  async function run(batch: Map<string, ((u: AuthUser | null) => void)[]>) {
+    const hashes = new Map([...batch.keys()].map((t) => [hashSessionToken(t), t]));
+    let found: Map<string, AuthUser> = new Map();
+    try {
+      const now = deps.clock.now();
+      const rows = await deps.db
+        .select({
+          tokenHash: authSessions.tokenHash,
+          sessionId: authSessions.id,
+          userId: users.id,
+          phone: users.phone,
+          role: users.role,
+          isStaff: users.isStaff,
+          expiresAt: authSessions.expiresAt,
+          disabled: users.disabled,
+        })
+        .from(authSessions)
+        .innerJoin(users, eq(users.id, authSessions.userId))
+        .where(and(inArray(authSessions.tokenHash, [...hashes.keys()])));
+      found = new Map(
+        rows
+          .filter((r) => r.expiresAt > now && !r.disabled)
+          .map((r) => [
+            hashes.get(r.tokenHash)!,
+            { id: r.userId, phone: r.phone, role: r.role, isStaff: r.isStaff, sessionId: r.sessionId },
+          ]),
+      );
+    } finally {
+      const expires = Date.now() + SESSION_CACHE_MS;
+      if (cache.size > 100_000) cache.clear();
+      for (const [token, resolvers] of batch) {
+        const user = found.get(token) ?? null;
+        if (user) cache.set(token, { user, expires });
+        for (const r of resolvers) r(user);
+      }
+    }
+  }
+
+  async function drain() {
+    while (waiting.size) {
+      const batch = waiting;
+      waiting = new Map();
+      const t0 = performance.now();
+      await run(batch).catch(() => undefined);
+      (globalThis as any).__stat ??= [];
+      (globalThis as any).__stat.push(['auth', batch.size, performance.now() - t0]);
+    }
+    scheduled = false;
+  }
+
+  return function authenticate(token: string | undefined): Promise<AuthUser | null> {
+    if (!token || token.length > 128) return Promise.resolve(null);
+    const hit = cache.get(token);
+    if (hit && hit.expires > Date.now()) return Promise.resolve(hit.user);
+    return new Promise((resolve) => {
+      const list = waiting.get(token);
+      if (list) list.push(resolve);
+      else waiting.set(token, [resolve]);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(() => void drain());
+      }
+    });
+  };
+}

@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { LESSON_FINISH_RATIO, MAX_PLAYBACK_RATE } from '@app/contracts';
+import { achievementsOf, courseBySlug, createLearner, dailySecondsOf, flushLearning } from '../courses/course-test-helpers';
+import { createLearningRepository } from './learning.repository';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Learner = Awaited<ReturnType<typeof createLearner>>;
+const open = (me: Learner, lessonId: number) =>
+  t.app.inject({ method: 'GET', url: `/coursepoolapi/course_pools/tower_show_lesson?id=${lessonId}`, headers: me.headers });
+const report = async (me: Learner, lessonId: number, state: string, played: number, position = 0) => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/coursepoolapi/course_pools/watch_create',
+    headers: me.headers,
+    payload: { lesson_id: lessonId, position, played_seconds: played, state },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { credited_seconds: number; watched_seconds: number; lesson_finished: boolean; course_finished: boolean; percent: number };
+};
+const advance = (s: number) => t.clock.advance(s * 1000);
+
+describe('honest learning time', () => {
+  it('credits no more than the wall time since the previous report × 2', async () => {
+    const me = await createLearner(t);
+    const c = await courseBySlug(t.db, 'accounting-basics');
+    const lesson = c.lessons[0]!;
+    expect((await open(me, lesson.id)).statusCode).toBe(200);
+    expect((await report(me, lesson.id, 'playing', 0)).credited_seconds).toBe(0);
+    advance(5);
+    // Claims 15 s after 5 s of wall time: at most 2× speed -> 10 s.
+    expect((await report(me, lesson.id, 'playing', 15, 10)).credited_seconds).toBe(10);
+    advance(3);
+    expect((await report(me, lesson.id, 'playing', 3, 13)).credited_seconds).toBe(3);
+  });
+
+  it('credits nothing for a paused or hidden player and nothing twice', async () => {
+    const me = await createLearner(t);
+    const lesson = (await courseBySlug(t.db, 'financial-statements-preparation')).lessons[0]!;
+    await open(me, lesson.id);
+    await report(me, lesson.id, 'playing', 0);
+    advance(4);
+    // The pause report carries the seconds played before the pause.
+    expect((await report(me, lesson.id, 'paused', 4, 4)).credited_seconds).toBe(4);
+    advance(60);
+    expect((await report(me, lesson.id, 'paused', 15, 4)).credited_seconds).toBe(0);
+    await report(me, lesson.id, 'playing', 0, 4);
+    advance(2);
+    expect((await report(me, lesson.id, 'hidden', 2, 6)).credited_seconds).toBe(2);
+    advance(15);
+    expect((await report(me, lesson.id, 'playing', 15, 21)).credited_seconds).toBe(0);
+    advance(6);
+    expect((await report(me, lesson.id, 'playing', 6, 27)).credited_seconds).toBe(6);
+    // The same report again (a beacon and a fetch of one event): no wall time has passed, no credit.
+    expect((await report(me, lesson.id, 'playing', 6, 27)).credited_seconds).toBe(0);
+  });
+
+  it('refuses a report for a lesson the user never opened', async () => {
+    const me = await createLearner(t);
+    const lesson = (await courseBySlug(t.db, 'vat-basics')).lessons[1]!;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/coursepoolapi/course_pools/watch_create',
+      headers: me.headers,
+      payload: { lesson_id: lesson.id, position: 5, played_seconds: 5, state: 'playing' },
+    });
+    expect(res.statusCode).toBe(409);
+  });
+
+  it('accepts a sendBeacon report: text/plain JSON with the token in the body or the query', async () => {
+    const me = await createLearner(t);
+    const lesson = (await courseBySlug(t.db, 'vat-basics')).lessons[0]!;
+    await open(me, lesson.id);
+    await report(me, lesson.id, 'playing', 0);
+    advance(4);
+    const viaBody = await t.app.inject({
+      method: 'POST',
+      url: '/coursepoolapi/course_pools/watch_create',
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      payload: JSON.stringify({ lesson_id: lesson.id, position: 4, played_seconds: 4, state: 'playing', token: me.token }),
+    });
+    expect(viaBody.statusCode, viaBody.body).toBe(200);
+    expect(viaBody.json().data.credited_seconds).toBe(4);
+    advance(2);
+    const viaQuery = await t.app.inject({
+      method: 'POST',
+      url: `/coursepoolapi/course_pools/watch_create?token=${me.token}`,
+      headers: { 'content-type': 'text/plain' },
+      payload: JSON.stringify({ lesson_id: lesson.id, position: 6, played_seconds: 2, state: 'hidden' }),
+    });
+    expect(viaQuery.json().data.credited_seconds).toBe(2);
+    const noToken = await t.app.inject({
+      method: 'POST',
+      url: '/coursepoolapi/course_pools/watch_create',
+      headers: { 'content-type': 'text/plain' },
+      payload: JSON.stringify({ lesson_id: lesson.id, position: 6, played_seconds: 2, state: 'hidden' }),
+    });
+    expect(noToken.statusCode).toBe(406);
+    // Other endpoints do not take a token from the query.
+    const notes = await t.app.inject({ method: 'GET', url: `/api/notes?token=${me.token}` });
+    expect(notes.statusCode).toBe(406);
+  });
+
+  it('finishes a lesson at 95%, never credits beyond its duration, finishes the course and updates achievements and ranking', async () => {
+    const me = await createLearner(t, { nickname: '测试学员' });
+    const c = await courseBySlug(t.db, 'cas-overview');
+    let total = 0;
+    for (const [i, lesson] of c.lessons.entries()) {
+      const D = lesson.duration;
+      await open(me, lesson.id);
+      await report(me, lesson.id, 'playing', 0);
+      const below = Math.floor(D * 0.9);
+      advance(below);
+      const r1 = await report(me, lesson.id, 'playing', below, below);
+      expect(r1.lesson_finished).toBe(false);
+      total += r1.credited_seconds;
+      const rest = Math.ceil(D * 0.95) - below;
+      advance(rest);
+      const r2 = await report(me, lesson.id, i === c.lessons.length - 1 ? 'ended' : 'playing', rest, below + rest);
+      expect(r2.lesson_finished).toBe(true);
+      expect(r2.course_finished).toBe(i === c.lessons.length - 1);
+      total += r2.credited_seconds;
+      if (i === 0) {
+        // Keep playing past the end: credit stops at the duration.
+        advance(60);
+        const r3 = await report(me, lesson.id, 'playing', 60, D);
+        expect(r3.watched_seconds).toBe(D);
+        total += r3.credited_seconds;
+        expect(r3.credited_seconds).toBe(D - (below + rest));
+      }
+    }
+    await flushLearning(t);
+    const a = await achievementsOf(t.db, me.id);
+    expect(a.totalLearnTime).toBe(total);
+    expect(a.finishCourseNum).toBe(1);
+    expect(await dailySecondsOf(t.db, me.id)).toBe(total);
+
+    const record = (await t.app.inject({ method: 'GET', url: `/coursepoolapi/course_learn?course_id=${c.id}`, headers: me.headers })).json().data;
+    expect(record.record).toMatchObject({ finished_lessons: 3, lesson_count: 3, percent: 100, learn_seconds: total });
+    expect(record.lessons.every((l: { finished: boolean }) => l.finished)).toBe(true);
+
+    const mine = (await t.app.inject({ method: 'GET', url: '/api/my_courses?status=finished', headers: me.headers })).json().data;
+    expect(mine.list.map((x: { id: number }) => x.id)).toEqual([c.id]);
+    expect(mine.finished_count).toBe(1);
+    expect((await t.app.inject({ method: 'GET', url: '/api/my_courses?status=learning', headers: me.headers })).json().data.total).toBe(0);
+
+    const rank = (await t.app.inject({ method: 'GET', url: '/api/home_page_rank?period=all', headers: me.headers })).json().data;
+    expect(rank.mine.seconds).toBe(total);
+    expect(rank.list.length).toBeGreaterThan(0);
+    expect(rank.list.length).toBeLessThanOrEqual(10);
+    const pos = rank.list.findIndex((e: { user_id: number }) => e.user_id === me.id);
+    if (pos >= 0) expect(rank.mine.rank).toBe(pos + 1);
+    else expect(rank.mine.rank).toBeGreaterThan(10);
+    const week = (await t.app.inject({ method: 'GET', url: '/api/home_page_rank', headers: me.headers })).json().data;
+    expect(week.period).toBe('week');
+    expect(week.mine.seconds).toBe(total);
+    const visitor = (await t.app.inject({ method: 'GET', url: '/api/home_page_rank?period=month' })).json().data;
+    expect(visitor.mine).toBeNull();
+
+    const messages = (await t.app.inject({ method: 'GET', url: '/api/messages', headers: me.headers })).json();
+    if (messages.code === 200) expect(JSON.stringify(messages.data.list)).toContain(c.title);
+  });
+
+  it('ranks the seeded demo learners, most seconds first', async () => {
+    const rank = (await t.app.inject({ method: 'GET', url: '/api/home_page_rank?period=all' })).json().data;
+    expect(rank.list.length).toBeGreaterThanOrEqual(6);
+    const secs = rank.list.map((e: { seconds: number }) => e.seconds);
+    expect([...secs].sort((a, b) => b - a)).toEqual(secs);
+    expect(rank.list.map((e: { name: string }) => e.name)).toContain('张会计');
+  });
+
+  it('counts concurrent reports of one lesson once (row lock, atomic credit)', async () => {
+    const me = await createLearner(t);
+    const lesson = (await courseBySlug(t.db, 'small-micro-enterprise')).lessons[0]!;
+    await open(me, lesson.id);
+    await report(me, lesson.id, 'playing', 0);
+    advance(10);
+    const results = await Promise.all(Array.from({ length: 10 }, () => report(me, lesson.id, 'playing', 10, 10)));
+    expect(results.reduce((s, r) => s + r.credited_seconds, 0)).toBe(10);
+  });
+
+  it('finishes a course exactly once when its last lessons finish in one grouped statement', async () => {
+    const me = await createLearner(t);
+    const c = await courseBySlug(t.db, 'vat-basics');
+    for (const l of c.lessons) {
+      await open(me, l.id);
+      await report(me, l.id, 'playing', 0);
+    }
+    // The first lesson finishes alone; the other two finish in one multi-row statement, as under load.
+    const first = c.lessons[0]!;
+    advance(first.duration);
+    expect((await report(me, first.id, 'playing', first.duration, first.duration)).course_finished).toBe(false);
+    advance(60);
+    const repo = createLearningRepository(t.db);
+    const out = await repo.applyReports(
+      c.lessons.slice(1).map((l) => ({
+        userId: me.id,
+        lessonId: l.id,
+        now: t.clock.now(),
+        playedSeconds: l.duration,
+        position: l.duration,
+        state: 'ended',
+        duration: l.duration,
+        finishRatio: LESSON_FINISH_RATIO,
+        maxRate: MAX_PLAYBACK_RATE,
+      })),
+    );
+    expect(out.map((o) => o?.justFinished)).toEqual([true, true]);
+    expect(out.filter((o) => o?.courseFinished)).toHaveLength(1);
+    const record = (await t.app.inject({ method: 'GET', url: `/coursepoolapi/course_learn?course_id=${c.id}`, headers: me.headers })).json().data;
+    expect(record.record).toMatchObject({ finished_lessons: 3, percent: 100 });
+    expect(record.record.finished_at).not.toBeNull();
+  });
+});

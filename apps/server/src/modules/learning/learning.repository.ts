@@ -1,0 +1,323 @@
+import { and, asc, eq, getTableName, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { coursesLessons } from '../courses/courses.table';
+import { rowsOf } from '../courses/courses.repository';
+import { personalAchieve } from '../users/users.table';
+import { learningAnswers, learningCourseProgress, learningLessonProgress } from './learning.table';
+
+const at = (d: Date) => d.toISOString();
+const toDate = (v: Date | string | null): Date | null => (v === null ? null : v instanceof Date ? v : new Date(v));
+
+export interface ReportInput {
+  userId: number;
+  lessonId: number;
+  now: Date;
+  playedSeconds: number;
+  position: number;
+  state: string;
+  /** Lesson duration, seconds. */
+  duration: number;
+  /** LESSON_FINISH_RATIO. */
+  finishRatio: number;
+  /** MAX_PLAYBACK_RATE. */
+  maxRate: number;
+}
+
+export interface ReportOutcome {
+  courseId: number;
+  creditedTotal: number;
+  /** Whole seconds to add to the aggregates. */
+  credit: number;
+  finished: boolean;
+  justFinished: boolean;
+  /** This report finished the course (all its lessons finished). */
+  courseFinished: boolean;
+}
+
+export interface DailyIncrement {
+  userId: number;
+  day: string;
+  seconds: number;
+}
+export interface AchieveIncrement {
+  userId: number;
+  seconds: number;
+  finishedCourses: number;
+}
+export interface CourseIncrement {
+  userId: number;
+  courseId: number;
+  seconds: number;
+  at: Date;
+  lessonId: number;
+}
+
+export function createLearningRepository(db: DbOrTx) {
+  return {
+    /**
+     * Opens a lesson for a user (access already checked): creates the course record (counting a new learner on
+     * the course) and the lesson progress, or resets the lesson's player state so a new page starts a new interval.
+     */
+    async openLesson(userId: number, lesson: { id: number; courseId: number }, now: Date) {
+      const [row] = await rowsOf<{
+        position: number;
+        max_position: number;
+        credited_seconds: number;
+        finished_at: Date | string | null;
+      }>(
+        db,
+        sql`WITH cp AS (
+              INSERT INTO learning_course_progress (user_id, course_id, started_at, last_learned_at, last_lesson_id)
+              VALUES (${userId}, ${lesson.courseId}, ${at(now)}::timestamptz, ${at(now)}::timestamptz, ${lesson.id})
+              ON CONFLICT (user_id, course_id) DO UPDATE
+                SET last_lesson_id = EXCLUDED.last_lesson_id,
+                    last_learned_at = GREATEST(learning_course_progress.last_learned_at, EXCLUDED.last_learned_at)
+              RETURNING (xmax = 0) AS inserted),
+            bump AS (
+              UPDATE courses SET learner_count = learner_count + 1
+               WHERE id = ${lesson.courseId} AND EXISTS (SELECT 1 FROM cp WHERE inserted) RETURNING 1),
+            lp AS (
+              INSERT INTO learning_lesson_progress (user_id, lesson_id, course_id, state, last_report_at, created_at)
+              VALUES (${userId}, ${lesson.id}, ${lesson.courseId}, 'paused', ${at(now)}::timestamptz, ${at(now)}::timestamptz)
+              ON CONFLICT (user_id, lesson_id) DO UPDATE
+                SET state = 'paused', last_report_at = GREATEST(learning_lesson_progress.last_report_at, EXCLUDED.last_report_at)
+              RETURNING position, max_position, credited_seconds, finished_at)
+            SELECT lp.*, (SELECT count(*) FROM bump)::int AS bumped FROM lp`,
+      );
+      return { ...row!, finished_at: toDate(row!.finished_at) };
+    },
+
+    /**
+     * Applies one watch report in ONE atomic statement (no transaction, correct across processes): the row lock of
+     * the UPDATE serialises reports of the same user and lesson, and every expression reads the row as it was.
+     * credit = min(played, (now - last report) × max rate) if the previous report was `playing`, else 0;
+     * the lesson total never exceeds its duration; the report that crosses the finish ratio sets just_finished.
+     * Returns undefined when the user never opened the lesson.
+     */
+    async applyReport(r: ReportInput): Promise<ReportOutcome | undefined> {
+      return (await this.applyReports([r]))[0];
+    },
+
+    /**
+     * Several reports (distinct user+lesson pairs) in ONE statement: each row is computed exactly as applyReport
+     * describes, from its own locked row; batching only shares the statement's round trip and plan.
+     * The same statement settles the course records: a lesson's just_finished is true for exactly one report, so
+     * finished_lessons grows by the lessons that report finished (the course record's row lock serialises it across
+     * processes), and the report whose increment reaches the course's lesson count finishes the course (one report
+     * per user and course, the smallest lesson id when two lessons finish in one statement).
+     */
+    async applyReports(reports: ReportInput[]): Promise<(ReportOutcome | undefined)[]> {
+      if (reports.length === 0) return [];
+      const values = reports.map(
+        (r) =>
+          sql`(${r.userId}::int, ${r.lessonId}::int, ${at(r.now)}::timestamptz, ${r.playedSeconds}::float8, ${Math.min(r.position, r.duration)}::float8, ${r.state}::text, ${r.duration}::float8, ${r.finishRatio}::float8, ${r.maxRate}::float8)`,
+      );
+      const credit = sql`(CASE WHEN p.state = 'playing'
+          THEN LEAST(v.played, GREATEST(0, EXTRACT(EPOCH FROM (v.now - p.last_report_at)))::float8 * v.rate)
+          ELSE 0 END)`;
+      const total = sql`LEAST(v.duration, p.credited_seconds + ${credit})`;
+      const reached = sql`(${total} >= v.ratio * v.duration)`;
+      const rows = await rowsOf<{
+        user_id: number;
+        lesson_id: number;
+        course_id: number;
+        credited_seconds: number;
+        last_credit: number;
+        finished: boolean;
+        just_finished: boolean;
+        course_finished: boolean;
+      }>(
+        db,
+        sql`WITH u AS (
+              UPDATE learning_lesson_progress p SET
+                credited_seconds = ${total},
+                last_credit = (floor(${total}) - floor(p.credited_seconds))::int,
+                position = v.position,
+                max_position = CASE WHEN p.state = 'playing'
+                  THEN GREATEST(p.max_position, LEAST(v.position, p.position + ${credit} + 1)) ELSE p.max_position END,
+                state = v.state,
+                last_report_at = GREATEST(p.last_report_at, v.now),
+                finished_at = COALESCE(p.finished_at, CASE WHEN ${reached} THEN v.now END),
+                just_finished = (p.finished_at IS NULL AND ${reached})
+              FROM (VALUES ${sql.join(values, sql`, `)}) AS v(user_id, lesson_id, now, played, position, state, duration, ratio, rate)
+              WHERE p.user_id = v.user_id AND p.lesson_id = v.lesson_id
+              RETURNING p.user_id, p.lesson_id, p.course_id, p.credited_seconds, p.last_credit,
+                        (p.finished_at IS NOT NULL) AS finished, p.just_finished, v.now),
+            f AS (
+              SELECT user_id, course_id, count(*)::int AS n, min(lesson_id) AS first_lesson, max(now) AS now
+                FROM u WHERE just_finished GROUP BY user_id, course_id),
+            c AS (
+              UPDATE learning_course_progress cp
+                 SET finished_lessons = cp.finished_lessons + f.n,
+                     finished_at = COALESCE(cp.finished_at, CASE WHEN cp.finished_lessons + f.n >= co.lesson_count THEN f.now END)
+                FROM f JOIN courses co ON co.id = f.course_id
+               WHERE cp.user_id = f.user_id AND cp.course_id = f.course_id
+              RETURNING cp.user_id, cp.course_id, f.first_lesson,
+                        (cp.finished_lessons - f.n < co.lesson_count AND cp.finished_lessons >= co.lesson_count) AS crossed)
+            SELECT u.user_id, u.lesson_id, u.course_id, u.credited_seconds, u.last_credit, u.finished, u.just_finished,
+                   COALESCE(c.crossed AND c.first_lesson = u.lesson_id, false) AS course_finished
+              FROM u LEFT JOIN c ON c.user_id = u.user_id AND c.course_id = u.course_id`,
+      );
+      const byKey = new Map(rows.map((row) => [`${row.user_id}:${row.lesson_id}`, row]));
+      return reports.map((r) => {
+        const row = byKey.get(`${r.userId}:${r.lessonId}`);
+        return row
+          ? {
+              courseId: row.course_id,
+              creditedTotal: row.credited_seconds,
+              credit: row.last_credit,
+              finished: row.finished,
+              justFinished: row.just_finished,
+              courseFinished: row.course_finished,
+            }
+          : undefined;
+      });
+    },
+
+    async lessonProgressOfCourse(userId: number, courseId: number) {
+      return db
+        .select()
+        .from(learningLessonProgress)
+        .where(and(eq(learningLessonProgress.userId, userId), eq(learningLessonProgress.courseId, courseId)));
+    },
+
+    async courseRecord(userId: number, courseId: number) {
+      const [row] = await db
+        .select()
+        .from(learningCourseProgress)
+        .where(and(eq(learningCourseProgress.userId, userId), eq(learningCourseProgress.courseId, courseId)));
+      return row;
+    },
+
+    async lessonsOfCourse(courseId: number) {
+      return db
+        .select({ id: coursesLessons.id, title: coursesLessons.title, sort: coursesLessons.sort, duration: coursesLessons.duration })
+        .from(coursesLessons)
+        .where(eq(coursesLessons.courseId, courseId))
+        .orderBy(asc(coursesLessons.sort));
+    },
+
+    async myCourses(userId: number, status: 'learning' | 'finished' | undefined, limit: number, offset: number) {
+      const filter =
+        status === 'finished' ? sql`AND cp.finished_at IS NOT NULL` : status === 'learning' ? sql`AND cp.finished_at IS NULL` : sql``;
+      const rows = await rowsOf<{
+        course_id: number;
+        started_at: Date | string;
+        last_learned_at: Date | string;
+        last_lesson_id: number | null;
+        learn_seconds: number;
+        finished_lessons: number;
+        finished_at: Date | string | null;
+      }>(
+        db,
+        sql`SELECT cp.course_id, cp.started_at, cp.last_learned_at, cp.last_lesson_id, cp.learn_seconds, cp.finished_lessons, cp.finished_at
+              FROM learning_course_progress cp JOIN courses c ON c.id = cp.course_id
+             WHERE cp.user_id = ${userId} AND c.published ${filter}
+             ORDER BY cp.last_learned_at DESC, cp.course_id DESC LIMIT ${limit} OFFSET ${offset}`,
+      );
+      const [counts] = await rowsOf<{ learning: number; finished: number }>(
+        db,
+        sql`SELECT count(*) FILTER (WHERE cp.finished_at IS NULL)::int AS learning,
+                   count(*) FILTER (WHERE cp.finished_at IS NOT NULL)::int AS finished
+              FROM learning_course_progress cp JOIN courses c ON c.id = cp.course_id
+             WHERE cp.user_id = ${userId} AND c.published`,
+      );
+      return {
+        rows: rows.map((r) => ({
+          ...r,
+          started_at: toDate(r.started_at)!,
+          last_learned_at: toDate(r.last_learned_at)!,
+          finished_at: toDate(r.finished_at),
+        })),
+        learning: counts?.learning ?? 0,
+        finished: counts?.finished ?? 0,
+      };
+    },
+
+    async answersOf(userId: number, questionIds: number[]) {
+      if (questionIds.length === 0) return [];
+      return rowsOf<{ question_id: number; chosen: string[]; correct: boolean }>(
+        db,
+        sql`SELECT question_id, chosen, correct FROM learning_answers
+             WHERE user_id = ${userId} AND question_id IN (${sql.join(questionIds.map((id) => sql`${id}`), sql`, `)})`,
+      );
+    },
+
+    async saveAnswer(v: { userId: number; questionId: number; chosen: string[]; correct: boolean; now: Date }) {
+      await db
+        .insert(learningAnswers)
+        .values({ userId: v.userId, questionId: v.questionId, chosen: v.chosen, correct: v.correct, answeredAt: v.now })
+        .onConflictDoUpdate({
+          target: [learningAnswers.userId, learningAnswers.questionId],
+          set: { chosen: v.chosen, correct: v.correct, answeredAt: v.now },
+        });
+    },
+
+    /**
+     * Adds batched increments, each as ONE multi-row upsert, rows sorted by key so concurrent flushes of several
+     * processes lock in the same order. Call inside a transaction.
+     */
+    async applyIncrements(daily: DailyIncrement[], achieve: AchieveIncrement[], course: CourseIncrement[]) {
+      if (daily.length) {
+        const values = [...daily]
+          .sort((a, b) => a.userId - b.userId || a.day.localeCompare(b.day))
+          .map((d) => sql`(${d.userId}::int, ${d.day}::date, ${d.seconds}::int)`);
+        await db.execute(sql`INSERT INTO learning_daily_seconds (user_id, day, seconds) VALUES ${sql.join(values, sql`, `)}
+          ON CONFLICT (user_id, day) DO UPDATE SET seconds = learning_daily_seconds.seconds + EXCLUDED.seconds`);
+      }
+      if (course.length) {
+        const values = [...course]
+          .sort((a, b) => a.userId - b.userId || a.courseId - b.courseId)
+          .map((c) => sql`(${c.userId}::int, ${c.courseId}::int, ${c.seconds}::int, ${at(c.at)}::timestamptz, ${c.lessonId}::int)`);
+        await db.execute(sql`UPDATE learning_course_progress cp
+             SET learn_seconds = cp.learn_seconds + v.seconds,
+                 last_learned_at = GREATEST(cp.last_learned_at, v.at),
+                 last_lesson_id = v.lesson_id
+            FROM (VALUES ${sql.join(values, sql`, `)}) AS v(user_id, course_id, seconds, at, lesson_id)
+           WHERE cp.user_id = v.user_id AND cp.course_id = v.course_id`);
+      }
+      if (achieve.length) {
+        // personal_achieve belongs to the accounts area; learning owns exactly these two columns' increments.
+        const values = [...achieve]
+          .sort((a, b) => a.userId - b.userId)
+          .map((a) => sql`(${a.userId}::int, ${a.seconds}::int, ${a.finishedCourses}::int)`);
+        const t = sql.identifier(getTableName(personalAchieve));
+        const user = sql.identifier(personalAchieve.userId.name);
+        const time = sql.identifier(personalAchieve.totalLearnTime.name);
+        const done = sql.identifier(personalAchieve.finishCourseNum.name);
+        await db.execute(sql`INSERT INTO ${t} (${user}, ${time}, ${done}) VALUES ${sql.join(values, sql`, `)}
+          ON CONFLICT (${user}) DO UPDATE SET ${time} = ${t}.${time} + EXCLUDED.${time}, ${done} = ${t}.${done} + EXCLUDED.${done}`);
+      }
+    },
+
+    /** Top learners of a period (since = first China-time day, null for all time), most seconds first. */
+    async rankTop(since: string | null, limit: number) {
+      const where = since ? sql`WHERE d.day >= ${since}::date` : sql``;
+      return rowsOf<{ user_id: number; seconds: number; nickname: string | null; phone: string; avatar: string | null }>(
+        db,
+        sql`SELECT s.user_id, s.seconds, u.nickname, u.phone, u.avatar FROM (
+              SELECT d.user_id, sum(d.seconds)::int AS seconds FROM learning_daily_seconds d ${where}
+               GROUP BY d.user_id HAVING sum(d.seconds) > 0) s
+              JOIN users u ON u.id = s.user_id
+             ORDER BY s.seconds DESC, s.user_id ASC LIMIT ${limit}`,
+      );
+    },
+
+    /** My seconds in the period and my place in the same order as rankTop (null when no seconds). */
+    async rankOf(userId: number, since: string | null) {
+      const where = since ? sql`WHERE d.day >= ${since}::date` : sql``;
+      const [row] = await rowsOf<{ seconds: number; ahead: number }>(
+        db,
+        sql`WITH s AS (SELECT d.user_id, sum(d.seconds)::int AS seconds FROM learning_daily_seconds d ${where} GROUP BY d.user_id),
+                 me AS (SELECT COALESCE((SELECT seconds FROM s WHERE user_id = ${userId}), 0) AS seconds)
+            SELECT me.seconds,
+                   (SELECT count(*)::int FROM s WHERE s.seconds > me.seconds OR (s.seconds = me.seconds AND s.user_id < ${userId})) AS ahead
+              FROM me`,
+      );
+      const seconds = row?.seconds ?? 0;
+      return { seconds, rank: seconds > 0 ? (row?.ahead ?? 0) + 1 : null };
+    },
+  };
+}
+
+export type LearningRepository = ReturnType<typeof createLearningRepository>;

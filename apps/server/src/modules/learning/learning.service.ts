@@ -1,0 +1,270 @@
+import {
+  BUY_STUDENT_CARD_MESSAGE,
+  courseMessages,
+  learningMessages,
+  LESSON_FINISH_RATIO,
+  MAX_PLAYBACK_RATE,
+  maskPhone,
+  RANK_SIZE,
+  type AnswerResult,
+  type CourseLearn,
+  type CourseRecord,
+  type LessonDetail,
+  type MyCoursesPage,
+  type RankData,
+  type RankPeriod,
+  type WatchReportResult,
+  type WatchState,
+} from '@app/contracts';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { pageWindow } from '../../lib/pagination';
+import type { CoursesRepository } from '../courses/courses.repository';
+import { progressView, type CoursesService } from '../courses/courses.service';
+import type { MediaSigner } from '../courses/media-signer';
+import { chinaDay, type LearningBuffer } from './learning-buffer';
+import type { LearningRepository } from './learning.repository';
+import { ReportBatcher } from './report-batcher';
+
+/** What a watch report needs of its lesson; cached briefly so a report costs one statement, not two. */
+interface LessonFacts {
+  courseId: number;
+  duration: number;
+  expires: number;
+}
+const LESSON_CACHE_MS = 60_000;
+
+export function displayName(u: { nickname: string | null; phone: string }): string {
+  return u.nickname?.trim() || maskPhone(u.phone);
+}
+
+/** First China-time day of the period, or null for all time. */
+export function periodStart(period: RankPeriod, now: Date): string | null {
+  if (period === 'all') return null;
+  const day = chinaDay(now);
+  if (period === 'month') return `${day.slice(0, 7)}-01`;
+  const d = new Date(`${day}T00:00:00Z`);
+  const mondayOffset = (d.getUTCDay() + 6) % 7;
+  d.setUTCDate(d.getUTCDate() - mondayOffset);
+  return d.toISOString().slice(0, 10);
+}
+
+function sameAnswer(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+export function createLearningService(deps: {
+  learningRepo: LearningRepository;
+  coursesRepo: CoursesRepository;
+  courses: CoursesService;
+  buffer: LearningBuffer;
+  signer: MediaSigner;
+  clock: Clock;
+  onCourseFinished?: (userId: number, courseId: number) => Promise<void>;
+}) {
+  const { learningRepo, coursesRepo, courses, buffer, signer, clock } = deps;
+  const lessonCache = new Map<number, LessonFacts>();
+  const batcher = new ReportBatcher((inputs) => learningRepo.applyReports(inputs));
+
+  async function lessonFacts(lessonId: number): Promise<LessonFacts | undefined> {
+    const now = Date.now();
+    const hit = lessonCache.get(lessonId);
+    if (hit && hit.expires > now) return hit;
+    const row = await coursesRepo.lesson(lessonId);
+    if (!row) return undefined;
+    const facts = { courseId: row.course.id, duration: row.lesson.duration, expires: now + LESSON_CACHE_MS };
+    if (lessonCache.size > 10_000) lessonCache.clear();
+    lessonCache.set(lessonId, facts);
+    return facts;
+  }
+
+  function toRecord(r: {
+    startedAt: Date;
+    lastLearnedAt: Date;
+    learnSeconds: number;
+    finishedLessons: number;
+    finishedAt: Date | null;
+    lastLessonId: number | null;
+  }, lessonCount: number): CourseRecord {
+    return {
+      started_at: r.startedAt.toISOString(),
+      last_learned_at: r.lastLearnedAt.toISOString(),
+      learn_seconds: r.learnSeconds,
+      finished_lessons: r.finishedLessons,
+      lesson_count: lessonCount,
+      percent: r.finishedAt ? 100 : lessonCount ? Math.min(100, Math.floor((r.finishedLessons / lessonCount) * 100)) : 0,
+      finished_at: r.finishedAt?.toISOString() ?? null,
+      last_lesson_id: r.lastLessonId,
+    };
+  }
+
+  return {
+    /** Opens a lesson: access check ('请购买学员卡' unless trial), progress row, signed video URL, questions without answers. */
+    async showLesson(userId: number, lessonId: number): Promise<LessonDetail> {
+      const row = await coursesRepo.lesson(lessonId);
+      if (!row || row.course.kind !== 'video') throw AppError.notFound(courseMessages.lessonNotFound);
+      const { lesson, course } = row;
+      if (!lesson.isTrial && !(await courses.hasAccess(userId, course))) {
+        throw AppError.forbidden(BUY_STUDENT_CARD_MESSAGE);
+      }
+      const now = clock.now();
+      const [progress, questions, neighbours, videoUrl] = await Promise.all([
+        learningRepo.openLesson(userId, { id: lesson.id, courseId: course.id }, now),
+        coursesRepo.questionsOfLesson(lesson.id),
+        coursesRepo.neighbourLessons(course.id, lesson.sort),
+        signer.sign(lesson.videoFile, now),
+      ]);
+      const answers = new Map((await learningRepo.answersOf(userId, questions.map((q) => q.id))).map((a) => [a.question_id, a]));
+      return {
+        id: lesson.id,
+        course_id: course.id,
+        course_title: course.title,
+        title: lesson.title,
+        sort: lesson.sort,
+        duration: lesson.duration,
+        is_trial: lesson.isTrial,
+        video_url: videoUrl,
+        questions: questions.map((q) => {
+          const a = answers.get(q.id);
+          return {
+            id: q.id,
+            kind: q.kind,
+            stem: q.stem,
+            options: q.options,
+            my_answer: a ? { chosen: a.chosen, correct: a.correct } : null,
+          };
+        }),
+        progress: progressView(
+          {
+            position: progress.position,
+            maxPosition: progress.max_position,
+            creditedSeconds: progress.credited_seconds,
+            finishedAt: progress.finished_at,
+          },
+          lesson.duration,
+        ),
+        prev_lesson_id: neighbours.prev,
+        next_lesson_id: neighbours.next,
+      };
+    },
+
+    async answer(userId: number, questionId: number, chosenRaw: string[]): Promise<AnswerResult> {
+      const q = await coursesRepo.question(questionId);
+      const row = q && (await coursesRepo.lesson(q.lessonId));
+      if (!q || !row) throw AppError.notFound(courseMessages.questionNotFound);
+      if (!row.lesson.isTrial && !(await courses.hasAccess(userId, row.course))) {
+        throw AppError.forbidden(BUY_STUDENT_CARD_MESSAGE);
+      }
+      const chosen = [...new Set(chosenRaw.map((c) => c.toUpperCase()))].sort();
+      const keys = new Set(q.options.map((o) => o.key));
+      if (chosen.some((c) => !keys.has(c))) throw AppError.badRequest(courseMessages.invalidOption, { answer: courseMessages.invalidOption });
+      if (q.kind === 'single' && chosen.length !== 1) {
+        throw AppError.badRequest(courseMessages.singleChoiceOneAnswer, { answer: courseMessages.singleChoiceOneAnswer });
+      }
+      const right = [...q.answer].sort();
+      const correct = sameAnswer(chosen, right);
+      await learningRepo.saveAnswer({ userId, questionId, chosen, correct, now: clock.now() });
+      return { correct, right_answer: right, explanation: q.explanation };
+    },
+
+    /** One player report; see applyReport for the crediting rule. */
+    async report(userId: number, body: { lesson_id: number; position: number; played_seconds: number; state: WatchState }): Promise<WatchReportResult> {
+      const facts = await lessonFacts(body.lesson_id);
+      if (!facts) throw AppError.notFound(courseMessages.lessonNotFound);
+      const now = clock.now();
+      const out = await batcher.submit({
+        userId,
+        lessonId: body.lesson_id,
+        now,
+        playedSeconds: body.played_seconds,
+        position: body.position,
+        state: body.state,
+        duration: facts.duration,
+        finishRatio: LESSON_FINISH_RATIO,
+        maxRate: MAX_PLAYBACK_RATE,
+      });
+      if (!out) throw new AppError(409, learningMessages.lessonNotOpened);
+      buffer.addLearning(userId, out.courseId, body.lesson_id, out.credit, now);
+      if (out.courseFinished) {
+        buffer.addFinishedCourse(userId);
+        await deps.onCourseFinished?.(userId, out.courseId);
+      }
+      return {
+        credited_seconds: out.credit,
+        watched_seconds: Math.floor(out.creditedTotal),
+        percent: out.finished ? 100 : Math.min(100, Math.floor((out.creditedTotal / facts.duration) * 100)),
+        lesson_finished: out.finished,
+        course_finished: out.courseFinished,
+      };
+    },
+
+    async courseLearn(userId: number, courseId: number): Promise<CourseLearn> {
+      const found = await coursesRepo.publishedCourse(courseId);
+      if (!found) throw AppError.notFound(courseMessages.courseNotFound);
+      const [record, lessons, progress] = await Promise.all([
+        learningRepo.courseRecord(userId, courseId),
+        learningRepo.lessonsOfCourse(courseId),
+        learningRepo.lessonProgressOfCourse(userId, courseId),
+      ]);
+      const byLesson = new Map(progress.map((p) => [p.lessonId, p]));
+      return {
+        course_id: courseId,
+        course_title: found.course.title,
+        record: record ? toRecord(record, found.course.lessonCount) : null,
+        lessons: lessons.map((l) => {
+          const p = byLesson.get(l.id);
+          return {
+            lesson_id: l.id,
+            title: l.title,
+            sort: l.sort,
+            duration: l.duration,
+            position: p ? Math.round(p.position * 10) / 10 : 0,
+            watched_seconds: p ? Math.floor(p.creditedSeconds) : 0,
+            finished: p?.finishedAt != null,
+            last_report_at: p ? p.lastReportAt.toISOString() : null,
+          };
+        }),
+      };
+    },
+
+    async myCourses(userId: number, q: { page: number; per: number; status?: 'learning' | 'finished' }): Promise<MyCoursesPage> {
+      const { limit, offset } = pageWindow(q);
+      const res = await learningRepo.myCourses(userId, q.status, limit, offset);
+      const cards = await coursesRepo.cardsByIds(res.rows.map((r) => r.course_id));
+      const list = res.rows.flatMap((r) => {
+        const card = cards.get(r.course_id);
+        if (!card) return [];
+        const record = toRecord(
+          {
+            startedAt: r.started_at,
+            lastLearnedAt: r.last_learned_at,
+            learnSeconds: r.learn_seconds,
+            finishedLessons: r.finished_lessons,
+            finishedAt: r.finished_at,
+            lastLessonId: r.last_lesson_id,
+          },
+          card.lesson_count,
+        );
+        return [{ ...card, record }];
+      });
+      const total = q.status === 'finished' ? res.finished : q.status === 'learning' ? res.learning : res.learning + res.finished;
+      return { list, total, page: q.page, per: q.per, learning_count: res.learning, finished_count: res.finished };
+    },
+
+    async rank(viewerId: number | null, period: RankPeriod): Promise<RankData> {
+      const since = periodStart(period, clock.now());
+      const [top, mine] = await Promise.all([
+        learningRepo.rankTop(since, RANK_SIZE),
+        viewerId === null ? Promise.resolve(null) : learningRepo.rankOf(viewerId, since),
+      ]);
+      return {
+        period,
+        since,
+        list: top.map((r, i) => ({ rank: i + 1, user_id: r.user_id, name: displayName(r), avatar: r.avatar, seconds: r.seconds })),
+        mine,
+      };
+    },
+  };
+}
+
+export type LearningService = ReturnType<typeof createLearningService>;

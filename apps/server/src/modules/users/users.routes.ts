@@ -1,0 +1,84 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import { AVATAR_MAX_BYTES, authMessages, ok, usersRoutes } from '@app/contracts';
+import type { AppModule } from '../../app';
+import { AppError } from '../../lib/app-error';
+import { defineRoute } from '../../lib/define-route';
+import { accountServices } from '../auth/account-services';
+import { userOf } from '../auth/auth.guard';
+import { mimeOfStoredAvatar } from './image-type';
+import { AVATAR_URL_PREFIX, createUsersService } from './users.service';
+
+/** Own profile, avatar upload, password change; serves stored avatars. */
+export const usersModule: AppModule = async (app, deps) => {
+  const { auth, guards } = accountServices(deps, app.log);
+  const avatarDir = path.join(deps.config.dataDir, 'uploads', 'avatars');
+  const users = createUsersService({ db: deps.db, clock: deps.clock, avatarDir });
+  const tags = ['users'];
+  const opts = { tags, preHandler: guards.requireUser };
+
+  // Only this module's scope parses multipart; one file, capped at the avatar limit.
+  await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+
+  defineRoute(app, usersRoutes.profile, async (request) => ok(await users.profile(userOf(request).id)), opts);
+
+  defineRoute(
+    app,
+    usersRoutes.userSetting,
+    async (request) => ok(await users.updateSetting(userOf(request).id, request.body), authMessages.settingSaved),
+    opts,
+  );
+
+  defineRoute(
+    app,
+    usersRoutes.changePassword,
+    async (request) => {
+      await auth.changePassword(userOf(request), request.body, request.ip);
+      return ok(null, authMessages.passwordChanged);
+    },
+    opts,
+  );
+
+  defineRoute(
+    app,
+    usersRoutes.avatar,
+    async (request) => {
+      const user = userOf(request);
+      // The multipart plugin answers 406 for a non-multipart body, which would read as "not logged in".
+      if (!request.isMultipart()) throw new AppError(415, authMessages.avatarRequired);
+      const file = await request.file();
+      if (!file) throw AppError.badRequest(authMessages.avatarRequired, { file: authMessages.avatarRequired });
+      let content: Buffer;
+      try {
+        content = await file.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, authMessages.avatarTooLarge);
+        throw err;
+      }
+      return ok(await users.saveAvatar(user.id, content), authMessages.avatarUploaded);
+    },
+    { ...opts, bodyLimit: AVATAR_MAX_BYTES + 64 * 1024 },
+  );
+
+  // Stored avatars: only names this module generates, with the type of the detected image, never sniffed.
+  app.get<{ Params: { name: string } }>(
+    `${AVATAR_URL_PREFIX}:name`,
+    { schema: { summary: '头像图片', tags, hide: true } },
+    async (request, reply) => {
+      const mime = mimeOfStoredAvatar(request.params.name);
+      if (!mime) throw new AppError(404);
+      const file = path.join(avatarDir, request.params.name);
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile()) throw new AppError(404);
+      return reply
+        .type(mime)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('content-length', info.size)
+        .send(createReadStream(file));
+    },
+  );
+};

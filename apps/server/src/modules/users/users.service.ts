@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { authMessages, type AvatarData, type Profile, type userSettingBodySchema } from '@app/contracts';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { Executor } from '../auth/auth.repository';
+import { AVATAR_FILE_REGEX, detectImageType } from './image-type';
+import { usersRepository as repo, type ProfileChanges } from './users.repository';
+
+/** URL prefix under which stored avatars are served. */
+export const AVATAR_URL_PREFIX = '/uploads/avatars/';
+
+export type UsersService = ReturnType<typeof createUsersService>;
+
+export function createUsersService(deps: { db: Executor; clock: Clock; avatarDir: string }) {
+  const { db, clock, avatarDir } = deps;
+
+  return {
+    async profile(userId: number): Promise<Profile> {
+      const p = await repo.profile(db, userId);
+      if (!p) throw new AppError(406);
+      return p;
+    },
+
+    /** Saves only the profile fields the schema knows; a field left out stays as it was. */
+    async updateSetting(userId: number, body: z.output<typeof userSettingBodySchema>): Promise<Profile> {
+      const changes: ProfileChanges = {};
+      if (body.nickname !== undefined) changes.nickname = body.nickname;
+      if (body.real_name !== undefined) changes.realName = body.real_name;
+      if (body.id_number !== undefined) changes.idNumber = body.id_number;
+      if (body.gender !== undefined) changes.gender = body.gender;
+      if (body.political_status !== undefined) changes.politicalStatus = body.political_status;
+      const p = await repo.updateProfile(db, userId, changes, clock.now());
+      if (!p) throw new AppError(406);
+      return p;
+    },
+
+    /** Stores an avatar whose content is a PNG, JPEG, GIF or WebP under a random name and saves its URL. */
+    async saveAvatar(userId: number, content: Buffer): Promise<AvatarData> {
+      const type = detectImageType(content);
+      if (!type) throw new AppError(415, authMessages.avatarBadType);
+      const name = `${randomBytes(16).toString('hex')}.${type.ext}`;
+      await mkdir(avatarDir, { recursive: true });
+      await writeFile(path.join(avatarDir, name), content, { flag: 'wx', mode: 0o644 });
+      const url = AVATAR_URL_PREFIX + name;
+      const old = await repo.setAvatar(db, userId, url, clock.now());
+      const oldName = old?.startsWith(AVATAR_URL_PREFIX) ? old.slice(AVATAR_URL_PREFIX.length) : null;
+      if (oldName && AVATAR_FILE_REGEX.test(oldName)) await unlink(path.join(avatarDir, oldName)).catch(() => undefined);
+      return { avatar: url };
+    },
+  };
+}

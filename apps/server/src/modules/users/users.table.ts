@@ -1,0 +1,45 @@
+import { boolean, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Accounts (personal and company). Membership is `member_end_at > now` (the members area extends it). */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    phone: text('phone').notNull(),
+    /** argon2id PHC string; null for an account made by code login that never set a password. */
+    passwordHash: text('password_hash'),
+    role: text('role', { enum: ['personal', 'company'] }).notNull().default('personal'),
+    nickname: text('nickname'),
+    /** Same-origin URL of the avatar, e.g. /uploads/avatars/<hex>.png. */
+    avatar: text('avatar'),
+    realName: text('real_name'),
+    idNumber: text('id_number'),
+    gender: smallint('gender'),
+    politicalStatus: smallint('political_status'),
+    companyName: text('company_name'),
+    creditCode: text('credit_code'),
+    memberEndAt: ts('member_end_at'),
+    isStaff: boolean('is_staff').notNull().default(false),
+    /** A disabled account cannot log in and its session stops working at once. */
+    disabled: boolean('disabled').notNull().default(false),
+    /** Password login refused until then (too many failures). */
+    lockedUntil: ts('locked_until'),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('users_phone_key').on(t.phone)],
+);
+
+/** Study achievements (SPEC §3 personal_achieve), zero until the learning area updates them. */
+export const personalAchieve = pgTable('users_personal_achieve', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** 0 (none) to 5. */
+  starId: smallint('star_id').notNull().default(0),
+  /** Seconds. */
+  totalLearnTime: integer('total_learn_time').notNull().default(0),
+  finishCourseNum: integer('finish_course_num').notNull().default(0),
+});

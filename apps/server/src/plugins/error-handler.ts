@@ -1,0 +1,122 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { defaultErrorMessages, type Envelope, type ErrorCode } from '@app/contracts';
+import { isAppError } from '../lib/app-error';
+
+/** Answers a request no route matched, before the envelope 404 (e.g. the SPA's index.html). Returns true if it did. */
+export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: '请求体不是有效的 JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: '请求体不能为空',
+  FST_ERR_CTP_BODY_TOO_LARGE: '提交的内容过大',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持的内容类型',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求长度与内容不一致',
+  FST_ERR_BAD_URL: '请求地址无效',
+};
+
+function envelope(code: number, message: string, data: unknown = null): Envelope<unknown> {
+  return { code, message, data };
+}
+
+/** `/a/0/b` (JSON pointer from the validator) -> `a.0.b`; the whole body/query when the path is empty. */
+function dottedPath(instancePath: string | undefined, context: string | undefined): string {
+  const dotted = (instancePath ?? '').split('/').filter(Boolean).join('.');
+  return dotted || context || 'body';
+}
+
+interface ApiRoute {
+  pattern: RegExp;
+  methods: Set<string>;
+}
+
+function routePattern(url: string): RegExp {
+  const source = url
+    .split('/')
+    .map((seg) =>
+      seg.startsWith(':') ? '[^/]+' : seg === '*' ? '.*' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
+    .join('/');
+  return new RegExp(`^${source}/?$`);
+}
+
+/**
+ * The one place that shapes failures: every error, including Fastify's own (bad JSON, body too large,
+ * unknown route, schema validation), leaves as `{ code, message, data }` with HTTP status == code.
+ * A 5xx is logged with its request id and answered without stack or SQL.
+ * Register it before any route: it watches route registration to answer 405 for a known path.
+ */
+export function registerErrorHandling(app: FastifyInstance): {
+  setFallback(fallback: NotFoundFallback): void;
+} {
+  let fallback: NotFoundFallback | undefined;
+  // API routes by path, to answer 405 (with Allow) instead of 404 when only the method is wrong.
+  const apiRoutes: ApiRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const methods = ([] as string[]).concat(route.method as string | string[]);
+    const existing = apiRoutes.find((r) => r.pattern.source === routePattern(route.url).source);
+    if (existing) methods.forEach((m) => existing.methods.add(m));
+    else apiRoutes.push({ pattern: routePattern(route.url), methods: new Set(methods) });
+  });
+
+  app.setErrorHandler<Error>((err, request, reply) => {
+    if (isAppError(err)) {
+      const error = err;
+      if (error.code >= 500) request.log.error({ err: error }, 'service error');
+      return reply.code(error.code).send(envelope(error.code, error.message, error.data));
+    }
+    const error = err as Partial<FastifyError> & Error;
+
+    if (Array.isArray(error.validation) && error.validation.length > 0) {
+      const fieldErrors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const key = dottedPath(issue.instancePath, error.validationContext);
+        fieldErrors[key] ??= issue.message ?? defaultErrorMessages[400];
+      }
+      const first = Object.values(fieldErrors)[0] ?? defaultErrorMessages[400];
+      return reply.code(400).send(envelope(400, first, { fieldErrors }));
+    }
+
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        (error.code && FASTIFY_MESSAGES[error.code]) ??
+        (status === 400 && error instanceof SyntaxError
+          ? FASTIFY_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY
+          : undefined) ??
+        defaultErrorMessages[status as ErrorCode] ??
+        defaultErrorMessages[400];
+      return reply.code(status).send(envelope(status, message));
+    }
+
+    request.log.error({ err: error }, 'unhandled error');
+    const code = status === 503 ? 503 : 500;
+    return reply.code(code).send(envelope(code, defaultErrorMessages[code]));
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?', 1)[0] ?? '/';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    if (isApi) {
+      const allowed = new Set<string>();
+      for (const route of apiRoutes) {
+        if (route.pattern.test(pathname)) route.methods.forEach((m) => allowed.add(m));
+      }
+      if (allowed.size > 0 && !allowed.has(request.method)) {
+        return reply
+          .code(405)
+          .header('allow', [...allowed].sort().join(', '))
+          .send(envelope(405, defaultErrorMessages[405]));
+      }
+    } else if (fallback && (await fallback(request, reply))) {
+      return reply;
+    }
+    return reply.code(404).send(envelope(404, defaultErrorMessages[404]));
+  });
+
+  return {
+    setFallback(f) {
+      fallback = f;
+    },
+  };
+}

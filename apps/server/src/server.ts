@@ -1,0 +1,75 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config/config';
+import { openDatabase, type Database } from './db/client';
+import { DataDirLockedError } from './db/lock';
+import { seedDatabase } from './db/seed/index';
+import { systemClock } from './lib/clock';
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  let database: Database;
+  try {
+    database = await openDatabase(config);
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  // The app is built while the database starts and migrates: neither needs the other until requests come.
+  const building = buildApp({ config, db: database.db, clock: systemClock });
+  const preparing = database.exclusive(async () => {
+    await database.migrate();
+    await seedDatabase(database.db, { config, clock: systemClock });
+  });
+  try {
+    [app] = await Promise.all([building, preparing]);
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    console.error(err);
+    const [built] = await Promise.allSettled([building, preparing]);
+    if (built.status === 'fulfilled') await built.value.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    process.exit(1);
+  }
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    try {
+      // Stops accepting connections and waits for in-flight requests.
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+void main();

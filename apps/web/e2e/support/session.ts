@@ -1,0 +1,101 @@
+import { type APIRequestContext, type Page } from '@playwright/test';
+
+export type Role = 'personal' | 'company';
+
+/** A distinct, valid mainland mobile number per call (SPEC §5: 1, then 3-9, then 9 digits). */
+export function uniquePhone(): string {
+  const tail = String(Date.now() % 1e8).padStart(8, '0') + String(Math.floor(Math.random() * 10));
+  return `13${tail}`.slice(0, 11);
+}
+
+const CREDIT_ALPHABET = '0123456789ABCDEFGHJKLMNPQRTUWXY';
+const CREDIT_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
+
+/** A unified social credit code with a valid check character (GB 32100-2015), distinct per call. */
+export function uniqueCreditCode(): string {
+  const body = `91110000${String(Date.now() % 1e9).padStart(9, '0')}`;
+  const sum = [...body].reduce((acc, ch, i) => acc + CREDIT_ALPHABET.indexOf(ch) * CREDIT_WEIGHTS[i]!, 0);
+  return body + CREDIT_ALPHABET[(31 - (sum % 31)) % 31];
+}
+
+async function envelope(res: Awaited<ReturnType<APIRequestContext['post']>>) {
+  const body = (await res.json()) as { code: number; message: string; data: unknown };
+  if (body.code !== 200) throw new Error(`${res.url()} answered ${body.code}: ${body.message}`);
+  return body.data;
+}
+
+/**
+ * Registers a real account through the API (send_msg, the development SMS outbox, register) and returns
+ * its session token. The server runs with NODE_ENV=test, where the outbox exists.
+ */
+export async function registerAccount(request: APIRequestContext, role: Role): Promise<{ token: string; phone: string } | null> {
+  const phone = uniquePhone();
+  const sent = await request.post('/api/users/send_msg', { data: { phone, purpose: 'register' } });
+  if (sent.status() === 404) return null; // the accounts module is not part of this build
+  await envelope(sent);
+  const outbox = (await envelope(await request.get('/api/dev/sms_outbox', { params: { phone } }))) as { content: string }[];
+  const code = /\d{6}/.exec(outbox.at(-1)?.content ?? '')?.[0];
+  if (!code) throw new Error(`no code in the SMS outbox for ${phone}`);
+  const data = (await envelope(
+    await request.post('/api/users/register', {
+      data: {
+        phone,
+        code,
+        password: 'e2e_pass_1234',
+        role,
+        ...(role === 'company' ? { company_name: '端到端测试有限公司', credit_code: uniqueCreditCode() } : {}),
+      },
+    }),
+  )) as { token: string };
+  return { token: data.token, phone };
+}
+
+/**
+ * Puts the token where the site reads it on start (localStorage `verify`, SPEC §4) before the first page
+ * script runs. Only once per browser context (marker key), so a logout in the test stays logged out.
+ */
+export async function useToken(page: Page, token: string): Promise<void> {
+  await page.addInitScript((t) => {
+    if (window.localStorage.getItem('e2e-token-seeded')) return;
+    window.localStorage.setItem('e2e-token-seeded', '1');
+    window.localStorage.setItem('verify', t);
+  }, token);
+}
+
+/**
+ * Client-side session without the accounts API: a token in localStorage and a mocked get_current_user answer
+ * (and logout). Enough for what the browser decides on its own (guards, menus, header), nothing more.
+ */
+export async function mockSession(page: Page, role: Role): Promise<{ token: string; phone: string }> {
+  const phone = uniquePhone();
+  const user = {
+    id: Number(phone.slice(-6)),
+    phone,
+    nickname: null,
+    avatar: null,
+    message_num: 0,
+    is_member: false,
+    member_end_at: null,
+    role,
+    is_staff: false,
+    star_id: 0,
+    total_learn_time: 0,
+    finish_course_num: 0,
+  };
+  await page.route('**/api/users/get_current_user', (route) => route.fulfill({ json: { code: 200, message: 'ok', data: user } }));
+  await page.route('**/api/users/logout', (route) => route.fulfill({ json: { code: 200, message: 'ok', data: null } }));
+  const token = `e2e-${phone}`;
+  await useToken(page, token);
+  return { token, phone };
+}
+
+/**
+ * Logs the page in as a freshly registered account of `role`; falls back to mockSession when the server
+ * has no accounts API.
+ */
+export async function loginAs(page: Page, request: APIRequestContext, role: Role): Promise<{ token: string; phone: string }> {
+  const account = await registerAccount(request, role);
+  if (!account) return mockSession(page, role);
+  await useToken(page, account.token);
+  return account;
+}

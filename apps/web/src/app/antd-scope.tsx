@@ -1,0 +1,30 @@
+import { App as AntApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { useEffect, type ReactNode } from 'react';
+import { ERROR_NOTICE_TOP_PX } from '@app/contracts/common/constants';
+import { bindNotifier } from '@/shared/lib/notifier';
+import { appTheme } from './theme';
+
+/** Hands antd's context-aware message/modal/notification to the notifier used by non-React code. */
+function NotifierBridge() {
+  const { message, modal, notification } = AntApp.useApp();
+  useEffect(() => bindNotifier({ message, modal, notification }), [message, modal, notification]);
+  return null;
+}
+
+/**
+ * antd's ConfigProvider (zh_CN, theme) and <App> for App.useApp(). Error notices sit 120 px from the top
+ * (SPEC §9 error notice offset). Imported from 'antd' like the pages so tests and build share one antd context.
+ * Loaded lazily (see antd-loader.ts): around the routed screen when the route needs antd (ShellLayout), and
+ * childless as the notice host when a notice is raised on a screen without antd (AppProviders).
+ */
+export default function AntdScope({ children }: { children?: ReactNode }) {
+  return (
+    <ConfigProvider locale={zhCN} theme={appTheme}>
+      <AntApp message={{ top: ERROR_NOTICE_TOP_PX, maxCount: 3 }}>
+        <NotifierBridge />
+        {children}
+      </AntApp>
+    </ConfigProvider>
+  );
+}

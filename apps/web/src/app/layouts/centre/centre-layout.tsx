@@ -1,0 +1,42 @@
+import { Menu } from 'antd';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { selectRole, useSessionStore } from '@/shared/lib/session/session-store';
+import { RoleGuard } from '../../guards/role-guard';
+import { CentreBanner } from './centre-banner';
+import { activeMenuKey, menuForRole } from './centre-menu';
+import './centre.css';
+
+/** /center/*: banner on top, role-filtered side menu, the routed centre screen (role-checked) on the right. */
+export default function CentreLayout() {
+  const role = useSessionStore(selectRole);
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const entries = menuForRole(role);
+  const selected = activeMenuKey(pathname, entries, search);
+
+  return (
+    <div className="centre">
+      <CentreBanner />
+      <div className="page-container centre__body">
+        <aside className="centre__side">
+          <nav aria-label="个人中心菜单">
+            <Menu
+              mode="inline"
+              selectedKeys={selected ? [selected] : []}
+              items={entries.map((e) => ({ key: e.key, label: e.label }))}
+              onClick={({ key }) => {
+                const entry = entries.find((e) => e.key === key);
+                if (entry) navigate(entry.path);
+              }}
+            />
+          </nav>
+        </aside>
+        <section className="centre__content">
+          <RoleGuard>
+            <Outlet />
+          </RoleGuard>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { formatDuration } from '@app/contracts/common/format';
+import { makeCommonData, makeProblemGroups, makeUser } from '@/testing/fixtures';
+import { mockApi, ok } from '@/testing/mock-api';
+import { preloadRoutes, renderRoute, SLOW } from '@/testing/render';
+import { activeMenuKey, menuForRole } from './centre-menu';
+
+beforeAll(() => preloadRoutes('/center/note', '/center/talentPortrayal', '/payment'), 120_000);
+
+const PERSONAL_MENU = ['学员中心', '人才画像', '我的测评', '我的课程', '我的提问', '杂志', '我的求职', '我的招聘', '个人信息', '我的笔记', '消息中心', '账号设置'];
+const COMPANY_MENU = ['企业信息', '我的招聘', '收到的简历', '人才库', '我的提问', '订单与发票', '消息中心', '账号设置'];
+
+describe('centre menu filtered by role', () => {
+  it('personal accounts get the SPEC §2 menu in GLOSSARY order', () => {
+    expect(menuForRole('personal').map((e) => e.label)).toEqual(PERSONAL_MENU);
+  });
+
+  it('company accounts get the DECISIONS.md 2 menu', () => {
+    expect(menuForRole('company').map((e) => e.label)).toEqual(COMPANY_MENU);
+  });
+
+  it('without a role only entries without a role list show (我的提问)', () => {
+    expect(menuForRole(null).map((e) => e.label)).toEqual(['我的提问']);
+  });
+
+  it('highlights the longest matching entry', () => {
+    const company = menuForRole('company');
+    expect(activeMenuKey('/center/recruitment/companyEdit', company)).toBe('companyEdit');
+    expect(activeMenuKey('/center/recruitment/postEdit', company)).toBe('company-recruitment');
+    expect(activeMenuKey('/center/lesson', company)).toBeUndefined();
+  });
+
+  it('tells the two tabs of the settings screen apart by query', () => {
+    const personal = menuForRole('personal');
+    expect(activeMenuKey('/center/setting', personal)).toBe('profile');
+    expect(activeMenuKey('/center/setting', personal, '?tab=account')).toBe('setting');
+  });
+});
+
+/** First render of the lazy centre layout transforms antd Menu in vitest. */
+
+describe('centre layout', () => {
+  beforeEach(() => {
+    mockApi({ 'GET /api/problems': ok(makeProblemGroups()), 'GET /api/common_data': ok(makeCommonData()) });
+  });
+
+  it('renders the company menu and the banner of the current user', async () => {
+    const user = makeUser({ id: 77, role: 'company', nickname: '华财科技', star_id: 3, total_learn_time: 3675, finish_course_num: 9, is_member: true });
+    renderRoute('/center/note', { session: { token: 't', user } });
+    const nav = await screen.findByRole('navigation', { name: '个人中心菜单' }, SLOW);
+    await waitFor(() => expect(within(nav).getAllByRole('menuitem').map((li) => li.textContent)).toEqual(COMPANY_MENU));
+    const banner = screen.getByRole('region', { name: '个人概况' });
+    expect(within(banner).getByText('华财科技')).toBeInTheDocument();
+    expect(within(banner).getByText('用户ID：77')).toBeInTheDocument();
+    expect(within(banner).getByText('三星')).toBeInTheDocument();
+    expect(within(banner).getByText(formatDuration(3675))).toBeInTheDocument();
+    expect(within(banner).getByText('9')).toBeInTheDocument();
+    expect(within(banner).getByText('298')).toBeInTheDocument();
+  });
+
+  it('shows no points for a non-member and sends 求职意向 to membership purchase', async () => {
+    const user = makeUser({ role: 'personal', is_member: false });
+    const { router } = renderRoute('/center/note', { session: { token: 't', user } });
+    const banner = await screen.findByRole('region', { name: '个人概况' }, SLOW);
+    expect(within(banner).getByText('暂无')).toBeInTheDocument();
+    within(banner).getByRole('button', { name: '求职意向' }).click();
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/payment?type=buyVip'));
+  });
+
+  it('sends a member 求职意向 click to the talent portrait', async () => {
+    const user = makeUser({ role: 'personal', is_member: true });
+    const { router } = renderRoute('/center/note', { session: { token: 't', user } });
+    const banner = await screen.findByRole('region', { name: '个人概况' }, SLOW);
+    within(banner).getByRole('button', { name: '求职意向' }).click();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/center/talentPortrayal'));
+  });
+});

@@ -1,0 +1,48 @@
+import { Suspense, useState, type ReactNode } from 'react';
+import { Outlet, useMatches } from 'react-router';
+import { screenNeedsAntd } from '@/shared/lib/routing';
+import { BackToTop } from '@/shared/ui/back-to-top';
+import { PageSpin } from '@/shared/ui/page-spin';
+import { antdScopeComponent } from '../../antd-loader';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import './shell.css';
+
+/** antd's scope around the screen; the component is pinned at mount so a later load never remounts the screen. */
+function AntdBoundary({ children }: { children: ReactNode }) {
+  const [Scope] = useState(antdScopeComponent);
+  return <Scope>{children}</Scope>;
+}
+
+/**
+ * The common page shell of SPEC §2: header, the routed screen, footer, back-to-top.
+ *
+ * Header, footer and back-to-top are plain React + CSS, so they paint from the entry chunk alone. antd (theme,
+ * locale, App.useApp) wraps the routed screen only when the screen needs it: a route whose handle says
+ * `antd: false` (home) renders without it, which keeps antd out of the first load of `/` (budget: 200 KB gzip).
+ * Once a screen has needed antd the scope stays mounted for later screens too, so its notices survive the
+ * navigation (e.g. "登录成功" then home) and leaving and re-entering never remounts it.
+ */
+export function ShellLayout() {
+  const needsAntd = screenNeedsAntd(useMatches());
+  const [antdMounted, setAntdMounted] = useState(needsAntd);
+  if (needsAntd && !antdMounted) setAntdMounted(true);
+  return (
+    <div className="site-shell">
+      <SiteHeader />
+      <main className="site-main">
+        <Suspense fallback={<PageSpin />}>
+          {antdMounted ? (
+            <AntdBoundary>
+              <Outlet />
+            </AntdBoundary>
+          ) : (
+            <Outlet />
+          )}
+        </Suspense>
+      </main>
+      <SiteFooter />
+      <BackToTop />
+    </div>
+  );
+}

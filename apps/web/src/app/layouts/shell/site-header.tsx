@@ -1,0 +1,108 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { NAV_SPACER_PX } from '@app/contracts/common/constants';
+import { LEARNING_BASES } from '@app/contracts/common/dictionaries';
+import { useCommonData, useSiteName } from '@/features/content/api/use-common-data';
+import { ASSOCIATION_LINK_LABEL, courseSearchPath, TOP_NAV_LINKS } from '@/shared/config/navigation';
+import { learningBaseName, regionFromHostname } from '@/shared/lib/region';
+import { LogoMark } from './logo-mark';
+import { UserArea } from './user-area';
+
+function subscribeScroll(onChange: () => void): () => void {
+  window.addEventListener('scroll', onChange, { passive: true });
+  return () => window.removeEventListener('scroll', onChange);
+}
+
+/**
+ * On home only, the navigation bar sticks to the top once the page scrolls past its original offset; a spacer of
+ * NAV_SPACER_PX (the bar's height) takes its place so the content does not jump.
+ */
+function useFixedNav(enabled: boolean) {
+  const navRef = useRef<HTMLElement>(null);
+  const offset = useRef(Number.POSITIVE_INFINITY);
+  const scrolledPast = useSyncExternalStore(
+    subscribeScroll,
+    () => window.scrollY > offset.current,
+    () => false,
+  );
+  const fixed = enabled && scrolledPast;
+
+  useLayoutEffect(() => {
+    // Measured only while in normal flow, so the stored offset is the original one.
+    const el = navRef.current;
+    if (!fixed && el) offset.current = el.getBoundingClientRect().top + window.scrollY;
+  });
+
+  return { navRef, fixed };
+}
+
+export function SiteHeader() {
+  const siteName = useSiteName();
+  const { data: common } = useCommonData();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const region = regionFromHostname(window.location.hostname, { ...LEARNING_BASES, ...common?.learning_bases });
+  const { navRef, fixed } = useFixedNav(pathname === '/');
+  const [searchText, setSearchText] = useState('');
+
+  return (
+    <header className="site-header">
+      <div className="site-header__top">
+        <div className="page-container site-header__top-inner">
+          <Link to="/" className="site-logo" aria-label={`${siteName}首页`}>
+            <LogoMark />
+            <span className="site-logo__text">
+              <span className="site-logo__name">{siteName}</span>
+              {region && <span className="site-logo__region">{learningBaseName(region)}</span>}
+            </span>
+          </Link>
+          <form
+            className="site-header__search"
+            role="search"
+            onSubmit={(e) => {
+              e.preventDefault();
+              navigate(courseSearchPath(searchText));
+            }}
+          >
+            <SearchOutlined className="site-header__search-icon" aria-hidden="true" />
+            <input
+              type="search"
+              aria-label="搜索课程"
+              placeholder="搜索课程名称"
+              value={searchText}
+              onChange={(e) => setSearchText(e.target.value)}
+              maxLength={50}
+            />
+            <button type="submit">搜索</button>
+          </form>
+          <UserArea />
+        </div>
+      </div>
+      {fixed && <div className="site-nav-spacer" style={{ height: NAV_SPACER_PX }} aria-hidden="true" />}
+      <nav
+        ref={navRef}
+        className={fixed ? 'site-nav site-nav--fixed' : 'site-nav'}
+        style={{ height: NAV_SPACER_PX }}
+        aria-label="主导航"
+      >
+        <div className="page-container site-nav__inner">
+          <ul className="site-nav__links">
+            {TOP_NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.to === '/'} className={({ isActive }) => (isActive ? 'site-nav__link is-active' : 'site-nav__link')}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          {common?.association_url && (
+            <a className="site-nav__external" href={common.association_url} target="_blank" rel="noopener noreferrer">
+              {ASSOCIATION_LINK_LABEL}
+            </a>
+          )}
+        </div>
+      </nav>
+    </header>
+  );
+}

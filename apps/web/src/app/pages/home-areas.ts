@@ -1,0 +1,31 @@
+/** The ten area entry cards of home, each linking to its route. */
+export interface HomeArea {
+  key: string;
+  title: string;
+  desc: string;
+  to: string;
+  color: string;
+}
+
+export const HOME_AREAS: readonly HomeArea[] = [
+  { key: 'train', title: '课程中心', desc: '财务、税务与管理精品课程', to: '/train', color: '#1f5fbf' },
+  { key: 'evaluate', title: '考试认证', desc: '专业能力测评与证书认证', to: '/evaluate', color: '#2e9d5b' },
+  { key: 'studentServe', title: '学员服务', desc: '学员卡办理与学习服务', to: '/studentServe', color: '#e8951c' },
+  { key: 'expert', title: '智库专家', desc: '行业专家资源与专业指导', to: '/expertDatabase', color: '#7a4fd6' },
+  { key: 'quiz', title: '在线问答', desc: '财税问题专家在线解答', to: '/quiz', color: '#0f9fb5' },
+  { key: 'job', title: '招聘求职', desc: '财务人才招聘与求职平台', to: '/jobDetail', color: '#d4380d' },
+  { key: 'learnBase', title: '学习基地', desc: '各地学习基地与线下活动', to: '/learnBase', color: '#13a8a8' },
+  { key: 'tool', title: '智能工具', desc: '实用财务计算与分析工具', to: '/financeTool', color: '#2f54eb' },
+  { key: 'case', title: '案例库', desc: '企业财务管理典型案例', to: '/caseDatabase', color: '#c41d7f' },
+  { key: 'news', title: '新闻资讯', desc: '行业动态与协会最新消息', to: '/newsInformation', color: '#597ef7' },
+];
+
+/** Membership benefits (GLOSSARY-zh.md "Membership benefits"), shown as the home teaser. */
+export const MEMBER_BENEFITS: readonly string[] = [
+  '每年免费直播课6次',
+  '每年120门财务类、60门非财务类线上课程',
+  '专家财税答疑2个工作日内回复',
+  '2次免费风险检测报告',
+  '每月一期电子杂志',
+  '1次免费职业测评',
+];

@@ -1,0 +1,184 @@
+import { ClockCircleOutlined, HeartFilled, HeartOutlined, LikeFilled, LikeOutlined, PlayCircleFilled, TeamOutlined } from '@ant-design/icons';
+import { App, Avatar, Button, Result, Skeleton, Tag } from 'antd';
+import { useRef } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { formatDuration, type CourseDetail } from '@app/contracts';
+import { CommentSection } from '@/features/comments/components/comment-section';
+import { useCourseDetail, useFavoriteCourse, useLikeCourse } from '@/features/courses/api/use-courses';
+import { AccessPrompt } from '@/features/courses/components/access-prompt';
+import { CourseDescription } from '@/features/courses/components/course-description';
+import { LessonList } from '@/features/courses/components/lesson-list';
+import { courseBadge, formatCount } from '@/features/courses/lib/course-badge';
+import { playPath, tagPath } from '@/features/courses/lib/course-paths';
+import { loginPathWithRedirect } from '@/shared/lib/navigation';
+import { useSessionStore } from '@/shared/lib/session/session-store';
+import '@/features/courses/components/course-card.css';
+import './course-detail-page.css';
+
+/** Where 开始学习 / 继续学习 leads: the last lesson, else the first lesson the learner may open. */
+function startTarget(course: CourseDetail): { lessonId: number; label: string } | null {
+  const mine = course.mine;
+  const last = mine?.last_lesson_id ? course.lessons.find((l) => l.id === mine.last_lesson_id) : undefined;
+  if (last) return { lessonId: last.id, label: mine?.finished ? '再次学习' : '继续学习' };
+  const first = course.lessons.find((l) => l.can_watch) ?? course.lessons[0];
+  if (!first) return null;
+  return { lessonId: first.id, label: mine && !mine.has_access && first.is_trial ? '免费试看' : '开始学习' };
+}
+
+function CourseHero({ course, onLocked }: { course: CourseDetail; onLocked(): void }) {
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const token = useSessionStore((s) => s.token);
+  const like = useLikeCourse(course.id);
+  const favorite = useFavoriteCourse(course.id);
+  const badge = courseBadge(course);
+  const target = startTarget(course);
+  const mine = course.mine;
+  const finishedLessons = mine?.finished_lessons ?? 0;
+
+  function needLogin(): boolean {
+    if (token) return false;
+    navigate(loginPathWithRedirect(`/train/detail/${course.id}`));
+    return true;
+  }
+
+  return (
+    <section className="course-hero">
+      <div className="course-hero__cover">
+        <img src={course.cover} alt={`${course.title}封面`} />
+      </div>
+      <div className="course-hero__info">
+        <div className="course-hero__tags">
+          <span className={`course-badge course-badge--${badge.kind}`}>{badge.kind === 'member' ? '会员专享' : badge.label}</span>
+          {course.tags.map((t) => (
+            <Link key={t.id} to={tagPath(t.id)}>
+              <Tag>{t.name}</Tag>
+            </Link>
+          ))}
+        </div>
+        <h1 className="course-hero__title">{course.title}</h1>
+        <p className="course-hero__summary">{course.summary}</p>
+        <ul className="course-hero__stats">
+          <li>
+            <PlayCircleFilled /> {course.lesson_count}课时
+          </li>
+          <li>
+            <ClockCircleOutlined /> 总时长 {formatDuration(course.total_duration)}
+          </li>
+          <li>
+            <TeamOutlined /> {formatCount(course.learner_count)}人学习
+          </li>
+        </ul>
+        {mine?.started && (
+          <p className="course-hero__mine">
+            已完成 {finishedLessons}/{course.lesson_count} 课时{mine.finished && '，恭喜完成本课程'}
+          </p>
+        )}
+        <div className="course-hero__actions">
+          {target && (
+            <Button
+              type="primary"
+              size="large"
+              onClick={() => {
+                const lesson = course.lessons.find((l) => l.id === target.lessonId);
+                if (token && lesson && !lesson.can_watch) onLocked();
+                else navigate(playPath(course.id, target.lessonId));
+              }}
+            >
+              {target.label}
+            </Button>
+          )}
+          <Button
+            size="large"
+            icon={mine?.liked ? <LikeFilled /> : <LikeOutlined />}
+            className={mine?.liked ? 'is-on' : undefined}
+            aria-pressed={!!mine?.liked}
+            loading={like.isPending}
+            onClick={() => !needLogin() && like.mutate(undefined, { onSuccess: (r) => message.success(r.liked ? '点赞成功' : '已取消点赞') })}
+          >
+            点赞 {course.like_count}
+          </Button>
+          <Button
+            size="large"
+            icon={mine?.favorited ? <HeartFilled /> : <HeartOutlined />}
+            className={mine?.favorited ? 'is-on' : undefined}
+            aria-pressed={!!mine?.favorited}
+            loading={favorite.isPending}
+            onClick={() => !needLogin() && favorite.mutate(undefined, { onSuccess: (r) => message.success(r.favorited ? '收藏成功' : '已取消收藏') })}
+          >
+            {mine?.favorited ? '已收藏' : '收藏'}
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** /train/detail/{courseId}: intro, teacher, lessons with my progress, like, favourite, comments, access prompt. */
+export default function CourseDetailPage() {
+  const id = Number(useParams().courseId) || 0;
+  const course = useCourseDetail(id);
+  const token = useSessionStore((s) => s.token);
+  const promptRef = useRef<HTMLDivElement>(null);
+  const { message } = App.useApp();
+
+  if (course.isPending)
+    return (
+      <div className="page-container course-detail">
+        <Skeleton active paragraph={{ rows: 10 }} />
+      </div>
+    );
+  if (course.isError)
+    return <Result status="404" title="课程不存在或已下架" extra={<Link to="/train">返回课程中心</Link>} />;
+
+  const c = course.data;
+  const locked = c.price_type !== 'free' && !(c.mine?.has_access ?? false);
+  const onLocked = () => {
+    message.warning(c.price_type === 'paid' ? '该课时需购买课程后学习' : '该课时为会员专享，开通会员后即可学习');
+    promptRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  };
+
+  return (
+    <div className="page-container course-detail">
+      <nav className="course-detail__crumb" aria-label="位置">
+        <Link to="/train">课程中心</Link> / <span>{c.title}</span>
+      </nav>
+      <CourseHero course={c} onLocked={onLocked} />
+      {locked && (
+        <div ref={promptRef} className="course-detail__prompt">
+          <AccessPrompt course={c} />
+        </div>
+      )}
+      <div className="course-detail__layout">
+        <div className="course-detail__main">
+          <section className="course-detail__card" aria-labelledby="course-lessons-title">
+            <h2 id="course-lessons-title">课程目录</h2>
+            <LessonList courseId={c.id} lessons={c.lessons} loggedIn={!!token} onLocked={onLocked} />
+          </section>
+          <section className="course-detail__card" aria-labelledby="course-intro-title">
+            <h2 id="course-intro-title">课程介绍</h2>
+            <CourseDescription blocks={c.description} />
+          </section>
+          <section className="course-detail__card">
+            <CommentSection courseId={c.id} />
+          </section>
+        </div>
+        <aside className="course-detail__side">
+          <section className="course-detail__card course-teacher" aria-labelledby="course-teacher-title">
+            <h2 id="course-teacher-title">主讲老师</h2>
+            <div className="course-teacher__head">
+              <Avatar size={64} src={c.teacher.photo} alt={c.teacher.name}>
+                {c.teacher.name.slice(0, 1)}
+              </Avatar>
+              <div>
+                <p className="course-teacher__name">{c.teacher.name}</p>
+                <p className="course-teacher__title">{c.teacher.title}</p>
+              </div>
+            </div>
+            <p className="course-teacher__intro">{c.teacher.intro}</p>
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}

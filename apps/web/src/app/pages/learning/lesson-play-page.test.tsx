@@ -1,0 +1,64 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeCourseDetail, makeLesson } from '@/features/courses/testing/course-fixtures';
+import { makeCommonData, makeProblemGroups, makeUser } from '@/testing/fixtures';
+import { mockApi, ok } from '@/testing/mock-api';
+import { renderRoute } from '@/testing/render';
+
+const SLOW = { timeout: 25_000 };
+const base = {
+  'GET /api/problems': ok(makeProblemGroups()),
+  'GET /api/common_data': ok(makeCommonData()),
+};
+
+describe('/train/play', () => {
+  it('shows its own purchase prompt for a members-only lesson and no error notice', { timeout: 30_000 }, async () => {
+    mockApi({
+      ...base,
+      'GET /coursepoolapi/course_pools/tower_show_course': ok(
+        makeCourseDetail({
+          id: 11,
+          price_type: 'member',
+          lessons: [makeLesson({ id: 101, can_watch: true }), makeLesson({ id: 102, sort: 2, is_trial: false, can_watch: false })],
+          mine: { liked: false, favorited: false, has_access: false, started: false, finished: false, finished_lessons: 0, last_lesson_id: null },
+        }),
+      ),
+      'GET /coursepoolapi/course_pools/tower_show_lesson': { code: 403, message: '请购买学员卡', data: null },
+    });
+    renderRoute('/train/play/11/102', { session: { token: 't1', user: makeUser({ is_member: false }) } });
+    expect(await screen.findByText('本课程为会员专享课程', {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /开通会员/ })).toBeInTheDocument();
+    expect(screen.queryByText('请购买学员卡')).toBeNull();
+    expect(document.querySelector('video')).toBeNull();
+  });
+
+  it('plays a lesson the learner may watch, from the saved position', { timeout: 30_000 }, async () => {
+    mockApi({
+      ...base,
+      'GET /coursepoolapi/course_pools/tower_show_course': ok(makeCourseDetail({ id: 11 })),
+      'GET /coursepoolapi/course_pools/tower_show_lesson': ok({
+        id: 101,
+        course_id: 11,
+        course_title: '全面预算管理实务',
+        title: '预算编制的起点',
+        sort: 1,
+        duration: 600,
+        is_trial: true,
+        video_url: '/media/lesson-101.mp4?sig=x',
+        questions: [],
+        progress: { position: 125, max_position: 125, watched_seconds: 120, percent: 20, finished: false },
+        prev_lesson_id: null,
+        next_lesson_id: 102,
+      }),
+    });
+    renderRoute('/train/play/11/101', { session: { token: 't1', user: makeUser() } });
+    expect(await screen.findByRole('heading', { name: /预算编制的起点/ }, SLOW)).toBeInTheDocument();
+    const video = document.querySelector('video')!;
+    expect(video.getAttribute('src')).toBe('/media/lesson-101.mp4?sig=x');
+    Object.defineProperty(video, 'duration', { configurable: true, value: 600 });
+    video.dispatchEvent(new Event('loadedmetadata'));
+    expect(video.currentTime).toBe(125);
+    expect(screen.getByRole('button', { name: /下一课时/ })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /x$/ }).map((b) => b.textContent)).toEqual(['0.75x', '1x', '1.25x', '1.5x', '2x']);
+  });
+});

@@ -1,0 +1,30 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/** Seconds left before a code may be sent again; `start()` begins counting down from `seconds`. */
+export function useCountdown(seconds: number) {
+  const [left, setLeft] = useState(0);
+  const timer = useRef<ReturnType<typeof setInterval> | null>(null);
+
+  const stop = useCallback(() => {
+    if (timer.current) clearInterval(timer.current);
+    timer.current = null;
+  }, []);
+
+  const start = useCallback(() => {
+    stop();
+    setLeft(seconds);
+    timer.current = setInterval(() => {
+      setLeft((s) => {
+        if (s <= 1) {
+          stop();
+          return 0;
+        }
+        return s - 1;
+      });
+    }, 1000);
+  }, [seconds, stop]);
+
+  useEffect(() => stop, [stop]);
+
+  return { left, counting: left > 0, start };
+}

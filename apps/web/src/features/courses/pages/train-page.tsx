@@ -1,0 +1,124 @@
+import { Empty, Pagination, Segmented, Skeleton } from 'antd';
+import { useSearchParams } from 'react-router';
+import type { CourseSort, TowerTagNode } from '@app/contracts';
+import { useCourseList, useCourseTags } from '../api/use-courses';
+import { CourseGrid } from '../components/course-grid';
+import './train-page.css';
+
+export const TRAIN_PER_PAGE = 16;
+
+const SORTS: { value: CourseSort; label: string }[] = [
+  { value: 'hotest', label: '最热' },
+  { value: 'newest', label: '最新' },
+];
+
+function positiveInt(raw: string | null): number | undefined {
+  const n = Number(raw);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+/** The top-level tag of `tagId` (itself, or the parent of a second-level tag). */
+function parentOf(tree: TowerTagNode[], tagId: number | undefined): TowerTagNode | undefined {
+  if (tagId === undefined) return undefined;
+  return tree.find((t) => t.id === tagId || t.children.some((c) => c.id === tagId));
+}
+
+/** /train: two-level tag filter, 最热/最新, paged grid of course cards. State lives in the URL (?tag&sort&page). */
+export default function TrainPage() {
+  const [params, setParams] = useSearchParams();
+  const tag = positiveInt(params.get('tag'));
+  const sort: CourseSort = params.get('sort') === 'newest' ? 'newest' : 'hotest';
+  const page = positiveInt(params.get('page')) ?? 1;
+  const tags = useCourseTags();
+  const list = useCourseList({ tag, newhot: sort, page, per: TRAIN_PER_PAGE });
+  const tree = tags.data ?? [];
+  const parent = parentOf(tree, tag);
+
+  function update(next: { tag?: number | null; sort?: CourseSort; page?: number }) {
+    const p = new URLSearchParams(params);
+    const nextTag = next.tag === undefined ? tag : next.tag;
+    if (nextTag) p.set('tag', String(nextTag));
+    else p.delete('tag');
+    const nextSort = next.sort ?? sort;
+    if (nextSort === 'hotest') p.delete('sort');
+    else p.set('sort', nextSort);
+    const nextPage = next.page ?? 1;
+    if (nextPage === 1) p.delete('page');
+    else p.set('page', String(nextPage));
+    setParams(p);
+    window.scrollTo({ top: 0 });
+  }
+
+  return (
+    <div className="page-container train-page">
+      <nav className="train-filter" aria-label="课程分类">
+        <div className="train-filter__row">
+          <span className="train-filter__label">分类</span>
+          <div className="train-filter__tags">
+            <button type="button" className={`train-tag${!tag ? ' is-active' : ''}`} aria-pressed={!tag} onClick={() => update({ tag: null })}>
+              全部
+            </button>
+            {tags.isPending && <Skeleton.Input active size="small" style={{ width: 420 }} />}
+            {tree.map((t) => (
+              <button
+                key={t.id}
+                type="button"
+                className={`train-tag${parent?.id === t.id ? ' is-active' : ''}`}
+                aria-pressed={parent?.id === t.id}
+                onClick={() => update({ tag: t.id })}
+              >
+                {t.name}
+              </button>
+            ))}
+          </div>
+        </div>
+        {parent && parent.children.length > 0 && (
+          <div className="train-filter__row train-filter__row--sub">
+            <span className="train-filter__label">细分</span>
+            <div className="train-filter__tags">
+              <button type="button" className={`train-tag train-tag--sub${tag === parent.id ? ' is-active' : ''}`} aria-pressed={tag === parent.id} onClick={() => update({ tag: parent.id })}>
+                全部
+              </button>
+              {parent.children.map((c) => (
+                <button
+                  key={c.id}
+                  type="button"
+                  className={`train-tag train-tag--sub${tag === c.id ? ' is-active' : ''}`}
+                  aria-pressed={tag === c.id}
+                  onClick={() => update({ tag: c.id })}
+                >
+                  {c.name}
+                  <span className="train-tag__count">{c.course_count}</span>
+                </button>
+              ))}
+            </div>
+          </div>
+        )}
+      </nav>
+
+      <div className="train-toolbar">
+        <Segmented value={sort} options={SORTS} onChange={(v) => update({ sort: v as CourseSort })} aria-label="排序" />
+        {list.data && <span className="train-toolbar__total">共 {list.data.total} 门课程</span>}
+      </div>
+
+      {list.isPending && <Skeleton active paragraph={{ rows: 8 }} />}
+      {list.isError && <Empty description="课程加载失败，请稍后重试" />}
+      {list.data && list.data.list.length === 0 && <Empty description="该分类下暂无课程" />}
+      {list.data && list.data.list.length > 0 && (
+        <>
+          <CourseGrid courses={list.data.list} label="课程列表" />
+          {list.data.total > list.data.per && (
+            <Pagination
+              className="train-pagination"
+              current={list.data.page}
+              pageSize={list.data.per}
+              total={list.data.total}
+              showSizeChanger={false}
+              onChange={(p) => update({ page: p })}
+            />
+          )}
+        </>
+      )}
+    </div>
+  );
+}

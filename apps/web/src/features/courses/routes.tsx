@@ -1,0 +1,18 @@
+import type { RouteObject } from 'react-router';
+import { pageRoute, underConstruction } from '@/shared/lib/routing';
+import { BOTH_ROLES } from '@/shared/config/roles';
+
+export const publicRoutes: RouteObject[] = [
+  pageRoute({ path: 'train', title: '课程中心', page: () => import('./pages/train-page') }),
+  // The course page combines courses and comments, so it lives in app/ (ARCHITECTURE convention 9).
+  pageRoute({ path: 'train/detail/:courseId', title: '课程详情', page: () => import('@/app/pages/learning/course-detail-page') }),
+  pageRoute({ path: 'train/outerlink/:courseId', title: '外部课程', page: () => import('./pages/outer-link-page') }),
+  // ?courseName= is the header search text.
+  pageRoute({ path: 'courseSearch', title: '课程搜索', page: () => import('./pages/course-search-page') }),
+];
+
+export const centreRoutes: RouteObject[] = [
+  // 学习中 / 已完成 (learning) and 我的收藏 (courses): composed in app/.
+  pageRoute({ path: 'lesson', title: '我的课程', roles: BOTH_ROLES, page: () => import('@/app/pages/learning/my-lessons-page') }),
+  pageRoute({ path: 'master-live', title: '名师直播', roles: BOTH_ROLES, page: underConstruction }),
+];

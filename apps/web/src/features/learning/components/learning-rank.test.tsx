@@ -1,0 +1,72 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { RANK_PERIOD_LABELS, RANK_SIZE, type RankData } from '@app/contracts';
+import { mockApi, ok } from '@/testing/mock-api';
+import { createTestQueryClient } from '@/testing/render';
+import { formatLearnTime, LearningRank } from './learning-rank';
+
+function rankData(period: RankData['period'], mine: RankData['mine']): RankData {
+  return {
+    period,
+    since: null,
+    list: Array.from({ length: RANK_SIZE }, (_, i) => ({
+      rank: i + 1,
+      user_id: i + 1,
+      name: `${period}学员${i + 1}`,
+      avatar: null,
+      seconds: 36_000 - i * 1800,
+    })),
+    mine,
+  };
+}
+
+function renderRank(loggedIn: boolean) {
+  const api = mockApi({
+    'GET /api/home_page_rank': (config) => {
+      const period = (config.params as { period: RankData['period'] }).period;
+      return ok(rankData(period, loggedIn ? { rank: period === 'week' ? null : 3, seconds: period === 'week' ? 0 : 5400 } : null));
+    },
+  });
+  render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      <MemoryRouter>
+        <LearningRank loggedIn={loggedIn} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return api;
+}
+
+describe('learning-time ranking', () => {
+  it('offers the contract’s periods in order, 本周 first', () => {
+    renderRank(false);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(Object.values(RANK_PERIOD_LABELS));
+    expect(screen.getByRole('tab', { name: '本周' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('lists the top ten and switches period', async () => {
+    const api = renderRank(true);
+    expect(await screen.findByText('week学员1')).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem')).toHaveLength(RANK_SIZE);
+    expect(screen.getByText('未上榜')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('tab', { name: '本月' }));
+    expect(await screen.findByText('month学员1')).toBeInTheDocument();
+    expect(screen.getByText('第3名')).toBeInTheDocument();
+    expect(api.calls.map((c) => c.url)).toEqual(['/api/home_page_rank', '/api/home_page_rank']);
+  });
+
+  it('invites a visitor to log in for the own rank', async () => {
+    renderRank(false);
+    await screen.findByText('week学员1');
+    expect(screen.getByRole('link', { name: '登录' })).toHaveAttribute('href', '/login?redirect=%2F');
+  });
+
+  it('formats hours and minutes', () => {
+    expect(formatLearnTime(36_000)).toBe('10小时00分');
+    expect(formatLearnTime(5400)).toBe('1小时30分');
+    expect(formatLearnTime(2100)).toBe('35分');
+    expect(formatLearnTime(20)).toBe('不足1分');
+  });
+});

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatDuration } from '@app/contracts/common/format';
+import type { RankPeriod } from '@app/contracts';
+import { useRank } from '../api/use-learning';
+import './learning-rank.css';
+
+// Labels of RANK_PERIOD_LABELS; the rules module is not imported so home stays small (pure data, kept in sync by learning-rank.test.tsx).
+const PERIODS: { value: RankPeriod; label: string }[] = [
+  { value: 'week', label: '本周' },
+  { value: 'month', label: '本月' },
+  { value: 'all', label: '总榜' },
+];
+
+/** Hours and minutes for the ranking ("12小时05分", "35分"). */
+export function formatLearnTime(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  if (h > 0) return `${h}小时${String(m).padStart(2, '0')}分`;
+  if (m > 0) return `${m}分`;
+  return seconds > 0 ? '不足1分' : '0分';
+}
+
+/** Home ranking of learning time: 本周 / 本月 / 总榜, top 10, my place when logged in. antd-free (home). */
+export function LearningRank({ loggedIn }: { loggedIn: boolean }) {
+  const [period, setPeriod] = useState<RankPeriod>('week');
+  const rank = useRank(period, loggedIn);
+  const list = rank.data?.list ?? [];
+
+  return (
+    <section className="learning-rank" aria-labelledby="learning-rank-title">
+      <header className="learning-rank__head">
+        <h2 id="learning-rank-title">学习时长排行</h2>
+        <div className="learning-rank__tabs" role="tablist" aria-label="排行周期">
+          {PERIODS.map((p) => (
+            <button
+              key={p.value}
+              type="button"
+              role="tab"
+              id={`rank-tab-${p.value}`}
+              aria-selected={p.value === period}
+              aria-controls="learning-rank-panel"
+              className={p.value === period ? 'is-active' : undefined}
+              onClick={() => setPeriod(p.value)}
+            >
+              {p.label}
+            </button>
+          ))}
+        </div>
+      </header>
+      <div id="learning-rank-panel" role="tabpanel" aria-labelledby={`rank-tab-${period}`} className="learning-rank__panel">
+        {rank.isPending && <p className="learning-rank__empty">加载中…</p>}
+        {rank.isError && <p className="learning-rank__empty">排行暂时无法加载</p>}
+        {rank.data && list.length === 0 && <p className="learning-rank__empty">暂无学习记录，快来成为第一名</p>}
+        {list.length > 0 && (
+          <ol className="learning-rank__list">
+            {list.map((e) => (
+              <li key={e.user_id} className={`learning-rank__item rank-${e.rank <= 3 ? e.rank : 'n'}`}>
+                <span className="learning-rank__no">{e.rank}</span>
+                <span className="learning-rank__avatar" aria-hidden="true">
+                  {e.avatar ? <img src={e.avatar} alt="" loading="lazy" /> : e.name.slice(0, 1)}
+                </span>
+                <span className="learning-rank__name">{e.name}</span>
+                <span className="learning-rank__time" title={formatDuration(e.seconds)}>
+                  {formatLearnTime(e.seconds)}
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+      <footer className="learning-rank__mine">
+        {!loggedIn && (
+          <>
+            <Link to="/login?redirect=%2F">登录</Link>后查看我的排名
+          </>
+        )}
+        {loggedIn && rank.data?.mine && (
+          <>
+            我的排名：
+            <strong>{rank.data.mine.rank ? `第${rank.data.mine.rank}名` : '未上榜'}</strong>
+            <span className="learning-rank__mine-time">学习 {formatLearnTime(rank.data.mine.seconds)}</span>
+          </>
+        )}
+      </footer>
+    </section>
+  );
+}

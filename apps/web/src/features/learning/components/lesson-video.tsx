@@ -1,0 +1,160 @@
+import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
+import { MAX_PLAYBACK_RATE } from '@app/contracts/learning/learning.rules';
+import { createProgressReporter, type ProgressReport } from '../lib/progress-reporter';
+import './lesson-video.css';
+
+/** Playback speeds offered; never above 2 (the learner must still follow the lesson). */
+export const PLAYBACK_RATES = [0.75, 1, 1.25, 1.5, 2] as const;
+export { MAX_PLAYBACK_RATE };
+
+export interface LessonVideoHandle {
+  /** Jumps to `seconds` (notes panel) and keeps playing if it was playing. */
+  seek(seconds: number): void;
+  currentTime(): number;
+  element(): HTMLVideoElement | null;
+}
+
+export interface LessonVideoProps {
+  src: string;
+  poster?: string | undefined;
+  /** Resume position in seconds (last reported position). */
+  startAt: number;
+  /** Ordinary progress report. */
+  onReport(report: ProgressReport): void;
+  /** Report on page hide, by navigator.sendBeacon. */
+  onBeacon(report: ProgressReport): boolean;
+  onEnded?(): void;
+  /** Position and duration as the video plays (for the progress bar and note time stamps). */
+  onTime?(currentTime: number, duration: number): void;
+}
+
+function mediaState(video: HTMLVideoElement) {
+  return {
+    currentTime: video.currentTime,
+    paused: video.paused,
+    visible: document.visibilityState === 'visible',
+  };
+}
+
+/** HTML5 video with resume, a speed switch (0.75-2x) and progress reports (see progress-reporter.ts). */
+export const LessonVideo = forwardRef<LessonVideoHandle, LessonVideoProps>(function LessonVideo(
+  { src, poster, startAt, onReport, onBeacon, onEnded, onTime },
+  ref,
+) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [rate, setRate] = useState(1);
+  // Callbacks change identity on every render of the page; the reporter is built once per source.
+  const callbacks = useRef({ onReport, onBeacon, onEnded, onTime });
+  useLayoutEffect(() => {
+    callbacks.current = { onReport, onBeacon, onEnded, onTime };
+  });
+
+  useImperativeHandle(ref, () => ({
+    seek(seconds) {
+      const video = videoRef.current;
+      if (video) video.currentTime = Math.max(0, seconds);
+    },
+    currentTime: () => videoRef.current?.currentTime ?? 0,
+    element: () => videoRef.current,
+  }));
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    const reporter = createProgressReporter({
+      now: () => performance.now(),
+      send: (r) => callbacks.current.onReport(r),
+      beacon: (r) => callbacks.current.onBeacon(r),
+    });
+    let resumed = false;
+    /** The resume jump is not a learner's seek: its `seeked` is not reported. */
+    let ignoreSeek = false;
+    const resume = () => {
+      if (resumed) return;
+      resumed = true;
+      // A finished lesson starts again from the beginning instead of sitting on its last frame.
+      const nearEnd = Number.isFinite(video.duration) && startAt >= video.duration - 3;
+      if (startAt > 0 && !nearEnd) {
+        ignoreSeek = true;
+        video.currentTime = startAt;
+      }
+    };
+    const on: Record<string, () => void> = {
+      loadedmetadata: resume,
+      timeupdate: () => {
+        reporter.timeUpdate(mediaState(video));
+        callbacks.current.onTime?.(video.currentTime, video.duration);
+      },
+      play: () => reporter.play(mediaState(video)),
+      pause: () => {
+        // The pause that precedes `ended` is reported by `ended` itself.
+        if (!video.ended) reporter.pause(mediaState(video));
+      },
+      seeking: () => reporter.seeking(),
+      seeked: () => {
+        if (ignoreSeek) {
+          ignoreSeek = false;
+          return;
+        }
+        reporter.seeked(mediaState(video));
+      },
+      ended: () => {
+        reporter.ended(mediaState(video));
+        callbacks.current.onEnded?.();
+      },
+      ratechange: () => {
+        if (video.playbackRate > MAX_PLAYBACK_RATE) video.playbackRate = MAX_PLAYBACK_RATE;
+        setRate(video.playbackRate);
+      },
+    };
+    for (const [name, fn] of Object.entries(on)) video.addEventListener(name, fn);
+    if (video.readyState >= 1) resume();
+    const onVisibility = () => reporter.visibility(mediaState(video));
+    const onPageHide = () => reporter.pageHide(mediaState(video));
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      for (const [name, fn] of Object.entries(on)) video.removeEventListener(name, fn);
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('pagehide', onPageHide);
+      // Leaving the lesson inside the app (next lesson, another page): keep what was studied.
+      reporter.pageHide({ ...mediaState(video), visible: document.visibilityState === 'visible' });
+    };
+  }, [src, startAt]);
+
+  function changeRate(next: number) {
+    const video = videoRef.current;
+    if (video) video.playbackRate = Math.min(next, MAX_PLAYBACK_RATE);
+    setRate(next);
+  }
+
+  return (
+    <div className="lesson-video">
+      <video
+        ref={videoRef}
+        className="lesson-video__media"
+        src={src}
+        poster={poster}
+        controls
+        controlsList="nodownload noplaybackrate"
+        disablePictureInPicture
+        preload="metadata"
+        playsInline
+      />
+      <div className="lesson-video__rates" role="group" aria-label="播放速度">
+        <span className="lesson-video__rates-label">倍速</span>
+        {PLAYBACK_RATES.map((r) => (
+          <button
+            key={r}
+            type="button"
+            className={`lesson-video__rate${r === rate ? ' is-active' : ''}`}
+            aria-pressed={r === rate}
+            onClick={() => changeRate(r)}
+          >
+            {r}x
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+});

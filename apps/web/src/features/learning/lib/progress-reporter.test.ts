@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { createProgressReporter, type MediaState, type ProgressReport } from './progress-reporter';
+
+function setup() {
+  let clock = 0;
+  const sent: ProgressReport[] = [];
+  const beacons: ProgressReport[] = [];
+  const reporter = createProgressReporter({
+    now: () => clock,
+    send: (r) => sent.push(r),
+    beacon: (r) => {
+      beacons.push(r);
+      return true;
+    },
+  });
+  const media: MediaState = { currentTime: 0, paused: true, visible: true };
+  /** Lets `seconds` of wall time pass at `rate`, firing timeupdate every 250 ms like a browser. */
+  function playFor(seconds: number, rate = 1) {
+    for (let i = 0; i < seconds * 4; i += 1) {
+      clock += 250;
+      if (!media.paused) media.currentTime += 0.25 * rate;
+      reporter.timeUpdate({ ...media });
+    }
+  }
+  function play() {
+    media.paused = false;
+    reporter.play({ ...media });
+  }
+  function pause() {
+    media.paused = true;
+    reporter.pause({ ...media });
+  }
+  return { reporter, media, sent, beacons, playFor, play, pause, advance: (ms: number) => (clock += ms) };
+}
+
+const totalPlayed = (reports: ProgressReport[]) => reports.reduce((s, r) => s + r.played, 0);
+
+describe('progress reporter', () => {
+  it('opens the credit interval with a playing report and reports the seconds played on pause', () => {
+    const t = setup();
+    t.play();
+    t.playFor(10);
+    t.pause();
+    expect(t.sent).toEqual([
+      { position: 0, played: 0, state: 'playing' },
+      { position: 10, played: 10, state: 'paused' },
+    ]);
+  });
+
+  it('sends a heartbeat every 15 s while playing', () => {
+    const t = setup();
+    t.play();
+    t.playFor(31);
+    expect(t.sent.map((r) => r.state)).toEqual(['playing', 'playing', 'playing']);
+    expect(t.sent[1]).toEqual({ position: 15, played: 15, state: 'playing' });
+    expect(totalPlayed(t.sent)).toBe(30);
+  });
+
+  it('counts nothing while paused, however long the page stays open', () => {
+    const t = setup();
+    t.play();
+    t.playFor(5);
+    t.pause();
+    t.playFor(600);
+    t.play();
+    t.playFor(5);
+    t.pause();
+    expect(totalPlayed(t.sent)).toBe(10);
+    expect(t.sent.at(-1)).toEqual({ position: 10, played: 5, state: 'paused' });
+  });
+
+  it('counts nothing while the page is hidden even if the video keeps playing', () => {
+    const t = setup();
+    t.play();
+    t.playFor(4);
+    t.media.visible = false;
+    t.reporter.visibility({ ...t.media });
+    expect(t.beacons).toEqual([{ position: 4, played: 4, state: 'hidden' }]);
+    t.playFor(60);
+    t.media.visible = true;
+    t.reporter.visibility({ ...t.media });
+    // Back in view while playing: a new playing interval starts, with nothing credited for the hidden minute.
+    expect(t.sent.at(-1)).toEqual({ position: 64, played: 0, state: 'playing' });
+    t.playFor(4);
+    t.pause();
+    expect(totalPlayed([...t.sent, ...t.beacons])).toBe(8);
+    expect(t.sent.at(-1)?.position).toBe(68);
+  });
+
+  it('counts media seconds at a faster rate, never more than twice the wall time', () => {
+    const t = setup();
+    t.play();
+    t.playFor(10, 2);
+    t.pause();
+    expect(t.sent.at(-1)).toEqual({ position: 20, played: 20, state: 'paused' });
+
+    const fast = setup();
+    fast.play();
+    fast.playFor(10, 4);
+    fast.pause();
+    expect(fast.sent.at(-1)).toEqual({ position: 40, played: 20, state: 'paused' });
+  });
+
+  it('caps a long gap between two timeupdates (throttled tab, sleeping laptop)', () => {
+    const t = setup();
+    t.play();
+    t.playFor(2);
+    t.advance(300_000);
+    t.media.currentTime += 30;
+    t.reporter.timeUpdate({ ...t.media });
+    t.pause();
+    // 2 s played, then one tick worth at most 1 s of wall time × 2.
+    expect(totalPlayed(t.sent)).toBe(4);
+  });
+
+  it('earns nothing for a seek and reports the new position', () => {
+    const t = setup();
+    t.play();
+    t.playFor(3);
+    t.reporter.seeking();
+    t.media.currentTime = 200;
+    t.advance(100);
+    t.reporter.seeked({ ...t.media });
+    t.playFor(2);
+    t.pause();
+    expect(t.sent.slice(1)).toEqual([
+      { position: 200, played: 3, state: 'playing' },
+      { position: 202, played: 2, state: 'paused' },
+    ]);
+  });
+
+  it('uses the beacon on page hide with the played seconds not yet reported', () => {
+    const t = setup();
+    t.play();
+    t.playFor(7);
+    t.reporter.pageHide({ ...t.media });
+    expect(t.sent).toHaveLength(1);
+    expect(t.beacons).toEqual([{ position: 7, played: 7, state: 'hidden' }]);
+    // A second hide event with nothing new sends nothing.
+    t.reporter.pageHide({ ...t.media });
+    expect(t.beacons).toHaveLength(1);
+  });
+
+  it('reports the end of the video', () => {
+    const t = setup();
+    t.play();
+    t.playFor(6);
+    t.media.paused = true;
+    t.reporter.ended({ ...t.media });
+    expect(t.sent.at(-1)).toEqual({ position: 6, played: 6, state: 'ended' });
+  });
+});

@@ -1,0 +1,160 @@
+import { MAX_PLAYBACK_RATE, WATCH_REPORT_INTERVAL_S, type WatchState } from '@app/contracts/learning/learning.rules';
+
+/**
+ * Learning-progress bookkeeping for one lesson video, free of React and the DOM so it can be driven by a
+ * fake clock in tests. The player forwards media and page events; the reporter decides what was really
+ * studied and when to tell the server.
+ *
+ * Played seconds (DECISIONS.md "learning time counts only time actually played"; contract: media seconds played
+ * while visible and not paused): between two `timeupdate` events the media-time delta counts when the video was
+ * playing, the page was visible and the media moved forward, bounded by the wall-clock delta × MAX_PLAYBACK_RATE
+ * and a per-tick cap (a throttled background tab or a sleeping laptop must not credit the gap). Seeks reset the
+ * baseline, so jumping ahead earns nothing.
+ *
+ * The server credits an interval only when the previous report said `playing` (watch_create description), so a
+ * `playing` report goes out on play and when the page becomes visible again while playing.
+ */
+
+export type ReportState = WatchState;
+
+export interface ProgressReport {
+  /** Media position in whole seconds, where the learner resumes. */
+  position: number;
+  /** Media seconds actually played since the previous report (whole seconds; the fraction carries over). */
+  played: number;
+  state: ReportState;
+}
+
+export interface MediaState {
+  /** video.currentTime in seconds. */
+  currentTime: number;
+  paused: boolean;
+  /** document.visibilityState === 'visible'. */
+  visible: boolean;
+}
+
+export interface ProgressReporterOptions {
+  /** Milliseconds clock (Date.now / performance.now, or a fake one in tests). */
+  now(): number;
+  /** Ordinary report through the API client. */
+  send(report: ProgressReport): void;
+  /** Report that must survive the page going away (navigator.sendBeacon). Returns false when not queued. */
+  beacon(report: ProgressReport): boolean;
+  /** Heartbeat while playing, ms (default 15 s). */
+  heartbeatMs?: number;
+  /** Largest wall-clock gap one timeupdate may credit, seconds (browsers fire it every 15-250 ms). */
+  maxTickSeconds?: number;
+}
+
+export const HEARTBEAT_MS = WATCH_REPORT_INTERVAL_S * 1000;
+export const MAX_TICK_SECONDS = 1;
+
+export interface ProgressReporter {
+  timeUpdate(state: MediaState): void;
+  play(state: MediaState): void;
+  pause(state: MediaState): void;
+  /** `seeking`: stop crediting until playback resumes from the new position. */
+  seeking(): void;
+  /** `seeked`: report the new position. */
+  seeked(state: MediaState): void;
+  ended(state: MediaState): void;
+  /** visibilitychange: hidden stops crediting and flushes by beacon. */
+  visibility(state: MediaState): void;
+  /** pagehide / unmount: flush by beacon. */
+  pageHide(state: MediaState): void;
+  /** Played seconds not yet reported (fractional). */
+  pendingSeconds(): number;
+}
+
+export function createProgressReporter(options: ProgressReporterOptions): ProgressReporter {
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  const maxTick = options.maxTickSeconds ?? MAX_TICK_SECONDS;
+  /** Baseline of the last credited interval; null when the next timeupdate must only start a new one. */
+  let base: { wall: number; media: number } | null = null;
+  let pending = 0;
+  let lastReportAt = options.now();
+  /** Position of the last report, so a hidden/idle flush with nothing new is skipped. */
+  let lastReported: { position: number } | null = null;
+
+  function credit(state: MediaState): void {
+    const now = options.now();
+    if (state.paused || !state.visible) {
+      base = null;
+      return;
+    }
+    if (base) {
+      const wall = (now - base.wall) / 1000;
+      const media = state.currentTime - base.media;
+      if (media > 0 && wall > 0) pending += Math.min(media, Math.min(wall, maxTick) * MAX_PLAYBACK_RATE);
+    }
+    base = { wall: now, media: state.currentTime };
+  }
+
+  function build(state: MediaState, reportState: ReportState): ProgressReport {
+    const played = Math.floor(pending);
+    pending -= played;
+    lastReportAt = options.now();
+    const position = Math.max(0, Math.floor(state.currentTime));
+    lastReported = { position };
+    return { position, played, state: reportState };
+  }
+
+  function report(state: MediaState, reportState: ReportState): void {
+    options.send(build(state, reportState));
+  }
+
+  function flushByBeacon(state: MediaState): void {
+    const position = Math.max(0, Math.floor(state.currentTime));
+    if (Math.floor(pending) === 0 && lastReported?.position === position) return;
+    options.beacon(build(state, 'hidden'));
+  }
+
+  return {
+    timeUpdate(state) {
+      credit(state);
+      if (!state.paused && options.now() - lastReportAt >= heartbeatMs) report(state, 'playing');
+    },
+    play(state) {
+      base = null;
+      credit(state);
+      // Opens the server's credit interval (a paused or hidden interval earns nothing).
+      report(state, state.visible ? 'playing' : 'hidden');
+    },
+    pause(state) {
+      credit(state);
+      base = null;
+      report(state, 'paused');
+    },
+    seeking() {
+      base = null;
+    },
+    seeked(state) {
+      base = null;
+      report(state, state.paused ? 'paused' : state.visible ? 'playing' : 'hidden');
+      credit(state);
+    },
+    ended(state) {
+      credit(state);
+      base = null;
+      report(state, 'ended');
+    },
+    visibility(state) {
+      if (state.visible) {
+        base = null;
+        credit(state);
+        if (!state.paused) report(state, 'playing');
+        return;
+      }
+      // Credit up to the moment the page went away, then stop.
+      credit({ ...state, visible: true });
+      base = null;
+      flushByBeacon(state);
+    },
+    pageHide(state) {
+      if (state.visible) credit(state);
+      base = null;
+      flushByBeacon(state);
+    },
+    pendingSeconds: () => pending,
+  };
+}

@@ -1,0 +1,14 @@
+import type { RouteObject } from 'react-router';
+import { pageRoute } from '@/shared/lib/routing';
+import { BOTH_ROLES } from '@/shared/config/roles';
+
+export const publicRoutes: RouteObject[] = [];
+
+export const centreRoutes: RouteObject[] = [
+  pageRoute({
+    path: 'message',
+    title: '消息中心',
+    roles: BOTH_ROLES,
+    page: () => import('./pages/message-page'),
+  }),
+];

@@ -1,0 +1,72 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { configure, render, screen } from '@testing-library/react';
+import { App as AntApp, ConfigProvider } from 'antd';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { makeUser } from '@/testing/fixtures';
+import { mockApi, ok } from '@/testing/mock-api';
+import { createTestQueryClient, resetSession } from '@/testing/render';
+import StudentPage from './student-page';
+
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 60_000 });
+
+function renderDashboard() {
+  resetSession({ token: 't1', user: makeUser({ nickname: '张会计' }) });
+  const router = createMemoryRouter([{ path: '/center/student', element: <StudentPage /> }], {
+    initialEntries: ['/center/student'],
+  });
+  render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      <ConfigProvider>
+        <AntApp>
+          <RouterProvider router={router} />
+        </AntApp>
+      </ConfigProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('student dashboard', () => {
+  it('greets the user and lists the newest messages from the API with the unread count', async () => {
+    const { calls } = mockApi({
+      'GET /api/messages': ok({
+        list: [
+          {
+            id: 7,
+            title: '课程更新提醒',
+            content: '……',
+            is_read: false,
+            created_at: '2026-11-21T02:00:00.000Z',
+          },
+          {
+            id: 6,
+            title: '密码已修改',
+            content: '……',
+            is_read: true,
+            created_at: '2026-11-20T02:00:00.000Z',
+          },
+        ],
+        total: 2,
+        page: 1,
+        per: 5,
+        unread: 1,
+      }),
+    });
+    renderDashboard();
+    expect(screen.getByText(/张会计/)).toBeInTheDocument();
+    expect(await screen.findByText('课程更新提醒')).toBeInTheDocument();
+    expect(screen.getByText('密码已修改')).toBeInTheDocument();
+    expect(screen.getByText('1条未读')).toBeInTheDocument();
+    for (const label of ['我的课程', '我的笔记', '消息中心', '账号设置']) {
+      expect(screen.getByRole('link', { name: new RegExp(label) })).toBeInTheDocument();
+    }
+    expect(calls.find((c) => c.url === '/api/messages')).toBeTruthy();
+  });
+
+  it('says so when there are no messages', async () => {
+    mockApi({ 'GET /api/messages': ok({ list: [], total: 0, page: 1, per: 5, unread: 0 }) });
+    renderDashboard();
+    expect(await screen.findByText('暂无消息')).toBeInTheDocument();
+  });
+});

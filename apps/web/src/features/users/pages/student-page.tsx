@@ -1,0 +1,122 @@
+import { Badge, Button, Card, Empty, Skeleton, Tag } from 'antd';
+import {
+  BellOutlined,
+  EditOutlined,
+  PlayCircleOutlined,
+  RightOutlined,
+  SettingOutlined,
+} from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { Link } from 'react-router';
+import { useSessionStore } from '@/shared/lib/session/session-store';
+import { useRecentMessages } from '../api/use-recent-messages';
+import './student-page.css';
+
+const QUICK_LINKS = [
+  { to: '/center/lesson', label: '我的课程', desc: '继续学习已加入的课程', icon: <PlayCircleOutlined /> },
+  { to: '/center/note', label: '我的笔记', desc: '回顾学习中记录的笔记', icon: <EditOutlined /> },
+  { to: '/center/message', label: '消息中心', desc: '查看系统通知与提醒', icon: <BellOutlined /> },
+  { to: '/center/setting', label: '账号设置', desc: '个人信息、密码与手机号', icon: <SettingOutlined /> },
+] as const;
+
+function greeting(hour: number): string {
+  if (hour < 6) return '夜深了';
+  if (hour < 12) return '上午好';
+  if (hour < 14) return '中午好';
+  if (hour < 18) return '下午好';
+  return '晚上好';
+}
+
+function RecentMessages() {
+  const messages = useRecentMessages();
+  let body;
+  if (messages.isPending) body = <Skeleton active paragraph={{ rows: 3 }} />;
+  else if (messages.isError) body = <Empty description="消息加载失败" image={Empty.PRESENTED_IMAGE_SIMPLE} />;
+  else if (messages.data.list.length === 0)
+    body = <Empty description="暂无消息" image={Empty.PRESENTED_IMAGE_SIMPLE} />;
+  else
+    body = (
+      <ul className="student-dash__messages">
+        {messages.data.list.map((m) => (
+          <li key={m.id} className="student-dash__message">
+            <Link to="/center/message" className="student-dash__message-title">
+              {!m.is_read && <Badge status="processing" className="student-dash__dot" />}
+              <span className={m.is_read ? 'is-read' : undefined}>{m.title}</span>
+            </Link>
+            <time dateTime={m.created_at}>{dayjs(m.created_at).format('YYYY-MM-DD HH:mm')}</time>
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <Card
+      className="student-dash__card"
+      title={
+        <span>
+          最近消息
+          {messages.data && messages.data.unread > 0 && (
+            <Tag color="red" className="student-dash__unread">
+              {messages.data.unread}条未读
+            </Tag>
+          )}
+        </span>
+      }
+      extra={
+        <Link to="/center/message">
+          查看全部 <RightOutlined />
+        </Link>
+      }
+    >
+      {body}
+    </Card>
+  );
+}
+
+/** /center/student: the personal dashboard (welcome, quick links, recent messages). */
+export default function StudentPage() {
+  const user = useSessionStore((s) => s.user);
+  const name = user ? user.nickname?.trim() || user.phone : '';
+
+  return (
+    <div className="student-dash">
+      <Card className="student-dash__card student-dash__welcome">
+        {user ? (
+          <>
+            <h2 className="student-dash__hello">
+              {greeting(new Date().getHours())}，{name}
+            </h2>
+            <p className="student-dash__sub">
+              {user.is_member && user.member_end_at
+                ? `会员有效期至 ${dayjs(user.member_end_at).format('YYYY-MM-DD')}，祝您学习愉快。`
+                : '欢迎来到学员中心，开始今天的学习吧。'}
+            </p>
+            {!user.is_member && (
+              <Link to="/payment?type=buyVip">
+                <Button type="primary" ghost size="small">
+                  开通会员
+                </Button>
+              </Link>
+            )}
+          </>
+        ) : (
+          <Skeleton active paragraph={{ rows: 1 }} />
+        )}
+      </Card>
+
+      <nav className="student-dash__links" aria-label="快捷入口">
+        {QUICK_LINKS.map((l) => (
+          <Link key={l.to} to={l.to} className="student-dash__link">
+            <span className="student-dash__link-icon">{l.icon}</span>
+            <span className="student-dash__link-text">
+              <strong>{l.label}</strong>
+              <small>{l.desc}</small>
+            </span>
+          </Link>
+        ))}
+      </nav>
+
+      <RecentMessages />
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { LEARNING_BASES } from '@app/contracts/common/dictionaries';
+
+/**
+ * Learning-base region of a regional sub-domain (DECISIONS.md "Regional sites"): the first label of the host,
+ * e.g. henan.example.org or henan.localhost -> 河南. Null on the main site.
+ */
+export function regionFromHostname(hostname: string, bases: Record<string, string> = LEARNING_BASES): string | null {
+  const labels = hostname.toLowerCase().split('.');
+  if (labels.length < 2) return null; // bare "localhost" or an IP-less single label is the main site
+  const first = labels[0] ?? '';
+  return Object.prototype.hasOwnProperty.call(bases, first) ? (bases[first] ?? null) : null;
+}
+
+/** "河南" -> "河南学习基地" (GLOSSARY-zh.md: 学习基地). */
+export function learningBaseName(region: string): string {
+  return `${region}学习基地`;
+}

@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LAZY_SCREEN_TIMEOUT_MS } from '@app/contracts/common/constants';
+import { notifier } from './notifier';
+import { LAZY_SCREEN_FAILED, lazyPage } from './routing';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+const Page = () => null;
+
+describe('lazy screens', () => {
+  it('resolve with the module default export as the route Component', async () => {
+    const load = lazyPage(() => Promise.resolve({ default: Page }));
+    await expect(load()).resolves.toEqual({ Component: Page });
+  });
+
+  it('show one generic notice and reject when the chunk fails to load', async () => {
+    const spy = vi.spyOn(notifier, 'error').mockImplementation(() => {});
+    const load = lazyPage(() => Promise.reject(new Error('Failed to fetch dynamically imported module')));
+    await expect(load()).rejects.toThrow();
+    expect(spy).toHaveBeenCalledTimes(1);
+    expect(spy).toHaveBeenCalledWith(LAZY_SCREEN_FAILED, { key: 'lazy-screen-failed' });
+  });
+
+  it('give up after LAZY_SCREEN_TIMEOUT_MS with the same notice', async () => {
+    vi.useFakeTimers();
+    const spy = vi.spyOn(notifier, 'error').mockImplementation(() => {});
+    const load = lazyPage(() => new Promise<never>(() => {}));
+    const result = load();
+    const settled = expect(result).rejects.toThrow('lazy screen timeout');
+    await vi.advanceTimersByTimeAsync(LAZY_SCREEN_TIMEOUT_MS - 1);
+    expect(spy).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    await settled;
+    expect(spy).toHaveBeenCalledWith(LAZY_SCREEN_FAILED, { key: 'lazy-screen-failed' });
+  });
+});

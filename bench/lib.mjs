@@ -1,0 +1,150 @@
+// Shared helpers of the benchmarks: paths, process start/stop, readiness polling, results files.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const benchDir = path.dirname(fileURLToPath(import.meta.url));
+export const root = path.resolve(benchDir, '..');
+export const resultsDir = path.join(benchDir, 'results');
+export const serverEntry = path.join(root, 'apps', 'server', 'dist', 'server.js');
+export const webDist = path.join(root, 'apps', 'web', 'dist');
+
+export function assertBuilt() {
+  const missing = [serverEntry, path.join(webDist, 'index.html')].filter((f) => !existsSync(f));
+  if (missing.length) {
+    throw new Error(`missing build output (${missing.map((f) => path.relative(root, f)).join(', ')}): run \`npm run build\` first`);
+  }
+}
+
+export function machine() {
+  const cpus = os.cpus();
+  return {
+    cpus: cpus.length,
+    cpu_model: cpus[0]?.model.trim() ?? 'unknown',
+    memory_gb: Math.round(os.totalmem() / 2 ** 30),
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+    /** 1-minute load average when the benchmark finished: other work on the machine skews the figures. */
+    load_avg_1m: Math.round(os.loadavg()[0] * 100) / 100,
+  };
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `url` until it answers 200; resolves to milliseconds since `t0` (performance.now()). */
+export async function waitReady(url, t0, proc, timeoutMs = 60_000) {
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`process exited with ${proc.exitCode} before ${url} was ready`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(1_000) });
+      await res.arrayBuffer();
+      if (res.status === 200) return performance.now() - t0;
+    } catch {
+      /* not listening yet */
+    }
+    if (performance.now() - t0 > timeoutMs) throw new Error(`${url} not ready after ${timeoutMs} ms`);
+    await sleep(5);
+  }
+}
+
+/** Environment of the platform server in the benchmarks: production mode, no request logs. */
+export function serverEnv(port, dataDir) {
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'true' };
+  delete env.DATABASE_URL;
+  return env;
+}
+
+/** Starts the built platform server; resolves once /api/readyz answers 200. */
+export async function startPlatform(dataDir) {
+  const port = await freePort();
+  const t0 = performance.now();
+  const proc = spawn(process.execPath, [serverEntry], { cwd: root, env: serverEnv(port, dataDir), stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  proc.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
+  try {
+    const readyMs = await waitReady(`http://127.0.0.1:${port}/api/readyz`, t0, proc);
+    return { proc, port, readyMs, url: `http://127.0.0.1:${port}` };
+  } catch (err) {
+    proc.kill('SIGKILL');
+    throw new Error(`${err.message}\n${stderr}`);
+  }
+}
+
+/**
+ * The baseline server: bare node:http answering every request with the given JSON bytes.
+ * Started with `node -e` so its start-up cost is node's own.
+ */
+export async function startBare(body = '{"code":200,"message":"ok","data":null}') {
+  const port = await freePort();
+  const source = `
+    const http = require('node:http');
+    const body = Buffer.from(process.env.BENCH_BODY);
+    http.createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+      res.end(body);
+    }).listen(Number(process.env.PORT), '127.0.0.1');
+  `;
+  const t0 = performance.now();
+  const proc = spawn(process.execPath, ['-e', source], {
+    env: { ...process.env, PORT: String(port), BENCH_BODY: body },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const readyMs = await waitReady(`http://127.0.0.1:${port}/api/readyz`, t0, proc);
+  return { proc, port, readyMs, url: `http://127.0.0.1:${port}` };
+}
+
+export function stop(proc, timeoutMs = 15_000) {
+  return new Promise((resolve) => {
+    if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
+    const timer = setTimeout(() => proc.kill('SIGKILL'), timeoutMs);
+    proc.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    proc.kill('SIGTERM');
+  });
+}
+
+/** Resident set size of a process in MB, from /proc (Linux). */
+export function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1]);
+  return Math.round((kb / 1024) * 10) / 10;
+}
+
+export function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+export const round = (n, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** A data directory that has been migrated and seeded by one full start of the server. */
+export async function preparedDataDir() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
+  const { proc } = await startPlatform(dir);
+  await stop(proc);
+  return dir;
+}
+
+export function writeResult(name, result) {
+  mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `${name}.json`);
+  writeFileSync(file, `${JSON.stringify({ name, date: new Date().toISOString(), machine: machine(), ...result }, null, 2)}\n`);
+  return file;
+}

@@ -1,0 +1,31 @@
+// `npm run bench`: every benchmark against its same-run baseline, results to bench/results/*.json,
+// then docs/performance.md is rendered from them. Builds first when the build output is missing.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { assertBuilt, root, serverEntry, writeResult } from './lib.mjs';
+import { run as apiThroughput } from './api-throughput.mjs';
+import { run as coldStart } from './cold-start.mjs';
+import { run as pageWeight } from './page-weight.mjs';
+import { run as courses } from './courses.bench.mjs';
+import { render } from './render-performance.mjs';
+
+if (!existsSync(serverEntry) || process.argv.includes('--build')) {
+  console.log('[bench] npm run build');
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+}
+assertBuilt();
+
+const benches = [
+  ['page-weight', pageWeight],
+  ['cold-start', coldStart],
+  ['api-throughput', apiThroughput],
+  ['courses', courses],
+  ['login', (await import('./login.bench.mjs')).run],
+];
+for (const [name, run] of benches) {
+  console.log(`\n[bench] ${name}`);
+  const result = await run();
+  console.log(JSON.stringify(result, null, 2));
+  console.log(`[bench] wrote ${writeResult(name, result)}`);
+}
+console.log(`\n[bench] wrote ${render()}`);

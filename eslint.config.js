@@ -1,0 +1,138 @@
+// Flat ESLint config for the whole monorepo.
+// Type-aware rules are left out on purpose: `tsc` already runs in `npm test`, and the
+// non-type-checked rule set keeps `npm run lint` at a few seconds.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import js from '@eslint/js';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const rootDir = path.dirname(fileURLToPath(import.meta.url));
+const webSrc = path.join(rootDir, 'apps', 'web', 'src');
+const featuresDir = path.join(webSrc, 'features');
+
+/** Feature name of an absolute path inside apps/web/src/features, or null. */
+function featureOf(absPath) {
+  const rel = path.relative(featuresDir, absPath);
+  if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return null;
+  return rel.split(path.sep)[0] ?? null;
+}
+
+/**
+ * ARCHITECTURE convention 9: web features do not import each other; a page that combines several
+ * lives in app/. `no-restricted-imports` only sees the import text, so a relative import such as
+ * `../../courses/api` would slip through; this rule resolves the specifier against the file first.
+ */
+const noCrossFeatureImports = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'disallow importing one web feature from another' },
+    schema: [],
+    messages: {
+      crossFeature:
+        "Feature '{{from}}' must not import from feature '{{to}}' (ARCHITECTURE convention 9): move the shared code to shared/ or compose the features in app/.",
+    },
+  },
+  create(context) {
+    const filename = context.filename ?? context.getFilename();
+    const own = featureOf(filename);
+    if (!own) return {};
+    function check(node, source) {
+      if (!source || typeof source.value !== 'string') return;
+      const spec = source.value;
+      let target = null;
+      if (spec.startsWith('.')) target = path.resolve(path.dirname(filename), spec);
+      else if (spec.startsWith('@/')) target = path.join(webSrc, spec.slice(2));
+      else if (spec.startsWith('src/')) target = path.join(webSrc, spec.slice(4));
+      if (!target) return;
+      const other = featureOf(target);
+      if (other && other !== own) {
+        context.report({ node, messageId: 'crossFeature', data: { from: own, to: other } });
+      }
+    }
+    return {
+      ImportDeclaration: (node) => check(node, node.source),
+      ExportNamedDeclaration: (node) => check(node, node.source),
+      ExportAllDeclaration: (node) => check(node, node.source),
+      ImportExpression: (node) => check(node, node.source),
+    };
+  },
+};
+
+const localPlugin = { rules: { 'no-cross-feature-imports': noCrossFeatureImports } };
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/data/**',
+      '**/coverage/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'apps/server/drizzle/**',
+      // Stand-in for a built web app, served by the static-file tests; not source.
+      'apps/server/src/testing/fixtures/web-dist/**',
+      'bench/results/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+    },
+  },
+  {
+    // Node code: server, scripts, bench, config files.
+    files: [
+      'apps/server/**/*.{ts,js,mjs,cjs}',
+      'packages/**/*.{ts,js,mjs}',
+      'scripts/**/*.{js,mjs,cjs}',
+      'bench/**/*.{js,mjs,cjs}',
+      '*.{js,mjs,cjs,ts}',
+      'apps/web/*.{js,mjs,cjs,ts}',
+      'apps/web/e2e/**/*.ts',
+    ],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, local: localPlugin },
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      // Syncing state from the URL or a scroll position once in an effect is deliberate in a few places;
+      // kept visible as a warning instead of blocking the build.
+      'react-hooks/set-state-in-effect': 'warn',
+      'local/no-cross-feature-imports': 'error',
+    },
+  },
+  {
+    // Route handlers validate, authorise and call a service; queries live in repositories.
+    files: ['apps/server/src/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'drizzle-orm',
+              message: 'Route files never import drizzle: put queries in <area>.repository.ts.',
+            },
+          ],
+          patterns: [
+            {
+              group: ['drizzle-orm/*'],
+              message: 'Route files never import drizzle: put queries in <area>.repository.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,85 @@
+import { envelopeSchema } from '../common/envelope';
+import {
+  answerQuestionBodySchema,
+  answerResultSchema,
+  courseDetailSchema,
+  coursePageSchema,
+  coursePoolQuerySchema,
+  favoriteBodySchema,
+  favoriteListQuerySchema,
+  favoritePageSchema,
+  favoriteResultSchema,
+  lessonDetailSchema,
+  memberCoursesQuerySchema,
+  showCourseQuerySchema,
+  showLessonQuerySchema,
+  supportBodySchema,
+  supportResultSchema,
+  towerTagListSchema,
+} from './courses.schemas';
+
+/** Course pool endpoints (SPEC §7, paths kept exactly). */
+export const coursesRoutes = {
+  towerTagList: {
+    method: 'GET',
+    path: '/coursepoolapi/course_pools/tower_tag_list',
+    summary: '课程标签树（一级标签含二级标签）',
+    response: envelopeSchema(towerTagListSchema),
+  },
+  list: {
+    method: 'GET',
+    path: '/coursepoolapi/course_pools',
+    summary: '课程列表（标签、关键词、最热/最新、分页；热门课程 newhot=hotest&page=1&per=4）',
+    query: coursePoolQuerySchema,
+    response: envelopeSchema(coursePageSchema),
+  },
+  showCourse: {
+    method: 'GET',
+    path: '/coursepoolapi/course_pools/tower_show_course',
+    summary: '课程详情与课时列表（登录时含我的进度）',
+    query: showCourseQuerySchema,
+    response: envelopeSchema(courseDetailSchema),
+  },
+  showLesson: {
+    method: 'GET',
+    path: '/coursepoolapi/course_pools/tower_show_lesson',
+    summary: '课时播放信息（视频地址、题目（不含答案）、我的进度；需登录，无权限时返回403“请购买学员卡”）',
+    query: showLessonQuerySchema,
+    response: envelopeSchema(lessonDetailSchema),
+  },
+  answerQuestion: {
+    method: 'POST',
+    path: '/coursepoolapi/course_pools/answer_lesson_question',
+    summary: '回答课时题目（返回是否正确、正确答案与解析）',
+    body: answerQuestionBodySchema,
+    response: envelopeSchema(answerResultSchema),
+  },
+  support: {
+    method: 'POST',
+    path: '/coursepoolapi/course_pools/support',
+    summary: '点赞/取消点赞课程（每人只计一次）',
+    body: supportBodySchema,
+    response: envelopeSchema(supportResultSchema),
+  },
+  favorite: {
+    method: 'POST',
+    path: '/coursepoolapi/course_pools/favorite',
+    summary: '收藏/取消收藏课程',
+    body: favoriteBodySchema,
+    response: envelopeSchema(favoriteResultSchema),
+  },
+  favoriteList: {
+    method: 'GET',
+    path: '/coursepoolapi/course_pools/favorite_list',
+    summary: '我的收藏',
+    query: favoriteListQuerySchema,
+    response: envelopeSchema(favoritePageSchema),
+  },
+  memberCourses: {
+    method: 'GET',
+    path: '/api/member_courses',
+    summary: '会员专享课程',
+    query: memberCoursesQuerySchema,
+    response: envelopeSchema(coursePageSchema),
+  },
+} as const;

@@ -1,0 +1,236 @@
+#!/usr/bin/env node
+// `npm test`: every check of the repository, in order, with one summary.
+//
+// typecheck -> lint -> vitest (contracts, server, web) -> server suite on PostgreSQL (TEST_DATABASE_URL)
+// -> build -> Playwright (apps/web/e2e, Debian's Chromium).
+//
+// Each runner streams its own output. Test counts come from the runners' JSON reports; typecheck, lint
+// and build count as one check each. A runner that exits non-zero without reporting a failed test
+// (crash, no tests found, unhandled error) counts as one failure, so nothing fails silently.
+// The last line printed is exactly `N passed, N failed`; the exit code is 1 when anything failed.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const CHROMIUM = '/usr/bin/chromium';
+const isCI = /^(1|true)$/i.test(process.env.CI ?? '');
+/** Upper bound for one runner, so a hung process cannot stall CI. */
+const STEP_TIMEOUT_MS = 15 * 60_000;
+
+const tmp = mkdtempSync(path.join(tmpdir(), 'test-all-'));
+/** @type {{ name: string, passed: number, failed: number, note?: string }[]} */
+const results = [];
+let current = null;
+
+function banner(text) {
+  process.stdout.write(`\n\x1b[1m=== ${text} ===\x1b[0m\n`);
+}
+
+/** Runs a command with inherited stdio in its own process group; resolves to the exit code. */
+function run(cmd, args, { cwd = root, env = process.env } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd, env, stdio: 'inherit', detached: process.platform !== 'win32' });
+    current = child;
+    const killGroup = (signal) => {
+      try {
+        if (process.platform === 'win32') child.kill(signal);
+        else process.kill(-child.pid, signal);
+      } catch {
+        /* already gone */
+      }
+    };
+    const timer = setTimeout(() => {
+      process.stdout.write(`\n[test-all] ${cmd} ${args.join(' ')} exceeded ${STEP_TIMEOUT_MS / 60_000} min, killing it\n`);
+      killGroup('SIGTERM');
+      setTimeout(() => killGroup('SIGKILL'), 5_000).unref();
+    }, STEP_TIMEOUT_MS);
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      process.stdout.write(`[test-all] cannot start ${cmd}: ${err.message}\n`);
+      resolve(127);
+    });
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      current = null;
+      // Children of the runner (vitest forks, the e2e web server) must not outlive it.
+      killGroup('SIGKILL');
+      resolve(code ?? (signal ? 128 : 1));
+    });
+  });
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (current) {
+      try {
+        process.kill(-current.pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+    }
+    rmSync(tmp, { recursive: true, force: true });
+    process.exit(130);
+  });
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** A check that passes or fails as a whole (typecheck, lint, build); `commands` all run, in order. */
+async function check(name, ...commands) {
+  banner(name);
+  let ok = true;
+  for (const [cmd, args, opts] of commands) {
+    if ((await run(cmd, args, opts)) !== 0) ok = false;
+  }
+  results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+  return ok;
+}
+
+function hasTestFiles(dir) {
+  if (!existsSync(dir)) return false;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && /\.(test|spec)\.[cm]?[jt]sx?$/.test(entry.name)) return true;
+  }
+  return false;
+}
+
+/** One vitest suite; counts come from its JSON report. */
+async function vitest(name, cwd, { env = process.env, extraArgs = [] } = {}) {
+  banner(name);
+  const report = path.join(tmp, `${name.replace(/\W+/g, '-')}.json`);
+  const code = await run(
+    bin('vitest'),
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extraArgs],
+    { cwd, env },
+  );
+  const json = readJson(report);
+  let passed = json?.numPassedTests ?? 0;
+  let failed = json?.numFailedTests ?? 0;
+  let note;
+  if (!json) note = 'no JSON report';
+  if (code !== 0 && failed === 0) {
+    failed = 1;
+    note = note ?? `exit code ${code} without a failed test (failed suite, unhandled error or no tests)`;
+  }
+  if (json && code === 0 && passed === 0) note = 'no tests ran';
+  results.push({ name, passed, failed, note });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function playwright() {
+  const name = 'e2e (Playwright, Chromium)';
+  banner(name);
+  if (!existsSync(CHROMIUM)) {
+    process.stdout.write(
+      `[test-all] WARNING: ${CHROMIUM} is missing; the browser tests cannot run and count as failed.\n` +
+        `[test-all] Install Debian's Chromium: apt-get install -y chromium\n`,
+    );
+    results.push({ name, passed: 0, failed: 1, note: `${CHROMIUM} missing` });
+    return;
+  }
+  const report = path.join(tmp, 'playwright.json');
+  const port = process.env.E2E_PORT ?? String(await freePort());
+  const dataDir = mkdtempSync(path.join(tmp, 'e2e-data-'));
+  const env = { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report, E2E_PORT: port, E2E_DATA_DIR: dataDir };
+  delete env.TEST_DATABASE_URL;
+  const code = await run(bin('playwright'), ['test', '--reporter=list,json'], {
+    cwd: path.join(root, 'apps', 'web'),
+    env,
+  });
+  const json = readJson(report);
+  const stats = json?.stats ?? {};
+  let passed = (stats.expected ?? 0) + (stats.flaky ?? 0);
+  let failed = stats.unexpected ?? 0;
+  const notes = [];
+  if (stats.flaky) notes.push(`${stats.flaky} flaky (passed on retry)`);
+  if (stats.skipped) notes.push(`${stats.skipped} skipped`);
+  if (!json) notes.push('no JSON report');
+  if (code !== 0 && failed === 0) {
+    failed = 1;
+    const globalErrors = (json?.errors ?? []).map((e) => e.message?.split('\n')[0]).filter(Boolean);
+    notes.push(`exit code ${code} without a failed test${globalErrors.length ? `: ${globalErrors.join('; ')}` : ''}`);
+  }
+  results.push({ name, passed, failed, note: notes.join(', ') || undefined });
+}
+
+const started = Date.now();
+
+await check(
+  'typecheck (all workspaces + e2e)',
+  [npm, ['run', 'typecheck', '--silent']],
+  [bin('tsc'), ['-p', 'apps/web/e2e/tsconfig.json']],
+);
+await check('lint (eslint)', [npm, ['run', 'lint', '--silent']]);
+
+const contractsDir = path.join(root, 'packages', 'contracts');
+if (hasTestFiles(path.join(contractsDir, 'src'))) {
+  await vitest('unit: packages/contracts', contractsDir);
+} else {
+  banner('unit: packages/contracts');
+  process.stdout.write('[test-all] packages/contracts has no test files; nothing to run.\n');
+}
+
+// The first server run is the embedded PGlite database, whatever the caller's environment says.
+const pgliteEnv = { ...process.env };
+delete pgliteEnv.TEST_DATABASE_URL;
+await vitest('api: apps/server (PGlite)', path.join(root, 'apps', 'server'), { env: pgliteEnv });
+await vitest('unit: apps/web', path.join(root, 'apps', 'web'), { extraArgs: ['--exclude', 'e2e/**'] });
+
+if (process.env.TEST_DATABASE_URL) {
+  await vitest('api: apps/server (PostgreSQL)', path.join(root, 'apps', 'server'));
+} else if (isCI) {
+  banner('api: apps/server (PostgreSQL)');
+  process.stdout.write('[test-all] CI=true but TEST_DATABASE_URL is not set: the PostgreSQL run is required in CI.\n');
+  results.push({ name: 'api: apps/server (PostgreSQL)', passed: 0, failed: 1, note: 'TEST_DATABASE_URL not set in CI' });
+} else {
+  banner('api: apps/server (PostgreSQL)');
+  process.stdout.write(
+    '[test-all] note: TEST_DATABASE_URL is not set, so the server suite ran on PGlite only.\n' +
+      '[test-all] Set TEST_DATABASE_URL=postgres://user:pass@127.0.0.1:5432/postgres to run it on PostgreSQL too.\n',
+  );
+}
+
+if (await check('build (web + server)', [npm, ['run', 'build', '--silent']])) {
+  await playwright();
+} else {
+  results.push({ name: 'e2e (Playwright, Chromium)', passed: 0, failed: 1, note: 'build failed, not run' });
+}
+
+rmSync(tmp, { recursive: true, force: true });
+
+const seconds = Math.round((Date.now() - started) / 1000);
+banner(`summary (${seconds} s)`);
+const width = Math.max(...results.map((r) => r.name.length));
+for (const r of results) {
+  const mark = r.failed > 0 ? '\x1b[31mFAIL\x1b[0m' : '\x1b[32mok  \x1b[0m';
+  process.stdout.write(
+    `${mark} ${r.name.padEnd(width)}  ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed${r.note ? `  (${r.note})` : ''}\n`,
+  );
+}
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+process.stdout.write(`${passed} passed, ${failed} failed\n`);
+process.exitCode = failed > 0 ? 1 : 0;
