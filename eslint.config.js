@@ -97,6 +97,7 @@ export default tseslint.config(
       '*.{js,mjs,cjs,ts}',
       'apps/web/*.{js,mjs,cjs,ts}',
       'apps/web/e2e/**/*.ts',
+      'apps/web/scripts/**/*.{js,mjs,cjs}',
     ],
     languageOptions: { globals: { ...globals.node } },
   },
