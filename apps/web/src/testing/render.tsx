@@ -6,6 +6,7 @@ import { AppProviders } from '@/app/providers';
 import { routes } from '@/app/router/routes';
 import { bindNavigator } from '@/shared/lib/navigation';
 import { useSessionStore } from '@/shared/lib/session/session-store';
+import { TestAntdStyles } from './antd-styles';
 
 export interface SessionSeed {
   token?: string | null;
@@ -31,6 +32,7 @@ export function createTestQueryClient(): QueryClient {
 
 /**
  * Renders the real route table in a memory router at `path`, with the app providers and a fresh query cache.
+ * antd's styles are generated but not put into jsdom's document (see TestAntdStyles: fast queries).
  * Mock HTTP first with mockApi(). Returns the router, to assert `router.state.location`.
  */
 export function renderRoute(path: string, options: { session?: SessionSeed } = {}) {
@@ -39,9 +41,11 @@ export function renderRoute(path: string, options: { session?: SessionSeed } = {
   bindNavigator((to, opts) => void router.navigate(to, opts));
   const queryClient = createTestQueryClient();
   const result = render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
+    <TestAntdStyles>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </TestAntdStyles>,
   );
   return { router, queryClient, ...result };
 }

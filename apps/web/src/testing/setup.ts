@@ -1,6 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
+
+// The suite runs with `isolate: false` (vitest.config.ts): one worker keeps Node's cache of antd/react between test
+// files instead of loading them again for every file. This setup file still runs once per test file, so it gives
+// each file what isolation gave it: fresh app modules (stores, api client, caches: re-evaluated on import), and, at
+// the end of the file, a clean document, URL, timers and globals for the next file in the same worker.
+vi.resetModules();
 
 // Route screens load lazily; on a busy CI machine a render can take a few seconds.
 configure({ asyncUtilTimeout: 10_000 });
@@ -36,4 +42,15 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+});
+
+afterAll(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  // Anything left outside the render containers (e.g. antd's message/notification roots); head keeps antd's styles,
+  // which antd's shared style cache will not inject again.
+  document.body.innerHTML = '';
+  document.title = '';
+  window.history.replaceState(null, '', '/');
 });

@@ -4,10 +4,12 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { TestAntdStyles } from '@/testing/antd-styles';
 import { createTestQueryClient, resetSession, type SessionSeed } from '@/testing/render';
 
 /**
- * Renders one screen at `path` in a memory router without the site shell (header and footer make jsdom slow).
+ * Renders one screen at `path` in a memory router without the site shell (header and footer make jsdom slow),
+ * with antd's styles kept out of jsdom (see TestAntdStyles).
  * Other paths render a marker so navigation can be asserted with `router.state.location`.
  */
 export function renderScreen(
@@ -26,13 +28,15 @@ export function renderScreen(
   );
   const queryClient = createTestQueryClient();
   const result = render(
-    <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={zhCN}>
-        <AntApp>
-          <RouterProvider router={router} />
-        </AntApp>
-      </ConfigProvider>
-    </QueryClientProvider>,
+    <TestAntdStyles>
+      <QueryClientProvider client={queryClient}>
+        <ConfigProvider locale={zhCN}>
+          <AntApp>
+            <RouterProvider router={router} />
+          </AntApp>
+        </ConfigProvider>
+      </QueryClientProvider>
+    </TestAntdStyles>,
   );
   return { router, queryClient, ...result };
 }

@@ -8,6 +8,7 @@ import type { Message } from '@app/contracts';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import { makeUser } from '@/testing/fixtures';
 import { mockApi, ok } from '@/testing/mock-api';
+import { TestAntdStyles } from '@/testing/antd-styles';
 import { createTestQueryClient, resetSession } from '@/testing/render';
 import MessagePage from './message-page';
 
@@ -50,13 +51,15 @@ function renderPage(path = '/center/message') {
     initialEntries: [path],
   });
   render(
-    <QueryClientProvider client={createTestQueryClient()}>
-      <ConfigProvider locale={zhCN}>
-        <AntApp>
-          <RouterProvider router={router} />
-        </AntApp>
-      </ConfigProvider>
-    </QueryClientProvider>,
+    <TestAntdStyles>
+      <QueryClientProvider client={createTestQueryClient()}>
+        <ConfigProvider locale={zhCN}>
+          <AntApp>
+            <RouterProvider router={router} />
+          </AntApp>
+        </ConfigProvider>
+      </QueryClientProvider>
+    </TestAntdStyles>,
   );
   return router;
 }

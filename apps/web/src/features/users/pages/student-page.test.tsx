@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser } from '@/testing/fixtures';
 import { mockApi, ok } from '@/testing/mock-api';
+import { TestAntdStyles } from '@/testing/antd-styles';
 import { createTestQueryClient, resetSession } from '@/testing/render';
 import StudentPage from './student-page';
 
@@ -17,13 +18,15 @@ function renderDashboard() {
     initialEntries: ['/center/student'],
   });
   render(
-    <QueryClientProvider client={createTestQueryClient()}>
-      <ConfigProvider>
-        <AntApp>
-          <RouterProvider router={router} />
-        </AntApp>
-      </ConfigProvider>
-    </QueryClientProvider>,
+    <TestAntdStyles>
+      <QueryClientProvider client={createTestQueryClient()}>
+        <ConfigProvider>
+          <AntApp>
+            <RouterProvider router={router} />
+          </AntApp>
+        </ConfigProvider>
+      </QueryClientProvider>
+    </TestAntdStyles>,
   );
 }
 
