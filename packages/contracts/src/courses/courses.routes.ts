@@ -11,6 +11,8 @@ import {
   favoriteResultSchema,
   lessonDetailSchema,
   memberCoursesQuerySchema,
+  outerVisitBodySchema,
+  outerVisitResultSchema,
   showCourseQuerySchema,
   showLessonQuerySchema,
   supportBodySchema,
@@ -74,6 +76,13 @@ export const coursesRoutes = {
     summary: '我的收藏',
     query: favoriteListQuerySchema,
     response: envelopeSchema(favoritePageSchema),
+  },
+  outerVisit: {
+    method: 'POST',
+    path: '/coursepoolapi/course_pools/outer_visit',
+    summary: '记录外部链接课程的访问并返回外部地址（登录可选；登录用户首次访问计为学习人数）',
+    body: outerVisitBodySchema,
+    response: envelopeSchema(outerVisitResultSchema),
   },
   memberCourses: {
     method: 'GET',

@@ -42,6 +42,7 @@ export const courseMessages = {
   courseIdRequired: '请指定课程',
   lessonIdRequired: '请指定课时',
   outerLinkHasNoLessons: '该课程为外部链接课程，请前往外部页面学习',
+  notOuterLink: '该课程不是外部链接课程',
   answerRequired: '请选择答案',
   singleChoiceOneAnswer: '单选题只能选择一个答案',
   invalidOption: '选项不存在',

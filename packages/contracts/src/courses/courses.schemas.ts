@@ -252,3 +252,17 @@ export const favoriteItemSchema = courseCardSchema.extend({
 });
 export const favoritePageSchema = pagedSchema(favoriteItemSchema);
 export type FavoritePage = z.infer<typeof favoritePageSchema>;
+
+/** POST .../outer_visit: records a visit of an outer-link course (token optional) and answers its external URL. */
+export const outerVisitBodySchema = z.object({
+  course_id: idSchema(courseMessages.courseIdRequired),
+});
+export type OuterVisitBody = z.input<typeof outerVisitBodySchema>;
+export const outerVisitResultSchema = z.object({
+  course_id: z.number().int(),
+  /** The partner page to open. */
+  outer_url: z.string(),
+  /** Learners of the course after this visit (a logged-in user's first visit counts them). */
+  learner_count: z.number().int(),
+});
+export type OuterVisitResult = z.infer<typeof outerVisitResultSchema>;

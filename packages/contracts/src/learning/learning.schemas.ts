@@ -53,7 +53,11 @@ export const courseRecordSchema = z.object({
   learn_seconds: z.number().int(),
   finished_lessons: z.number().int(),
   lesson_count: z.number().int(),
-  /** finished_lessons / lesson_count, 0-100. */
+  /** Seconds of the lessons watched: the sum over lessons of min(credited, duration). */
+  watched_seconds: z.number().int(),
+  /** Sum of the lesson durations, seconds. */
+  total_duration: z.number().int(),
+  /** watched_seconds / total_duration, 0-100 (floored; 100 once the course is finished). */
   percent: z.number().int(),
   /** ISO time all lessons were finished, null before. */
   finished_at: z.string().nullable(),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUY_STUDENT_CARD_MESSAGE } from '@app/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -205,5 +206,58 @@ describe('likes and favourites', () => {
 
   it('needs login to like', async () => {
     expect((await post('/coursepoolapi/course_pools/support', { course_id: 1 })).statusCode).toBe(406);
+  });
+});
+
+const OUTER_SLUG = 'chinatax-school';
+
+describe('outer-link courses', () => {
+  const visit = (courseId: number, headers: Record<string, string> = {}) =>
+    post('/coursepoolapi/course_pools/outer_visit', { course_id: courseId }, headers);
+  const visitsOf = async (courseId: number) =>
+    (
+      (await t.db.execute(
+        sql`SELECT user_id, first_visit FROM courses_outer_visits WHERE course_id = ${courseId} ORDER BY id`,
+      )) as unknown as { rows: { user_id: number | null; first_visit: boolean }[] }
+    ).rows;
+
+  it('records every visit, counts a logged-in user as a learner once (also under concurrent first visits) and answers the URL', async () => {
+    const c = await courseBySlug(t.db, OUTER_SLUG);
+    expect(c.kind).toBe('outer_link');
+    const me = await createLearner(t);
+
+    const anonymous = await visit(c.id);
+    expect(anonymous.statusCode, anonymous.body).toBe(200);
+    expect(anonymous.json().data).toEqual({ course_id: c.id, outer_url: c.outerUrl, learner_count: c.learnerCount });
+
+    const firsts = await Promise.all(Array.from({ length: 5 }, () => visit(c.id, me.headers)));
+    expect(firsts.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const after = await courseBySlug(t.db, OUTER_SLUG);
+    expect(after.learnerCount).toBe(c.learnerCount + 1);
+    expect(Math.max(...firsts.map((r) => r.json().data.learner_count))).toBe(c.learnerCount + 1);
+
+    const rows = await visitsOf(c.id);
+    expect(rows).toHaveLength(6);
+    expect(rows.filter((r) => r.user_id === null)).toHaveLength(1);
+    expect(rows.filter((r) => r.user_id === me.id && r.first_visit)).toHaveLength(1);
+
+    // The hot list counts learners (hot score), so the visit shows there once the list cache expires.
+    const detail = (await get(`/coursepoolapi/course_pools/tower_show_course?id=${c.id}`)).json().data;
+    expect(detail.learner_count).toBe(c.learnerCount + 1);
+  });
+
+  it('refuses a video course (400, Chinese) and an unknown course (404)', async () => {
+    const video = await courseBySlug(t.db, 'vat-basics');
+    const res = await visit(video.id);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('该课程不是外部链接课程');
+    expect(res.json().data.fieldErrors.course_id).toBe('该课程不是外部链接课程');
+    expect((await visit(999_999)).statusCode).toBe(404);
+    expect(await visitsOf(video.id)).toHaveLength(0);
+  });
+
+  it('is described in the OpenAPI document', async () => {
+    const doc = (await get('/api/docs/json')).json() as { paths: Record<string, Record<string, { summary?: string }>> };
+    expect(doc.paths['/coursepoolapi/course_pools/outer_visit']?.post?.summary).toContain('外部链接课程');
   });
 });

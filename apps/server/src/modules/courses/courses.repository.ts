@@ -235,6 +235,35 @@ export function createCoursesRepository(db: DbOrTx) {
      * primary key decides, and the counter moves by the rows actually inserted or deleted, so concurrent calls
      * never count a user twice. `value` undefined toggles.
      */
+    /**
+     * Records a visit of an outer-link course in ONE statement. A logged-in user's first visit (the partial unique
+     * index admits one first_visit row per user and course, so concurrent first visits count once) adds a learner;
+     * anonymous visits and repeat visits are only recorded. Returns the learner count after the visit.
+     */
+    async recordOuterVisit(courseId: number, userId: number | null, now: Date): Promise<number> {
+      const [row] = await rowsOf<{ learner_count: number }>(
+        db,
+        userId === null
+          ? sql`WITH v AS (INSERT INTO courses_outer_visits (course_id, user_id, first_visit, visited_at)
+                            VALUES (${courseId}, NULL, false, ${now.toISOString()}::timestamptz) RETURNING 1)
+                SELECT learner_count FROM courses WHERE id = ${courseId}`
+          : sql`WITH first AS (
+                  INSERT INTO courses_outer_visits (course_id, user_id, first_visit, visited_at)
+                  VALUES (${courseId}, ${userId}, true, ${now.toISOString()}::timestamptz)
+                  ON CONFLICT (course_id, user_id) WHERE first_visit DO NOTHING RETURNING 1),
+                again AS (
+                  INSERT INTO courses_outer_visits (course_id, user_id, first_visit, visited_at)
+                  SELECT ${courseId}, ${userId}, false, ${now.toISOString()}::timestamptz WHERE NOT EXISTS (SELECT 1 FROM first)
+                  RETURNING 1),
+                bump AS (
+                  UPDATE courses SET learner_count = learner_count + 1
+                   WHERE id = ${courseId} AND EXISTS (SELECT 1 FROM first) RETURNING learner_count)
+                SELECT COALESCE((SELECT learner_count FROM bump), (SELECT learner_count FROM courses WHERE id = ${courseId})) AS learner_count,
+                       (SELECT count(*) FROM again)::int AS repeat`,
+      );
+      return row?.learner_count ?? 0;
+    },
+
     async setMark(kind: 'like' | 'favorite', userId: number, courseId: number, value: boolean | undefined, now: Date) {
       const table = sql.raw(kind === 'like' ? 'courses_likes' : 'courses_favorites');
       const counter = sql.raw(kind === 'like' ? 'like_count' : 'favorite_count');

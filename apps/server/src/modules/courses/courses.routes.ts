@@ -52,6 +52,12 @@ export const coursesModule: AppModule = (app, deps) => {
   );
   defineRoute(
     app,
+    coursesRoutes.outerVisit,
+    async (request) => ok(await courses.outerVisit(request.body.course_id, request.user?.id ?? null)),
+    { tags, preHandler: optionalUser },
+  );
+  defineRoute(
+    app,
     coursesRoutes.favoriteList,
     async (request) => ok(await courses.favoriteList(userOf(request).id, request.query)),
     { tags, preHandler: requireUser },

@@ -7,6 +7,7 @@ import {
   type FavoritePage,
   type FavoriteResult,
   type LessonProgress,
+  type OuterVisitResult,
   memberCoursesQuerySchema,
   type PageQuery,
   type SupportResult,
@@ -176,6 +177,18 @@ export function createCoursesService(deps: {
         })),
         mine,
       };
+    },
+
+    /** Records a visit of an outer-link course (userId null for visitors) and answers where to go. */
+    async outerVisit(courseId: number, userId: number | null): Promise<OuterVisitResult> {
+      const found = await repo.publishedCourse(courseId);
+      if (!found) throw AppError.notFound(courseMessages.courseNotFound);
+      const { course } = found;
+      if (course.kind !== 'outer_link' || !course.outerUrl) {
+        throw AppError.badRequest(courseMessages.notOuterLink, { course_id: courseMessages.notOuterLink });
+      }
+      const learnerCount = await repo.recordOuterVisit(course.id, userId, clock.now());
+      return { course_id: course.id, outer_url: course.outerUrl, learner_count: learnerCount };
     },
 
     async support(userId: number, courseId: number, value: boolean | undefined): Promise<SupportResult> {

@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { DescriptionBlock } from '@app/contracts';
@@ -195,3 +196,24 @@ export const coursesMediaKeys = pgTable('courses_media_keys', {
   name: text('name').primaryKey(),
   secret: text('secret').notNull(),
 });
+
+/**
+ * Visits of outer-link courses (/train/outerlink/{courseId} opening the partner site): one row per visit, the
+ * user when logged in. A user's first visit (first_visit, unique per user and course) counts them as a learner.
+ */
+export const coursesOuterVisits = pgTable(
+  'courses_outer_visits',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    firstVisit: boolean('first_visit').notNull().default(false),
+    visitedAt: ts('visited_at').notNull(),
+  },
+  (t) => [
+    index('courses_outer_visits_course_idx').on(t.courseId, t.visitedAt.desc()),
+    uniqueIndex('courses_outer_visits_first_uq').on(t.courseId, t.userId).where(sql`${t.firstVisit}`),
+  ],
+);

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import type { AchieveIncrement, CourseIncrement, DailyIncrement } from './learning.repository';
+import type { AchieveIncrement, DailyIncrement } from './learning.repository';
 import { createLearningRepository } from './learning.repository';
 
 /** China-time calendar day (yyyy-MM-dd) of an instant: the rankings' days. */
@@ -17,9 +17,10 @@ export interface LearningBufferOptions {
 }
 
 /**
- * Aggregate increments of learning time (daily seconds, achievements, course records), summed in memory and
- * written every ~1 s in ONE transaction of three multi-row upserts, so thousands of learners reporting every 15 s
- * cost a handful of statements per second instead of three per report.
+ * Aggregate increments of learning time (daily seconds for the rankings, achievements), summed in memory and
+ * written every ~1 s in ONE transaction of two multi-row upserts, so thousands of learners reporting every 15 s
+ * cost a handful of statements per second instead of two per report. (The course record is updated by the report's
+ * own statement.)
  *
  * What is buffered is only additive: the per-report credit itself is decided atomically in the database
  * (learning.repository applyReport), so several server processes stay correct; each process flushes its own sums.
@@ -29,7 +30,6 @@ export interface LearningBufferOptions {
 export class LearningBuffer {
   private daily = new Map<string, DailyIncrement>();
   private achieve = new Map<number, AchieveIncrement>();
-  private course = new Map<string, CourseIncrement>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
   private readonly db: Db;
@@ -48,28 +48,18 @@ export class LearningBuffer {
   }
 
   get pending(): number {
-    return this.daily.size + this.achieve.size + this.course.size;
+    return this.daily.size + this.achieve.size;
   }
 
-  /** Credits `seconds` of learning in a lesson of a course at `now`. */
-  addLearning(userId: number, courseId: number, lessonId: number, seconds: number, now: Date): void {
-    if (seconds > 0) {
-      const day = chinaDay(now);
-      const dk = `${userId}|${day}`;
-      const d = this.daily.get(dk);
-      if (d) d.seconds += seconds;
-      else this.daily.set(dk, { userId, day, seconds });
-      this.achievement(userId).seconds += seconds;
-    }
-    const ck = `${userId}|${courseId}`;
-    const c = this.course.get(ck);
-    if (c) {
-      c.seconds += seconds;
-      if (now >= c.at) {
-        c.at = now;
-        c.lessonId = lessonId;
-      }
-    } else this.course.set(ck, { userId, courseId, seconds, at: now, lessonId });
+  /** Credits `seconds` of learning of a user at `now`. */
+  addLearning(userId: number, seconds: number, now: Date): void {
+    if (seconds <= 0) return;
+    const day = chinaDay(now);
+    const dk = `${userId}|${day}`;
+    const d = this.daily.get(dk);
+    if (d) d.seconds += seconds;
+    else this.daily.set(dk, { userId, day, seconds });
+    this.achievement(userId).seconds += seconds;
     if (this.pending >= this.maxKeys) void this.flush().catch(this.onError);
   }
 
@@ -92,13 +82,11 @@ export class LearningBuffer {
     if (this.pending === 0) return;
     const daily = [...this.daily.values()];
     const achieve = [...this.achieve.values()].filter((a) => a.seconds > 0 || a.finishedCourses > 0);
-    const course = [...this.course.values()];
     this.daily = new Map();
     this.achieve = new Map();
-    this.course = new Map();
     this.flushing = this.db
       .transaction(async (tx) => {
-        await createLearningRepository(tx).applyIncrements(daily, achieve, course);
+        await createLearningRepository(tx).applyIncrements(daily, achieve);
       })
       .catch((err: unknown) => {
         // Put the sums back so the next flush writes them.
@@ -108,16 +96,12 @@ export class LearningBuffer {
           x.seconds += a.seconds;
           x.finishedCourses += a.finishedCourses;
         }
-        for (const c of course) this.addLearningBack(c);
         throw err;
       })
       .finally(() => {
         this.flushing = undefined;
       });
-    const t0 = performance.now();
     await this.flushing;
-    (globalThis as any).__stat ??= [];
-    (globalThis as any).__stat.push(['flush', daily.length + course.length + achieve.length, performance.now() - t0]);
   }
 
   private mergeDaily(d: DailyIncrement) {
@@ -125,19 +109,6 @@ export class LearningBuffer {
     const x = this.daily.get(k);
     if (x) x.seconds += d.seconds;
     else this.daily.set(k, { ...d });
-  }
-
-  private addLearningBack(c: CourseIncrement) {
-    const k = `${c.userId}|${c.courseId}`;
-    const x = this.course.get(k);
-    if (!x) this.course.set(k, { ...c });
-    else {
-      x.seconds += c.seconds;
-      if (c.at > x.at) {
-        x.at = c.at;
-        x.lessonId = c.lessonId;
-      }
-    }
   }
 
   /** Stops the timer and writes the rest (the app's onClose, before the database closes). */

@@ -216,4 +216,21 @@ describe('honest learning time', () => {
     expect(record.record).toMatchObject({ finished_lessons: 3, percent: 100 });
     expect(record.record.finished_at).not.toBeNull();
   });
+
+  it('shows a course in progress with the percent of its time watched, before any lesson is finished', async () => {
+    const me = await createLearner(t);
+    const c = await courseBySlug(t.db, 'financial-statements-preparation');
+    const total = c.lessons.reduce((s, l) => s + l.duration, 0);
+    const lesson = c.lessons[1]!;
+    await open(me, lesson.id);
+    await report(me, lesson.id, 'playing', 0);
+    advance(12);
+    await report(me, lesson.id, 'paused', 12, 12);
+    const expected = { watched_seconds: 12, total_duration: total, percent: Math.floor((12 / total) * 100), finished_lessons: 0 };
+    expect(expected.percent).toBeGreaterThan(0);
+    const mine = (await t.app.inject({ method: 'GET', url: '/api/my_courses?status=learning', headers: me.headers })).json().data;
+    expect(mine.list.find((x: { id: number }) => x.id === c.id).record).toMatchObject(expected);
+    const learn = (await t.app.inject({ method: 'GET', url: `/coursepoolapi/course_learn?course_id=${c.id}`, headers: me.headers })).json().data;
+    expect(learn.record).toMatchObject(expected);
+  });
 });

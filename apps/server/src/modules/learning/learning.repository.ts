@@ -4,6 +4,7 @@ import { coursesLessons } from '../courses/courses.table';
 import { rowsOf } from '../courses/courses.repository';
 import { personalAchieve } from '../users/users.table';
 import { learningAnswers, learningCourseProgress, learningLessonProgress } from './learning.table';
+import { pgArray } from './pg-array';
 
 const at = (d: Date) => d.toISOString();
 const toDate = (v: Date | string | null): Date | null => (v === null ? null : v instanceof Date ? v : new Date(v));
@@ -44,14 +45,6 @@ export interface AchieveIncrement {
   seconds: number;
   finishedCourses: number;
 }
-export interface CourseIncrement {
-  userId: number;
-  courseId: number;
-  seconds: number;
-  at: Date;
-  lessonId: number;
-}
-
 export function createLearningRepository(db: DbOrTx) {
   return {
     /**
@@ -101,17 +94,18 @@ export function createLearningRepository(db: DbOrTx) {
     /**
      * Several reports (distinct user+lesson pairs) in ONE statement: each row is computed exactly as applyReport
      * describes, from its own locked row; batching only shares the statement's round trip and plan.
-     * The same statement settles the course records: a lesson's just_finished is true for exactly one report, so
-     * finished_lessons grows by the lessons that report finished (the course record's row lock serialises it across
-     * processes), and the report whose increment reaches the course's lesson count finishes the course (one report
-     * per user and course, the smallest lesson id when two lessons finish in one statement).
+     * The same statement updates the course records (learn_seconds, last lesson, finished lessons; the record's row
+     * lock serialises it across processes): a lesson's just_finished is true for exactly one report, so
+     * finished_lessons grows by the lessons that report finished, and the report whose increment reaches the
+     * course's lesson count finishes the course (one report per user and course, the smallest lesson id when two
+     * lessons finish in one statement).
      */
     async applyReports(reports: ReportInput[]): Promise<(ReportOutcome | undefined)[]> {
       if (reports.length === 0) return [];
-      const values = reports.map(
-        (r) =>
-          sql`(${r.userId}::int, ${r.lessonId}::int, ${at(r.now)}::timestamptz, ${r.playedSeconds}::float8, ${Math.min(r.position, r.duration)}::float8, ${r.state}::text, ${r.duration}::float8, ${r.finishRatio}::float8, ${r.maxRate}::float8)`,
-      );
+      const col = <T extends string | number>(f: (r: ReportInput) => T) => pgArray(reports.map(f));
+      const input = sql`unnest(${col((r) => r.userId)}::int[], ${col((r) => r.lessonId)}::int[], ${col((r) => at(r.now))}::timestamptz[],
+          ${col((r) => r.playedSeconds)}::float8[], ${col((r) => Math.min(r.position, r.duration))}::float8[], ${col((r) => r.state)}::text[],
+          ${col((r) => r.duration)}::float8[], ${col((r) => r.finishRatio)}::float8[], ${col((r) => r.maxRate)}::float8[])`;
       const credit = sql`(CASE WHEN p.state = 'playing'
           THEN LEAST(v.played, GREATEST(0, EXTRACT(EPOCH FROM (v.now - p.last_report_at)))::float8 * v.rate)
           ELSE 0 END)`;
@@ -139,21 +133,27 @@ export function createLearningRepository(db: DbOrTx) {
                 last_report_at = GREATEST(p.last_report_at, v.now),
                 finished_at = COALESCE(p.finished_at, CASE WHEN ${reached} THEN v.now END),
                 just_finished = (p.finished_at IS NULL AND ${reached})
-              FROM (VALUES ${sql.join(values, sql`, `)}) AS v(user_id, lesson_id, now, played, position, state, duration, ratio, rate)
+              FROM ${input} AS v(user_id, lesson_id, now, played, position, state, duration, ratio, rate)
               WHERE p.user_id = v.user_id AND p.lesson_id = v.lesson_id
               RETURNING p.user_id, p.lesson_id, p.course_id, p.credited_seconds, p.last_credit,
                         (p.finished_at IS NOT NULL) AS finished, p.just_finished, v.now),
-            f AS (
-              SELECT user_id, course_id, count(*)::int AS n, min(lesson_id) AS first_lesson, max(now) AS now
-                FROM u WHERE just_finished GROUP BY user_id, course_id),
+            g AS (
+              SELECT user_id, course_id, sum(last_credit)::int AS seconds, max(now) AS now,
+                     (array_agg(lesson_id ORDER BY now DESC, lesson_id))[1] AS last_lesson,
+                     count(*) FILTER (WHERE just_finished)::int AS n,
+                     min(lesson_id) FILTER (WHERE just_finished) AS first_lesson
+                FROM u GROUP BY user_id, course_id),
             c AS (
               UPDATE learning_course_progress cp
-                 SET finished_lessons = cp.finished_lessons + f.n,
-                     finished_at = COALESCE(cp.finished_at, CASE WHEN cp.finished_lessons + f.n >= co.lesson_count THEN f.now END)
-                FROM f JOIN courses co ON co.id = f.course_id
-               WHERE cp.user_id = f.user_id AND cp.course_id = f.course_id
-              RETURNING cp.user_id, cp.course_id, f.first_lesson,
-                        (cp.finished_lessons - f.n < co.lesson_count AND cp.finished_lessons >= co.lesson_count) AS crossed)
+                 SET learn_seconds = cp.learn_seconds + g.seconds,
+                     last_lesson_id = CASE WHEN g.now >= cp.last_learned_at THEN g.last_lesson ELSE cp.last_lesson_id END,
+                     last_learned_at = GREATEST(cp.last_learned_at, g.now),
+                     finished_lessons = cp.finished_lessons + g.n,
+                     finished_at = COALESCE(cp.finished_at, CASE WHEN g.n > 0 AND cp.finished_lessons + g.n >= co.lesson_count THEN g.now END)
+                FROM g JOIN courses co ON co.id = g.course_id
+               WHERE cp.user_id = g.user_id AND cp.course_id = g.course_id
+              RETURNING cp.user_id, cp.course_id, g.first_lesson,
+                        (g.n > 0 AND cp.finished_lessons - g.n < co.lesson_count AND cp.finished_lessons >= co.lesson_count) AS crossed)
             SELECT u.user_id, u.lesson_id, u.course_id, u.credited_seconds, u.last_credit, u.finished, u.just_finished,
                    COALESCE(c.crossed AND c.first_lesson = u.lesson_id, false) AS course_finished
               FROM u LEFT JOIN c ON c.user_id = u.user_id AND c.course_id = u.course_id`,
@@ -208,9 +208,15 @@ export function createLearningRepository(db: DbOrTx) {
         learn_seconds: number;
         finished_lessons: number;
         finished_at: Date | string | null;
+        watched_seconds: number;
+        total_duration: number;
       }>(
         db,
-        sql`SELECT cp.course_id, cp.started_at, cp.last_learned_at, cp.last_lesson_id, cp.learn_seconds, cp.finished_lessons, cp.finished_at
+        sql`SELECT cp.course_id, cp.started_at, cp.last_learned_at, cp.last_lesson_id, cp.learn_seconds, cp.finished_lessons, cp.finished_at,
+                   COALESCE((SELECT sum(LEAST(lp.credited_seconds, l.duration)) FROM learning_lesson_progress lp
+                              JOIN courses_lessons l ON l.id = lp.lesson_id
+                             WHERE lp.user_id = cp.user_id AND lp.course_id = cp.course_id), 0)::float8 AS watched_seconds,
+                   COALESCE((SELECT sum(l.duration) FROM courses_lessons l WHERE l.course_id = cp.course_id), 0)::int AS total_duration
               FROM learning_course_progress cp JOIN courses c ON c.id = cp.course_id
              WHERE cp.user_id = ${userId} AND c.published ${filter}
              ORDER BY cp.last_learned_at DESC, cp.course_id DESC LIMIT ${limit} OFFSET ${offset}`,
@@ -257,35 +263,24 @@ export function createLearningRepository(db: DbOrTx) {
      * Adds batched increments, each as ONE multi-row upsert, rows sorted by key so concurrent flushes of several
      * processes lock in the same order. Call inside a transaction.
      */
-    async applyIncrements(daily: DailyIncrement[], achieve: AchieveIncrement[], course: CourseIncrement[]) {
+    async applyIncrements(daily: DailyIncrement[], achieve: AchieveIncrement[]) {
       if (daily.length) {
-        const values = [...daily]
-          .sort((a, b) => a.userId - b.userId || a.day.localeCompare(b.day))
-          .map((d) => sql`(${d.userId}::int, ${d.day}::date, ${d.seconds}::int)`);
-        await db.execute(sql`INSERT INTO learning_daily_seconds (user_id, day, seconds) VALUES ${sql.join(values, sql`, `)}
+        const rows = [...daily].sort((a, b) => a.userId - b.userId || a.day.localeCompare(b.day));
+        await db.execute(sql`INSERT INTO learning_daily_seconds (user_id, day, seconds)
+          SELECT * FROM unnest(${pgArray(rows.map((d) => d.userId))}::int[], ${pgArray(rows.map((d) => d.day))}::date[],
+                               ${pgArray(rows.map((d) => d.seconds))}::int[])
           ON CONFLICT (user_id, day) DO UPDATE SET seconds = learning_daily_seconds.seconds + EXCLUDED.seconds`);
-      }
-      if (course.length) {
-        const values = [...course]
-          .sort((a, b) => a.userId - b.userId || a.courseId - b.courseId)
-          .map((c) => sql`(${c.userId}::int, ${c.courseId}::int, ${c.seconds}::int, ${at(c.at)}::timestamptz, ${c.lessonId}::int)`);
-        await db.execute(sql`UPDATE learning_course_progress cp
-             SET learn_seconds = cp.learn_seconds + v.seconds,
-                 last_learned_at = GREATEST(cp.last_learned_at, v.at),
-                 last_lesson_id = v.lesson_id
-            FROM (VALUES ${sql.join(values, sql`, `)}) AS v(user_id, course_id, seconds, at, lesson_id)
-           WHERE cp.user_id = v.user_id AND cp.course_id = v.course_id`);
       }
       if (achieve.length) {
         // personal_achieve belongs to the accounts area; learning owns exactly these two columns' increments.
-        const values = [...achieve]
-          .sort((a, b) => a.userId - b.userId)
-          .map((a) => sql`(${a.userId}::int, ${a.seconds}::int, ${a.finishedCourses}::int)`);
+        const rows = [...achieve].sort((a, b) => a.userId - b.userId);
         const t = sql.identifier(getTableName(personalAchieve));
         const user = sql.identifier(personalAchieve.userId.name);
         const time = sql.identifier(personalAchieve.totalLearnTime.name);
         const done = sql.identifier(personalAchieve.finishCourseNum.name);
-        await db.execute(sql`INSERT INTO ${t} (${user}, ${time}, ${done}) VALUES ${sql.join(values, sql`, `)}
+        await db.execute(sql`INSERT INTO ${t} (${user}, ${time}, ${done})
+          SELECT * FROM unnest(${pgArray(rows.map((a) => a.userId))}::int[], ${pgArray(rows.map((a) => a.seconds))}::int[],
+                               ${pgArray(rows.map((a) => a.finishedCourses))}::int[])
           ON CONFLICT (${user}) DO UPDATE SET ${time} = ${t}.${time} + EXCLUDED.${time}, ${done} = ${t}.${done} + EXCLUDED.${done}`);
       }
     },

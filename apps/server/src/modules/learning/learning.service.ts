@@ -78,21 +78,28 @@ export function createLearningService(deps: {
     return facts;
   }
 
-  function toRecord(r: {
-    startedAt: Date;
-    lastLearnedAt: Date;
-    learnSeconds: number;
-    finishedLessons: number;
-    finishedAt: Date | null;
-    lastLessonId: number | null;
-  }, lessonCount: number): CourseRecord {
+  function toRecord(
+    r: {
+      startedAt: Date;
+      lastLearnedAt: Date;
+      learnSeconds: number;
+      finishedLessons: number;
+      finishedAt: Date | null;
+      lastLessonId: number | null;
+    },
+    lessonCount: number,
+    watched: { seconds: number; total: number },
+  ): CourseRecord {
+    const seconds = Math.floor(Math.min(watched.seconds, watched.total));
     return {
       started_at: r.startedAt.toISOString(),
       last_learned_at: r.lastLearnedAt.toISOString(),
       learn_seconds: r.learnSeconds,
       finished_lessons: r.finishedLessons,
       lesson_count: lessonCount,
-      percent: r.finishedAt ? 100 : lessonCount ? Math.min(100, Math.floor((r.finishedLessons / lessonCount) * 100)) : 0,
+      watched_seconds: seconds,
+      total_duration: watched.total,
+      percent: r.finishedAt ? 100 : watched.total > 0 ? Math.min(100, Math.floor((seconds / watched.total) * 100)) : 0,
       finished_at: r.finishedAt?.toISOString() ?? null,
       last_lesson_id: r.lastLessonId,
     };
@@ -184,7 +191,7 @@ export function createLearningService(deps: {
         maxRate: MAX_PLAYBACK_RATE,
       });
       if (!out) throw new AppError(409, learningMessages.lessonNotOpened);
-      buffer.addLearning(userId, out.courseId, body.lesson_id, out.credit, now);
+      buffer.addLearning(userId, out.credit, now);
       if (out.courseFinished) {
         buffer.addFinishedCourse(userId);
         await deps.onCourseFinished?.(userId, out.courseId);
@@ -207,10 +214,14 @@ export function createLearningService(deps: {
         learningRepo.lessonProgressOfCourse(userId, courseId),
       ]);
       const byLesson = new Map(progress.map((p) => [p.lessonId, p]));
+      const watched = {
+        seconds: lessons.reduce((sum, l) => sum + Math.min(byLesson.get(l.id)?.creditedSeconds ?? 0, l.duration), 0),
+        total: lessons.reduce((sum, l) => sum + l.duration, 0),
+      };
       return {
         course_id: courseId,
         course_title: found.course.title,
-        record: record ? toRecord(record, found.course.lessonCount) : null,
+        record: record ? toRecord(record, found.course.lessonCount, watched) : null,
         lessons: lessons.map((l) => {
           const p = byLesson.get(l.id);
           return {
@@ -244,6 +255,7 @@ export function createLearningService(deps: {
             lastLessonId: r.last_lesson_id,
           },
           card.lesson_count,
+          { seconds: r.watched_seconds, total: r.total_duration },
         );
         return [{ ...card, record }];
       });

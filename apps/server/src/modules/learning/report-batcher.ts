@@ -46,10 +46,7 @@ export class ReportBatcher {
       }
       this.queue = rest;
       try {
-        const t0 = performance.now();
         const out = await this.apply(batch.map((w) => w.input));
-        (globalThis as any).__stat ??= [];
-        (globalThis as any).__stat.push(['apply', batch.length, performance.now() - t0, this.queue.length]);
         batch.forEach((w, i) => w.resolve(out[i]));
       } catch (err) {
         for (const w of batch) w.reject(err);
@@ -58,14 +55,3 @@ export class ReportBatcher {
     this.running = false;
   }
 }
-setInterval(() => {
-  const s = ((globalThis as any).__stat ?? []) as [string, number, number][];
-  (globalThis as any).__stat = [];
-  const by = new Map<string, { n: number; items: number; ms: number; max: number }>();
-  for (const [k, items, ms] of s) {
-    const x = by.get(k) ?? { n: 0, items: 0, ms: 0, max: 0 };
-    x.n++; x.items += items; x.ms += ms; x.max = Math.max(x.max, ms);
-    by.set(k, x);
-  }
-  if (by.size) console.error(JSON.stringify([...by].map(([k, x]) => `${k}: ${x.n} calls, avg ${(x.items / x.n).toFixed(1)} items, avg ${(x.ms / x.n).toFixed(1)} ms, max ${x.max.toFixed(0)} ms`)));
-}, 1000).unref();

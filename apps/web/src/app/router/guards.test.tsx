@@ -5,7 +5,7 @@ import { makeCommonData, makeProblemGroups, makeUser } from '@/testing/fixtures'
 import { mockApi, ok } from '@/testing/mock-api';
 import { currentUrl, preloadRoutes, renderRoute, SLOW } from '@/testing/render';
 
-beforeAll(() => preloadRoutes('/login', '/center/lesson', '/center/student', '/center/note', '/center/credit-archive', '/train/play/1/2', '/train', '/not-found', '/not-found/underConstruction', '/help-center', '/'), 120_000);
+beforeAll(() => preloadRoutes('/login', '/center/lesson', '/center/student', '/center/note', '/center/credit-archive', '/train/play/1/2', '/train', '/not-found', '/not-found/underConstruction', '/aboutus', '/help-center', '/'), 120_000);
 
 /** Waits until the router has finished loading the current (lazy) route and any redirects. */
 async function settled(router: { state: { navigation: { state: string }; initialized: boolean } }) {
@@ -40,9 +40,13 @@ describe('route guard', () => {
   });
 
   it('lets a logged-in user open a login-required route', async () => {
+    const api = mockApi({ 'GET /api/problems': ok(makeProblemGroups()), 'GET /api/common_data': ok(makeCommonData()) });
     const { router } = renderRoute('/train/play/12/34', { session: { token: 't1', user: personal } });
     await settled(router);
     expect(currentUrl(router)).toBe('/train/play/12/34');
+    // The lesson page itself is showing: it asked for lesson 34 with the token; the login screen is not shown.
+    await waitFor(() => expect(api.calls.some((c) => c.url === '/coursepoolapi/course_pools/tower_show_lesson' && c.token === 't1')).toBe(true), SLOW);
+    expect(screen.queryByRole('heading', { name: '欢迎登录' })).not.toBeInTheDocument();
   });
 
   it('sends a logged-in user visiting /login to /', async () => {
@@ -78,12 +82,19 @@ describe('route guard', () => {
     await settled(router);
     expect(await screen.findByRole('navigation', { name: '个人中心菜单' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/center/note');
+    expect(await screen.findByText('我的笔记', { selector: '.ant-card-head-title' }, SLOW)).toBeInTheDocument();
   });
 
   it('redirects an unknown path to /not-found', async () => {
     const { router } = renderRoute('/no/such/page');
     await waitFor(() => expect(router.state.location.pathname).toBe('/not-found'));
     expect(await screen.findByRole('heading', { name: '页面不存在' })).toBeInTheDocument();
+  });
+
+  it('renders the under-construction screen, named after the route, for a page not built yet', async () => {
+    renderRoute('/aboutus');
+    expect(await screen.findByRole('heading', { name: '功能建设中' }, SLOW)).toBeInTheDocument();
+    expect(screen.getByText('关于我们', { selector: 'strong' })).toBeInTheDocument();
   });
 
   it('renders /not-found/underConstruction with a way home', async () => {

@@ -30,7 +30,7 @@ function MyCourseRow({ item }: { item: MyCourseItem }) {
           <Link to={coursePath(item)}>{item.title}</Link>
         </h3>
         <p className="my-course__meta">
-          {item.teacher_name} · 已学 {r.finished_lessons}/{r.lesson_count} 课时 · 累计学习 {formatDuration(r.learn_seconds)}
+          {item.teacher_name} · 已完成 {r.finished_lessons}/{r.lesson_count} 课时 · 已观看 {formatDuration(r.watched_seconds)} / {formatDuration(r.total_duration)}
         </p>
         <div className="my-course__progress">
           <Progress percent={r.percent} size="small" status={r.finished_at ? 'success' : 'active'} aria-label={`学习进度${r.percent}%`} />

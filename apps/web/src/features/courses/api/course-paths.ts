@@ -9,4 +9,5 @@ export const COURSE_PATHS = {
   support: '/coursepoolapi/course_pools/support',
   favorite: '/coursepoolapi/course_pools/favorite',
   favoriteList: '/coursepoolapi/course_pools/favorite_list',
+  outerVisit: '/coursepoolapi/course_pools/outer_visit',
 } as const;

@@ -5,6 +5,8 @@ import type {
   FavoriteBody,
   FavoritePage,
   FavoriteResult,
+  OuterVisitBody,
+  OuterVisitResult,
   PageQuery,
   SupportBody,
   SupportResult,
@@ -20,6 +22,7 @@ export const coursesApi = {
   support: (body: SupportBody) => apiClient.post<SupportResult>(COURSE_PATHS.support, body),
   favorite: (body: FavoriteBody) => apiClient.post<FavoriteResult>(COURSE_PATHS.favorite, body),
   favorites: (query: Partial<PageQuery>) => apiClient.get<FavoritePage>(COURSE_PATHS.favoriteList, query),
+  outerVisit: (body: OuterVisitBody) => apiClient.post<OuterVisitResult>(COURSE_PATHS.outerVisit, body),
 };
 
 export const courseKeys = {

@@ -71,3 +71,12 @@ export function useUnfavorite() {
       ]),
   });
 }
+
+/** Records a visit of an outer-link course; answers the URL to open (and keeps the shown learner count fresh). */
+export function useOuterVisit(id: number) {
+  const patch = usePatchDetail(id);
+  return useMutation({
+    mutationFn: () => coursesApi.outerVisit({ course_id: id }),
+    onSuccess: (r) => patch((d) => ({ ...d, learner_count: r.learner_count })),
+  });
+}
