@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config/config';
 import { openDatabase, type Database } from './db/client';
@@ -6,6 +7,8 @@ import { seedDatabase } from './db/seed/index';
 import { systemClock } from './lib/clock';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+/** PGlite runs no autovacuum: refresh planner statistics after start and hourly, or plans go stale as tables grow. */
+const ANALYZE_INTERVAL_MS = 3_600_000;
 
 async function main(): Promise<void> {
   let config: Config;
@@ -48,10 +51,21 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
+  let analyzeTimer: NodeJS.Timeout | undefined;
+  if (database.driver === 'pglite') {
+    const analyze = () =>
+      void database.db.execute(sql`ANALYZE`).catch((err: unknown) => app.log.warn({ err }, 'ANALYZE failed'));
+    // After listening, so it never delays readiness.
+    setTimeout(analyze, 5_000).unref();
+    analyzeTimer = setInterval(analyze, ANALYZE_INTERVAL_MS);
+    analyzeTimer.unref();
+  }
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    clearInterval(analyzeTimer);
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
       app.log.error('shutdown timed out; exiting');
