@@ -1,11 +1,9 @@
-import { Alert, Button, Form, Input, Space } from 'antd';
-import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
+import { Alert, Button, Form } from 'antd';
 import { useState } from 'react';
 import { authApi } from '../api/auth-api';
 import { applyApiError } from '../lib/form-errors';
 import { useLoginSuccess } from '../lib/use-login-success';
-import { phoneRules, smsCodeRules, VALIDATE_TRIGGER } from './form-rules';
-import { SendCodeButton } from './send-code-button';
+import { PhoneField, SmsCodeField } from './auth-fields';
 import { notifier } from '@/shared/lib/notifier';
 
 interface Values {
@@ -35,30 +33,8 @@ export function CodeLoginForm() {
 
   return (
     <Form name="code-login" form={form} onFinish={submit} size="large">
-      <Form.Item name="phone" rules={phoneRules} validateTrigger={VALIDATE_TRIGGER}>
-        <Input
-          prefix={<MobileOutlined />}
-          placeholder="请输入手机号"
-          aria-label="手机号"
-          maxLength={11}
-          inputMode="numeric"
-        />
-      </Form.Item>
-      <Form.Item>
-        <Space.Compact block>
-          <Form.Item name="code" noStyle rules={smsCodeRules} validateTrigger={VALIDATE_TRIGGER}>
-            <Input
-              prefix={<SafetyOutlined />}
-              placeholder="请输入验证码"
-              aria-label="验证码"
-              maxLength={6}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-            />
-          </Form.Item>
-          <SendCodeButton form={form} purpose="login" />
-        </Space.Compact>
-      </Form.Item>
+      <PhoneField />
+      <SmsCodeField form={form} purpose="login" />
       <Alert className="login-card__note" type="info" showIcon title={AUTO_REGISTER_NOTE} />
       <Button type="primary" htmlType="submit" block loading={submitting}>
         登录

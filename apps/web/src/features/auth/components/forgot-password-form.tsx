@@ -1,17 +1,9 @@
-import { Button, Form, Input, Space } from 'antd';
-import { LockOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
+import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { authMessages } from '@app/contracts';
 import { authApi } from '../api/auth-api';
 import { applyApiError } from '../lib/form-errors';
-import {
-  confirmPasswordRules,
-  passwordRules,
-  phoneRules,
-  smsCodeRules,
-  VALIDATE_TRIGGER,
-} from './form-rules';
-import { SendCodeButton } from './send-code-button';
+import { NewPasswordFields, PhoneField, SmsCodeField } from './auth-fields';
 import { notifier } from '@/shared/lib/notifier';
 
 interface Values {
@@ -43,52 +35,14 @@ export function ForgotPasswordForm({ onDone }: { onDone(phone: string): void }) 
 
   return (
     <Form name="forgot-password" form={form} onFinish={submit} size="large">
-      <Form.Item name="phone" rules={phoneRules} validateTrigger={VALIDATE_TRIGGER}>
-        <Input
-          prefix={<MobileOutlined />}
-          placeholder="请输入注册手机号"
-          aria-label="手机号"
-          maxLength={11}
-          inputMode="numeric"
-        />
-      </Form.Item>
-      <Form.Item>
-        <Space.Compact block>
-          <Form.Item name="code" noStyle rules={smsCodeRules} validateTrigger={VALIDATE_TRIGGER}>
-            <Input
-              prefix={<SafetyOutlined />}
-              placeholder="请输入验证码"
-              aria-label="验证码"
-              maxLength={6}
-              inputMode="numeric"
-            />
-          </Form.Item>
-          <SendCodeButton form={form} purpose="reset" />
-        </Space.Compact>
-      </Form.Item>
-      <Form.Item name="password" rules={passwordRules} validateTrigger={VALIDATE_TRIGGER}>
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder="请设置新密码（8-16位）"
-          aria-label="新密码"
-          maxLength={16}
-          autoComplete="new-password"
-        />
-      </Form.Item>
-      <Form.Item
-        name="confirm"
-        dependencies={['password']}
-        rules={confirmPasswordRules()}
-        validateTrigger={VALIDATE_TRIGGER}
-      >
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder="请再次输入新密码"
-          aria-label="确认新密码"
-          maxLength={16}
-          autoComplete="new-password"
-        />
-      </Form.Item>
+      <PhoneField placeholder="请输入注册手机号" />
+      <SmsCodeField form={form} purpose="reset" />
+      <NewPasswordFields
+        label="新密码"
+        confirmLabel="确认新密码"
+        placeholder="请设置新密码（8-16位）"
+        confirmPlaceholder="请再次输入新密码"
+      />
       <Button type="primary" htmlType="submit" block loading={submitting}>
         重置密码
       </Button>

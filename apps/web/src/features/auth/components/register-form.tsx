@@ -1,26 +1,12 @@
-import { Button, Form, Input, Radio, Space } from 'antd';
-import {
-  BankOutlined,
-  IdcardOutlined,
-  LockOutlined,
-  MobileOutlined,
-  SafetyOutlined,
-} from '@ant-design/icons';
+import { Button, Form, Input, Radio } from 'antd';
+import { BankOutlined, IdcardOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { authMessages, COMPANY_NAME_MAX_LENGTH, type Role } from '@app/contracts';
 import { authApi } from '../api/auth-api';
 import { applyApiError } from '../lib/form-errors';
 import { useLoginSuccess } from '../lib/use-login-success';
-import {
-  companyNameRules,
-  confirmPasswordRules,
-  creditCodeRules,
-  passwordRules,
-  phoneRules,
-  smsCodeRules,
-  VALIDATE_TRIGGER,
-} from './form-rules';
-import { SendCodeButton } from './send-code-button';
+import { companyNameRules, creditCodeRules, VALIDATE_TRIGGER } from './form-rules';
+import { NewPasswordFields, PhoneField, SmsCodeField } from './auth-fields';
 import { notifier } from '@/shared/lib/notifier';
 
 interface Values {
@@ -101,52 +87,14 @@ export function RegisterForm() {
           </Form.Item>
         </>
       )}
-      <Form.Item name="phone" rules={phoneRules} validateTrigger={VALIDATE_TRIGGER}>
-        <Input
-          prefix={<MobileOutlined />}
-          placeholder="请输入手机号"
-          aria-label="手机号"
-          maxLength={11}
-          inputMode="numeric"
-        />
-      </Form.Item>
-      <Form.Item>
-        <Space.Compact block>
-          <Form.Item name="code" noStyle rules={smsCodeRules} validateTrigger={VALIDATE_TRIGGER}>
-            <Input
-              prefix={<SafetyOutlined />}
-              placeholder="请输入验证码"
-              aria-label="验证码"
-              maxLength={6}
-              inputMode="numeric"
-            />
-          </Form.Item>
-          <SendCodeButton form={form} purpose="register" />
-        </Space.Compact>
-      </Form.Item>
-      <Form.Item name="password" rules={passwordRules} validateTrigger={VALIDATE_TRIGGER}>
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder="请设置8-16位密码"
-          aria-label="密码"
-          maxLength={16}
-          autoComplete="new-password"
-        />
-      </Form.Item>
-      <Form.Item
-        name="confirm"
-        dependencies={['password']}
-        rules={confirmPasswordRules()}
-        validateTrigger={VALIDATE_TRIGGER}
-      >
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder="请再次输入密码"
-          aria-label="确认密码"
-          maxLength={16}
-          autoComplete="new-password"
-        />
-      </Form.Item>
+      <PhoneField />
+      <SmsCodeField form={form} purpose="register" />
+      <NewPasswordFields
+        label="密码"
+        confirmLabel="确认密码"
+        placeholder="请设置8-16位密码"
+        confirmPlaceholder="请再次输入密码"
+      />
       <Button type="primary" htmlType="submit" block loading={submitting}>
         注册
       </Button>
