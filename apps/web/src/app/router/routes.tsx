@@ -22,6 +22,7 @@ import { loadAntdScope } from '../antd-loader';
 import { ROLE_FALLBACK_PATH } from '../guards/role-fallback';
 import { RootLayout } from '../layouts/root-layout';
 import { ShellLayout } from '../layouts/shell/shell-layout';
+import { adminChildren } from './admin-routes';
 
 /** Every feature contributes public routes (inside the shell) and centre routes (under /center). */
 const features = [auth, users, courses, learning, messages, members, talent, recruiting, exams, qa, content, regions];
@@ -38,6 +39,17 @@ export const centreRoute: RouteObject = {
   handle: { title: '个人中心', auth: true } satisfies RouteHandle,
   lazy: lazyPage(() => import('../layouts/centre/centre-layout')),
   children: [{ index: true, element: <Navigate to={ROLE_FALLBACK_PATH} replace /> }, ...centreChildren],
+};
+
+/** /admin/*: staff screens (StaffGuard inside the layout); /admin opens the first one. */
+export const adminRoute: RouteObject = {
+  path: 'admin',
+  handle: { title: '管理后台', auth: true } satisfies RouteHandle,
+  lazy: lazyPage(() => import('../layouts/admin/admin-layout')),
+  children: [
+    { index: true, element: <Navigate to={adminChildren[0]?.path ?? '/'} replace /> },
+    ...adminChildren,
+  ],
 };
 
 /**
@@ -66,7 +78,7 @@ const screens: RouteObject[] = [
   pageRoute({ index: true, title: '首页', antd: false, page: () => import('../pages/home-page') }),
   { element: <GuestOnly />, children: loginRoutes },
   ...openRoutes,
-  { element: <RequireAuth />, children: [...authRoutes, centreRoute] },
+  { element: <RequireAuth />, children: [...authRoutes, centreRoute, adminRoute] },
   pageRoute({ path: 'not-found', title: '页面不存在', page: () => import('@/shared/ui/not-found-page') }),
   pageRoute({ path: 'not-found/underConstruction', title: '功能建设中', page: underConstruction }),
   { path: '*', element: <Navigate to="/not-found" replace /> },

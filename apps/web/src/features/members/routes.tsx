@@ -12,3 +12,6 @@ export const centreRoutes: RouteObject[] = [
   pageRoute({ path: 'invoice', title: '我的发票', roles: BOTH_ROLES, page: underConstruction }),
   pageRoute({ path: 'demand-invoice', title: '申请发票', roles: BOTH_ROLES, page: underConstruction }),
 ];
+
+/** Staff screens under /admin (app/router/admin-routes.ts). */
+export const adminRoutes: RouteObject[] = [];

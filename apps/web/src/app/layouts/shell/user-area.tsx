@@ -105,6 +105,13 @@ function UserMenu() {
                 个人中心
               </button>
             </li>
+            {user.is_staff && (
+              <li role="none">
+                <button type="button" role="menuitem" onClick={() => choose(() => navigate('/admin'))}>
+                  管理后台
+                </button>
+              </li>
+            )}
             <li role="none">
               <button type="button" role="menuitem" className="is-danger" onClick={() => choose(() => void logout())}>
                 退出登录

@@ -1,0 +1,1 @@
+export { adminMenu } from '../../router/admin-routes';
