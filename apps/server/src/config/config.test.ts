@@ -81,3 +81,97 @@ describe('demo seeding', () => {
     expect(() => loadConfig({ SEED_DEMO: 'yes' })).toThrow(/SEED_DEMO/);
   });
 });
+
+describe('payment', () => {
+  it('defaults to the sandbox and a local public base URL on the configured port', () => {
+    expect(loadConfig({})).toMatchObject({
+      payment: { provider: 'sandbox' },
+      publicBaseUrl: 'http://localhost:3000',
+    });
+    expect(loadConfig({ PORT: '8080' }).publicBaseUrl).toBe('http://localhost:8080');
+  });
+
+  it('takes PUBLIC_BASE_URL without its trailing slash and refuses a relative or query URL', () => {
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://edu.example.cn/' }).publicBaseUrl).toBe(
+      'https://edu.example.cn',
+    );
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://example.cn/henan' }).publicBaseUrl).toBe(
+      'https://example.cn/henan',
+    );
+    expect(() => loadConfig({ PUBLIC_BASE_URL: 'edu.example.cn' })).toThrow(/PUBLIC_BASE_URL/);
+    expect(() => loadConfig({ PUBLIC_BASE_URL: 'https://edu.example.cn/?a=1' })).toThrow(/PUBLIC_BASE_URL/);
+  });
+
+  it('reads the WeChat Pay keys, resolving key paths against the working directory', () => {
+    const c = loadConfig(
+      {
+        PAYMENT_PROVIDER: 'wechat',
+        WECHAT_PAY_MCH_ID: '1900000109',
+        WECHAT_PAY_APP_ID: 'wxd678efh567hg6787',
+        WECHAT_PAY_API_V3_KEY: 'TestOnlyApiV3Key0123456789abcdef',
+        WECHAT_PAY_MCH_SERIAL_NO: '3775B6A45ACD588826D15E583A95F5DD2C5A8E3D',
+        WECHAT_PAY_PRIVATE_KEY_PATH: 'keys/apiclient_key.pem',
+        WECHAT_PAY_PLATFORM_PUBLIC_KEY_PATH: '/etc/pay/wechatpay_pub.pem',
+        WECHAT_PAY_PLATFORM_SERIAL_NO: 'PUB_KEY_ID_0119000001092025010100000000000001',
+      },
+      '/srv/app',
+    );
+    expect(c.payment).toEqual({
+      provider: 'wechat',
+      mchId: '1900000109',
+      appId: 'wxd678efh567hg6787',
+      apiV3Key: 'TestOnlyApiV3Key0123456789abcdef',
+      mchSerialNo: '3775B6A45ACD588826D15E583A95F5DD2C5A8E3D',
+      privateKeyPath: '/srv/app/keys/apiclient_key.pem',
+      platformPublicKeyPath: '/etc/pay/wechatpay_pub.pem',
+      platformSerialNo: 'PUB_KEY_ID_0119000001092025010100000000000001',
+    });
+  });
+
+  it('reads the Alipay keys with the production gateway by default', () => {
+    const env = {
+      PAYMENT_PROVIDER: 'alipay',
+      ALIPAY_APP_ID: '2021004100000001',
+      ALIPAY_PRIVATE_KEY_PATH: '/etc/pay/app_private.txt',
+      ALIPAY_PUBLIC_KEY_PATH: '/etc/pay/alipay_public.txt',
+    };
+    expect(loadConfig(env).payment).toEqual({
+      provider: 'alipay',
+      appId: '2021004100000001',
+      privateKeyPath: '/etc/pay/app_private.txt',
+      alipayPublicKeyPath: '/etc/pay/alipay_public.txt',
+      gateway: 'https://openapi.alipay.com/gateway.do',
+    });
+    const sandboxGateway = 'https://openapi-sandbox.dl.alipaydev.com/gateway.do';
+    expect(loadConfig({ ...env, ALIPAY_GATEWAY: sandboxGateway }).payment).toMatchObject({
+      gateway: sandboxGateway,
+    });
+    expect(() => loadConfig({ ...env, ALIPAY_GATEWAY: 'http://openapi.alipay.com/gateway.do' })).toThrow(
+      /ALIPAY_GATEWAY/,
+    );
+  });
+
+  it('refuses an unknown provider and missing keys of the selected one, naming them', () => {
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/);
+    try {
+      loadConfig({ PAYMENT_PROVIDER: 'alipay', ALIPAY_APP_ID: '2021004100000001' });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      expect((err as ConfigError).keys.sort()).toEqual(['ALIPAY_PRIVATE_KEY_PATH', 'ALIPAY_PUBLIC_KEY_PATH']);
+    }
+    // Keys of a provider that is not selected are not required.
+    expect(loadConfig({ WECHAT_PAY_MCH_ID: '1900000109' }).payment).toEqual({ provider: 'sandbox' });
+  });
+
+  it('refuses an APIv3 key that is not 32 bytes without echoing it', () => {
+    try {
+      loadConfig({ WECHAT_PAY_API_V3_KEY: 'short-secret-value' });
+      expect.unreachable();
+    } catch (err) {
+      expect((err as ConfigError).keys).toEqual(['WECHAT_PAY_API_V3_KEY']);
+      expect((err as Error).message).toContain('must be exactly 32 bytes');
+      expect((err as Error).message).not.toContain('short-secret-value');
+    }
+  });
+});

@@ -48,6 +48,33 @@ const envSchema = z
     ARGON2_MEMORY_KIB: z.coerce.number().int().min(8).optional(),
     ARGON2_TIME_COST: z.coerce.number().int().min(1).optional(),
     ARGON2_PARALLELISM: z.coerce.number().int().min(1).max(16).optional(),
+    // Payment (members module): the sandbox by default; WeChat Pay (native QR) or Alipay (page pay) in production.
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'wechat', 'alipay']).default('sandbox'),
+    PUBLIC_BASE_URL: z
+      .string()
+      .trim()
+      .regex(/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/, 'must be an absolute http(s) URL without query')
+      .optional(),
+    WECHAT_PAY_MCH_ID: z.string().trim().min(1).optional(),
+    WECHAT_PAY_APP_ID: z.string().trim().min(1).optional(),
+    // The APIv3 key is used as the AES-256 key as is: exactly 32 bytes.
+    WECHAT_PAY_API_V3_KEY: z
+      .string()
+      .refine((v) => Buffer.byteLength(v, 'utf8') === 32, 'must be exactly 32 bytes')
+      .optional(),
+    WECHAT_PAY_MCH_SERIAL_NO: z.string().trim().min(1).optional(),
+    WECHAT_PAY_PRIVATE_KEY_PATH: z.string().trim().min(1).optional(),
+    WECHAT_PAY_PLATFORM_PUBLIC_KEY_PATH: z.string().trim().min(1).optional(),
+    // Serial number of the platform certificate, or the WeChat Pay public key id (PUB_KEY_ID_...).
+    WECHAT_PAY_PLATFORM_SERIAL_NO: z.string().trim().min(1).optional(),
+    ALIPAY_APP_ID: z.string().trim().min(1).optional(),
+    ALIPAY_PRIVATE_KEY_PATH: z.string().trim().min(1).optional(),
+    ALIPAY_PUBLIC_KEY_PATH: z.string().trim().min(1).optional(),
+    ALIPAY_GATEWAY: z
+      .string()
+      .trim()
+      .regex(/^https:\/\/[^?#\s]+$/, 'must be an https URL without query')
+      .default('https://openapi.alipay.com/gateway.do'),
   })
   .superRefine((e, ctx) => {
     if (e.SMS_PROVIDER === 'aliyun') {
@@ -60,6 +87,27 @@ const envSchema = z
         if (!e[key])
           ctx.addIssue({ code: 'custom', path: [key], message: 'required when SMS_PROVIDER=aliyun' });
       }
+    }
+    const paymentKeys = {
+      sandbox: [],
+      wechat: [
+        'WECHAT_PAY_MCH_ID',
+        'WECHAT_PAY_APP_ID',
+        'WECHAT_PAY_API_V3_KEY',
+        'WECHAT_PAY_MCH_SERIAL_NO',
+        'WECHAT_PAY_PRIVATE_KEY_PATH',
+        'WECHAT_PAY_PLATFORM_PUBLIC_KEY_PATH',
+        'WECHAT_PAY_PLATFORM_SERIAL_NO',
+      ],
+      alipay: ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY_PATH', 'ALIPAY_PUBLIC_KEY_PATH'],
+    } as const;
+    for (const key of paymentKeys[e.PAYMENT_PROVIDER]) {
+      if (!e[key])
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `required when PAYMENT_PROVIDER=${e.PAYMENT_PROVIDER}`,
+        });
     }
     // OWASP's argon2id minimum (m=19456 KiB, t=2) outside tests.
     if (e.NODE_ENV === 'production' && (e.ARGON2_MEMORY_KIB ?? 19456) < 19456) {
@@ -98,7 +146,35 @@ export interface Config {
   sessionTtlMs: number;
   /** argon2id cost; OWASP minimum by default, a cheap one when NODE_ENV=test and nothing is set. */
   passwordHash: { memoryCost: number; timeCost: number; parallelism: number };
+  /** Absolute base URL of the site as payers and payment channels reach it, without a trailing slash. */
+  publicBaseUrl: string;
+  /** Payment channel; key paths are absolute. */
+  payment: PaymentConfig;
 }
+
+export type PaymentConfig =
+  | { provider: 'sandbox' }
+  | {
+      provider: 'wechat';
+      mchId: string;
+      appId: string;
+      /** 32-byte APIv3 key (AES-256-GCM key of notification resources). */
+      apiV3Key: string;
+      /** Serial number of the merchant API certificate that matches the private key. */
+      mchSerialNo: string;
+      privateKeyPath: string;
+      /** PEM public key of WeChat Pay (or the platform certificate). */
+      platformPublicKeyPath: string;
+      /** Platform certificate serial number or WeChat Pay public key id (the Wechatpay-Serial header). */
+      platformSerialNo: string;
+    }
+  | {
+      provider: 'alipay';
+      appId: string;
+      privateKeyPath: string;
+      alipayPublicKeyPath: string;
+      gateway: string;
+    };
 
 export class ConfigError extends Error {
   constructor(
@@ -114,6 +190,8 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
+const SECRET_KEYS = new Set(['WECHAT_PAY_API_V3_KEY', 'ALIYUN_SMS_ACCESS_KEY_SECRET']);
+
 /** Parses the environment once; throws a ConfigError naming every bad key. Blank values count as unset. */
 export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const cleaned: Env = {};
@@ -124,9 +202,12 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
     const keys = [...new Set(result.error.issues.map((i) => String(i.path[0])))];
-    const details = result.error.issues.map(
-      (i) => `${String(i.path[0])}=${JSON.stringify(cleaned[String(i.path[0])] ?? '')}: ${i.message}`,
-    );
+    const details = result.error.issues.map((i) => {
+      const key = String(i.path[0]);
+      // Secrets never reach the log, not even when malformed.
+      const shown = SECRET_KEYS.has(key) && cleaned[key] ? '"***"' : JSON.stringify(cleaned[key] ?? '');
+      return `${key}=${shown}: ${i.message}`;
+    });
     throw new ConfigError(keys, details);
   }
   const e = result.data;
@@ -157,5 +238,33 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
       timeCost: e.ARGON2_TIME_COST ?? (e.NODE_ENV === 'test' ? 1 : 2),
       parallelism: e.ARGON2_PARALLELISM ?? 1,
     },
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    payment: paymentConfig(e, cwd),
   });
+}
+
+function paymentConfig(e: z.infer<typeof envSchema>, cwd: string): PaymentConfig {
+  switch (e.PAYMENT_PROVIDER) {
+    case 'wechat':
+      return {
+        provider: 'wechat',
+        mchId: e.WECHAT_PAY_MCH_ID!,
+        appId: e.WECHAT_PAY_APP_ID!,
+        apiV3Key: e.WECHAT_PAY_API_V3_KEY!,
+        mchSerialNo: e.WECHAT_PAY_MCH_SERIAL_NO!,
+        privateKeyPath: path.resolve(cwd, e.WECHAT_PAY_PRIVATE_KEY_PATH!),
+        platformPublicKeyPath: path.resolve(cwd, e.WECHAT_PAY_PLATFORM_PUBLIC_KEY_PATH!),
+        platformSerialNo: e.WECHAT_PAY_PLATFORM_SERIAL_NO!,
+      };
+    case 'alipay':
+      return {
+        provider: 'alipay',
+        appId: e.ALIPAY_APP_ID!,
+        privateKeyPath: path.resolve(cwd, e.ALIPAY_PRIVATE_KEY_PATH!),
+        alipayPublicKeyPath: path.resolve(cwd, e.ALIPAY_PUBLIC_KEY_PATH!),
+        gateway: e.ALIPAY_GATEWAY,
+      };
+    default:
+      return { provider: 'sandbox' };
+  }
 }

@@ -1,0 +1,178 @@
+import { sign, verify, type KeyObject } from 'node:crypto';
+import { systemClock, type Clock } from '../../../lib/clock';
+import {
+  PaymentNotificationError,
+  type CreatePaymentInput,
+  type CreatePaymentResult,
+  type IncomingNotification,
+  type NotificationAck,
+  type PaymentProvider,
+  type VerifiedNotification,
+} from './payment-provider';
+import { formatChinaTime, parseChinaTime } from './channel-utils';
+
+/**
+ * Alipay open platform, computer-website page pay (alipay.trade.page.pay), from the public API documents:
+ * - the payer's browser opens a GET URL to the gateway carrying the common parameters and biz_content, signed
+ *   RSA2 (SHA256withRSA, application private key) over the parameters sorted by name, `sign` and empty values
+ *   left out, joined `k=v&...` without URL encoding;
+ * - the asynchronous notification is a form POST; its signature covers every parameter except `sign` and
+ *   `sign_type`, sorted and joined the same way, checked with the Alipay public key.
+ * Public-key mode only (not the public-key-certificate mode).
+ */
+export interface AlipayOptions {
+  appId: string;
+  privateKey: KeyObject;
+  alipayPublicKey: KeyObject;
+  /** Defaults to https://openapi.alipay.com/gateway.do. */
+  gateway?: string;
+  clock?: Clock;
+}
+
+export const ALIPAY_PAGE_PAY_METHOD = 'alipay.trade.page.pay';
+// The documents allow letters, digits and underscores, 64 characters at most.
+const OUT_TRADE_NO = /^[0-9A-Za-z_]{1,64}$/;
+const YUAN_AMOUNT = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
+
+/** `k=v&...` over the parameters sorted by name (code-unit order), unencoded. */
+export function alipaySignContent(params: Record<string, string>, options: { skipEmpty: boolean }): string {
+  return Object.keys(params)
+    .sort()
+    .filter((key) => !options.skipEmpty || params[key] !== '')
+    .map((key) => `${key}=${params[key]}`)
+    .join('&');
+}
+
+/** Fen as Alipay's yuan string with two decimals: 29800 -> "298.00". */
+export function fenToYuan(fen: number): string {
+  if (!Number.isSafeInteger(fen) || fen < 0) throw new Error('amount must be non-negative integer fen');
+  return `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
+}
+
+/** Alipay's yuan string to fen, parsed as a decimal (no floating point); undefined unless 0-2 decimals. */
+export function yuanToFen(yuan: string): number | undefined {
+  const m = YUAN_AMOUNT.exec(yuan);
+  if (!m) return undefined;
+  const whole = Number(m[1]);
+  const decimals = (m[2] ?? '.').slice(1).padEnd(2, '0');
+  return whole * 100 + Number(decimals);
+}
+
+export class AlipayProvider implements PaymentProvider {
+  readonly channel = 'alipay' as const;
+  private readonly clock: Clock;
+  private readonly gateway: string;
+
+  constructor(private readonly options: AlipayOptions) {
+    this.clock = options.clock ?? systemClock;
+    this.gateway = options.gateway ?? 'https://openapi.alipay.com/gateway.do';
+  }
+
+  // async so that a refused input rejects like a channel failure would, rather than throwing synchronously.
+  async createPayment(input: CreatePaymentInput): Promise<CreatePaymentResult> {
+    if (!OUT_TRADE_NO.test(input.orderNo))
+      throw new Error(`order number ${input.orderNo} is not a valid out_trade_no`);
+    if (!Number.isSafeInteger(input.amountFen) || input.amountFen <= 0)
+      throw new Error('amount must be positive fen');
+    // The documents forbid "/", "=" and "&" in the subject; 256 characters at most.
+    const subject = Array.from(input.subject.replace(/[/=&]/g, ' ').trim()).slice(0, 256).join('');
+    const params: Record<string, string> = {
+      app_id: this.options.appId,
+      method: ALIPAY_PAGE_PAY_METHOD,
+      format: 'JSON',
+      charset: 'utf-8',
+      sign_type: 'RSA2',
+      timestamp: formatChinaTime(this.clock.now()),
+      version: '1.0',
+      notify_url: input.notifyUrl,
+      return_url: input.returnUrl,
+      biz_content: JSON.stringify({
+        out_trade_no: input.orderNo,
+        product_code: 'FAST_INSTANT_TRADE_PAY',
+        total_amount: fenToYuan(input.amountFen),
+        subject,
+        time_expire: formatChinaTime(input.expiresAt),
+      }),
+    };
+    const content = alipaySignContent(params, { skipEmpty: true });
+    const signature = sign('sha256', Buffer.from(content, 'utf8'), this.options.privateKey).toString(
+      'base64',
+    );
+    const query = Object.entries({ ...params, sign: signature })
+      .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+      .join('&');
+    const separator = this.gateway.includes('?') ? '&' : '?';
+    return { payUrl: `${this.gateway}${separator}${query}` };
+  }
+
+  verifyNotification(notification: IncomingNotification): Promise<VerifiedNotification> {
+    return Promise.resolve().then(() => this.verify(notification));
+  }
+
+  acknowledge(ok: boolean): NotificationAck {
+    return { status: 200, contentType: 'text/plain; charset=utf-8', body: ok ? 'success' : 'failure' };
+  }
+
+  private verify(notification: IncomingNotification): VerifiedNotification {
+    const contentType = (notification.contentType ?? '').toLowerCase();
+    if (contentType && !contentType.startsWith('application/x-www-form-urlencoded')) {
+      throw new PaymentNotificationError(`unexpected content type ${contentType}`, 'format');
+    }
+    const params: Record<string, string> = {};
+    for (const [key, value] of new URLSearchParams(notification.rawBody)) {
+      if (Object.hasOwn(params, key))
+        throw new PaymentNotificationError(`parameter ${key} repeated`, 'format');
+      params[key] = value;
+    }
+    const { sign: signature, sign_type: signType, ...signed } = params;
+    if (!signature) throw new PaymentNotificationError('unsigned notification', 'signature');
+    if (signType !== 'RSA2')
+      throw new PaymentNotificationError(`unsupported sign_type ${String(signType)}`, 'signature');
+    let valid = false;
+    try {
+      const content = alipaySignContent(signed, { skipEmpty: false });
+      valid = verify(
+        'sha256',
+        Buffer.from(content, 'utf8'),
+        this.options.alipayPublicKey,
+        Buffer.from(signature, 'base64'),
+      );
+    } catch {
+      valid = false;
+    }
+    if (!valid)
+      throw new PaymentNotificationError('signature does not verify with the Alipay public key', 'signature');
+
+    if (signed.app_id !== this.options.appId) {
+      throw new PaymentNotificationError(`notification for app ${String(signed.app_id)}`, 'merchant');
+    }
+    const {
+      out_trade_no: orderNo,
+      trade_no: tradeNo,
+      trade_status: status,
+      total_amount: totalAmount,
+    } = signed;
+    if (!orderNo || !tradeNo || !status || totalAmount === undefined) {
+      throw new PaymentNotificationError(
+        'notification lacks order number, trade number, status or amount',
+        'format',
+      );
+    }
+    const amountFen = yuanToFen(totalAmount);
+    if (amountFen === undefined)
+      throw new PaymentNotificationError(`malformed total_amount ${totalAmount}`, 'format');
+    const paid = status === 'TRADE_SUCCESS' || status === 'TRADE_FINISHED';
+    const paidAt = signed.gmt_payment ? parseChinaTime(signed.gmt_payment) : undefined;
+    if (paid && !paidAt)
+      throw new PaymentNotificationError('paid notification without a valid gmt_payment', 'format');
+    const fallback = signed.notify_time ? parseChinaTime(signed.notify_time) : undefined;
+    return {
+      orderNo,
+      amountFen,
+      paid,
+      channelTradeNo: tradeNo,
+      paidAt: paidAt ?? fallback ?? this.clock.now(),
+      merchantId: signed.app_id,
+    };
+  }
+}

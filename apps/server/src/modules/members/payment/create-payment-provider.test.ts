@@ -1,0 +1,120 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../../config/config';
+import { ManualClock } from '../../../lib/clock';
+import type { PaymentProvider } from './payment-provider';
+import { createPaymentProvider } from './create-payment-provider';
+import { WechatPayProvider } from './wechat-pay.provider';
+import { AlipayProvider } from './alipay.provider';
+import { TEST_ALIPAY, TEST_ORDER, TEST_WECHAT } from './fixtures/test-config';
+import { keyPath, readFixture } from './fixtures/load-test-keys';
+
+const sandbox: PaymentProvider = {
+  channel: 'sandbox',
+  createPayment: () => Promise.resolve({ payUrl: 'http://localhost:3000/payment/sandbox-cashier' }),
+  verifyNotification: () => Promise.reject(new Error('not used here')),
+  acknowledge: (ok) => ({ status: 200, contentType: 'text/plain', body: ok ? 'ok' : 'no' }),
+};
+
+const wechatEnv = {
+  PAYMENT_PROVIDER: 'wechat',
+  WECHAT_PAY_MCH_ID: TEST_WECHAT.mchId,
+  WECHAT_PAY_APP_ID: TEST_WECHAT.appId,
+  WECHAT_PAY_API_V3_KEY: TEST_WECHAT.apiV3Key,
+  WECHAT_PAY_MCH_SERIAL_NO: TEST_WECHAT.mchSerialNo,
+  WECHAT_PAY_PRIVATE_KEY_PATH: keyPath('wechat-merchant-private.pem'),
+  WECHAT_PAY_PLATFORM_PUBLIC_KEY_PATH: keyPath('wechat-platform-public.pem'),
+  WECHAT_PAY_PLATFORM_SERIAL_NO: TEST_WECHAT.platformSerialNo,
+};
+
+const alipayEnv = {
+  PAYMENT_PROVIDER: 'alipay',
+  ALIPAY_APP_ID: TEST_ALIPAY.appId,
+  ALIPAY_PRIVATE_KEY_PATH: keyPath('alipay-app-private.txt'),
+  ALIPAY_PUBLIC_KEY_PATH: keyPath('alipay-platform-public.txt'),
+};
+
+const order = {
+  orderNo: TEST_ORDER.orderNo,
+  amountFen: TEST_ORDER.amountFen,
+  subject: TEST_ORDER.subject,
+  returnUrl: TEST_ORDER.returnUrl,
+  expiresAt: new Date(TEST_ORDER.expiresAt),
+};
+
+describe('createPaymentProvider', () => {
+  it('returns the sandbox by default', () => {
+    expect(createPaymentProvider(loadConfig({}), { sandbox })).toBe(sandbox);
+    expect(createPaymentProvider(loadConfig({ PAYMENT_PROVIDER: 'sandbox' }), { sandbox })).toBe(sandbox);
+  });
+
+  it('builds the WeChat Pay adapter from the configured key files', async () => {
+    const answer = readFixture<{ status: number; headers: Record<string, string>; body: string }>(
+      'wechat-native-order.response.json',
+    );
+    const provider = createPaymentProvider(loadConfig(wechatEnv), {
+      sandbox,
+      clock: new ManualClock(TEST_ORDER.now),
+      fetch: (() =>
+        Promise.resolve(
+          new Response(answer.body, { status: answer.status, headers: answer.headers }),
+        )) as typeof fetch,
+    });
+    expect(provider).toBeInstanceOf(WechatPayProvider);
+    expect(provider.channel).toBe('wechat');
+    // The recorded answer verifies only with the platform key read from the configured file.
+    await expect(
+      provider.createPayment({ ...order, notifyUrl: TEST_ORDER.notifyUrl.wechat }),
+    ).resolves.toEqual({
+      qrContent: 'weixin://wxpay/bizpayurl?pr=p4lpSuKzz',
+    });
+  });
+
+  it('builds the Alipay adapter from bare base64 key files', async () => {
+    const provider = createPaymentProvider(loadConfig(alipayEnv), {
+      sandbox,
+      clock: new ManualClock(TEST_ORDER.now),
+    });
+    expect(provider).toBeInstanceOf(AlipayProvider);
+    expect(provider.channel).toBe('alipay');
+    const { payUrl } = readFixture<{ payUrl: string }>('alipay-page-pay.json');
+    await expect(
+      provider.createPayment({ ...order, notifyUrl: TEST_ORDER.notifyUrl.alipay }),
+    ).resolves.toEqual({
+      payUrl,
+    });
+  });
+
+  it('refuses missing keys at config parse, naming them', () => {
+    try {
+      loadConfig({ PAYMENT_PROVIDER: 'wechat', WECHAT_PAY_MCH_ID: TEST_WECHAT.mchId });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      expect((err as ConfigError).keys.sort()).toEqual([
+        'WECHAT_PAY_API_V3_KEY',
+        'WECHAT_PAY_APP_ID',
+        'WECHAT_PAY_MCH_SERIAL_NO',
+        'WECHAT_PAY_PLATFORM_PUBLIC_KEY_PATH',
+        'WECHAT_PAY_PLATFORM_SERIAL_NO',
+        'WECHAT_PAY_PRIVATE_KEY_PATH',
+      ]);
+      expect((err as Error).message).toContain('required when PAYMENT_PROVIDER=wechat');
+    }
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'alipay' })).toThrow(
+      /ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY_PATH, ALIPAY_PUBLIC_KEY_PATH/,
+    );
+  });
+
+  it('names the key whose file cannot be read or is not an RSA key', () => {
+    const missing = loadConfig({ ...alipayEnv, ALIPAY_PRIVATE_KEY_PATH: '/nonexistent/alipay-key.txt' });
+    expect(() => createPaymentProvider(missing, { sandbox })).toThrow(/ALIPAY_PRIVATE_KEY_PATH/);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'pay-keys-'));
+    const garbage = path.join(dir, 'platform.pem');
+    writeFileSync(garbage, 'not a key');
+    const bad = loadConfig({ ...wechatEnv, WECHAT_PAY_PLATFORM_PUBLIC_KEY_PATH: garbage });
+    expect(() => createPaymentProvider(bad, { sandbox })).toThrow(/WECHAT_PAY_PLATFORM_PUBLIC_KEY_PATH/);
+  });
+});

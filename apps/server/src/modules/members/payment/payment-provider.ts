@@ -1,0 +1,79 @@
+/**
+ * What the orders flow needs from a payment channel. The sandbox provider (default) and the WeChat Pay / Alipay
+ * adapters implement it; config picks one. Amounts are integer fen (1 yuan = 100 fen) everywhere in this module.
+ */
+export type PaymentChannel = 'sandbox' | 'wechat' | 'alipay';
+
+export interface CreatePaymentInput {
+  /** Our order number (out_trade_no): unique, 32 characters at most, [0-9A-Za-z_-]. */
+  orderNo: string;
+  /** Amount to charge, in fen, computed by the server from its own price list. */
+  amountFen: number;
+  /** Short description shown in the payer's wallet (course title, membership plan name). */
+  subject: string;
+  /** Absolute URL of our notify endpoint for this channel. */
+  notifyUrl: string;
+  /** Absolute URL the payer's browser returns to after paying (page-pay channels). */
+  returnUrl: string;
+  /** The order stops accepting payment at this time (30 minutes after creation). */
+  expiresAt: Date;
+  /** Payer's IP, when the channel wants it. */
+  clientIp?: string;
+}
+
+export interface CreatePaymentResult {
+  /** Text to render as a QR code for the payer to scan (WeChat `code_url`, sandbox cashier URL). */
+  qrContent?: string;
+  /** URL to open in the browser to pay (Alipay page pay, sandbox cashier). */
+  payUrl?: string;
+}
+
+/** A notification exactly as it reached the notify endpoint: the raw body is what the signature covers. */
+export interface IncomingNotification {
+  headers: Record<string, string | string[] | undefined>;
+  rawBody: string;
+  contentType: string | undefined;
+}
+
+/** A notification whose signature checked out, decoded into our terms. */
+export interface VerifiedNotification {
+  orderNo: string;
+  /** Amount the payer actually paid, in fen. */
+  amountFen: number;
+  /** True only for a successful payment (WeChat SUCCESS, Alipay TRADE_SUCCESS/TRADE_FINISHED). */
+  paid: boolean;
+  /** The channel's own transaction number. */
+  channelTradeNo: string;
+  paidAt: Date;
+  /** Channel-side identity the notification claims to be for (mchid / app_id), already checked against config. */
+  merchantId: string;
+}
+
+/** Thrown by `verifyNotification` for anything that is not a genuine notification for our merchant. */
+export class PaymentNotificationError extends Error {
+  constructor(
+    message: string,
+    /** 'signature' (forged, unsigned, tampered, stale), 'merchant' (another merchant or app), 'format'. */
+    readonly reason: 'signature' | 'merchant' | 'format',
+  ) {
+    super(message);
+    this.name = 'PaymentNotificationError';
+  }
+}
+
+/** What to answer the channel with, so it stops (ok) or keeps (not ok) retrying. */
+export interface NotificationAck {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+export interface PaymentProvider {
+  readonly channel: PaymentChannel;
+  /** Starts a payment with the channel (a network call for real channels) and says how the payer pays. */
+  createPayment(input: CreatePaymentInput): Promise<CreatePaymentResult>;
+  /** Checks the signature (and timestamp where the channel signs one) and decodes; throws PaymentNotificationError. */
+  verifyNotification(notification: IncomingNotification): Promise<VerifiedNotification>;
+  /** The reply body the channel expects after we processed (ok) or refused (not ok) a notification. */
+  acknowledge(ok: boolean): NotificationAck;
+}

@@ -1,0 +1,350 @@
+import { verify } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../../lib/clock';
+import {
+  PaymentNotificationError,
+  type CreatePaymentInput,
+  type IncomingNotification,
+} from './payment-provider';
+import { PaymentChannelError } from './payment-channel-error';
+import { WechatPayProvider } from './wechat-pay.provider';
+import { TEST_ORDER, TEST_WECHAT } from './fixtures/test-config';
+import { readFixture, testKeys } from './fixtures/load-test-keys';
+import { wechatNotificationBody, wechatSignedHeaders } from './fixtures/channel-simulators';
+
+interface RecordedRequest {
+  nonce: string;
+  url: string;
+  method: string;
+  canonicalMessage: string;
+  body: string;
+  signature: string;
+  authorization: string;
+}
+interface RecordedResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+interface RecordedNotification {
+  receivedAt: string;
+  headers: Record<string, string>;
+  body: string;
+  decryptedResource: Record<string, unknown> & { amount: Record<string, unknown> };
+}
+
+const request = readFixture<RecordedRequest>('wechat-native-order.request.json');
+const answer = readFixture<RecordedResponse>('wechat-native-order.response.json');
+const refusal = readFixture<RecordedResponse>('wechat-native-order.error-response.json');
+const notification = readFixture<RecordedNotification>('wechat-notification.json');
+
+const order: CreatePaymentInput = {
+  orderNo: TEST_ORDER.orderNo,
+  amountFen: TEST_ORDER.amountFen,
+  subject: TEST_ORDER.subject,
+  notifyUrl: TEST_ORDER.notifyUrl.wechat,
+  returnUrl: TEST_ORDER.returnUrl,
+  expiresAt: new Date(TEST_ORDER.expiresAt),
+};
+
+interface Sent {
+  url: string;
+  method: string | undefined;
+  headers: Record<string, string>;
+  body: string;
+}
+
+function setup(reply: RecordedResponse | (() => Promise<Response>) = answer, at: string = TEST_ORDER.now) {
+  const clock = new ManualClock(at);
+  const sent: Sent[] = [];
+  const fakeFetch = (async (url: string | URL | Request, init?: RequestInit) => {
+    sent.push({
+      url: String(url),
+      method: init?.method,
+      headers: init?.headers as Record<string, string>,
+      body: String(init?.body),
+    });
+    if (typeof reply === 'function') return reply();
+    return new Response(reply.body, { status: reply.status, headers: reply.headers });
+  }) as typeof fetch;
+  const provider = new WechatPayProvider({
+    ...TEST_WECHAT,
+    privateKey: testKeys.wechatMerchantPrivate,
+    platformPublicKey: testKeys.wechatPlatformPublic,
+    fetch: fakeFetch,
+    clock,
+    nonce: () => request.nonce,
+  });
+  return { provider, clock, sent };
+}
+
+async function channelError(promise: Promise<unknown>): Promise<PaymentChannelError> {
+  const err = await promise.then(
+    () => expect.unreachable('createPayment should have failed'),
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(PaymentChannelError);
+  const channelErr = err as PaymentChannelError;
+  expect(channelErr.code).toBe(503);
+  expect(channelErr.message).toBe('微信支付暂不可用，请稍后再试');
+  return channelErr;
+}
+
+async function rejection(promise: Promise<unknown>): Promise<PaymentNotificationError> {
+  const err = await promise.then(
+    () => expect.unreachable('verifyNotification should have refused'),
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(PaymentNotificationError);
+  return err as PaymentNotificationError;
+}
+
+describe('WeChat Pay native order', () => {
+  it('posts the documented body with the expected Authorization signature (test vector)', async () => {
+    const { provider, sent } = setup();
+    await provider.createPayment(order);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.url).toBe(request.url);
+    expect(sent[0]!.method).toBe('POST');
+    expect(sent[0]!.body).toBe(request.body);
+    expect(sent[0]!.headers.Authorization).toBe(request.authorization);
+    expect(sent[0]!.headers['Content-Type']).toBe('application/json');
+    expect(sent[0]!.headers.Accept).toBe('application/json');
+    // The signature is SHA256withRSA over the canonical message, checkable with the merchant public key.
+    expect(request.canonicalMessage).toBe(
+      `POST\n/v3/pay/transactions/native\n1735691400\n${request.nonce}\n${request.body}\n`,
+    );
+    expect(
+      verify(
+        'sha256',
+        Buffer.from(request.canonicalMessage),
+        testKeys.wechatMerchantPublic,
+        Buffer.from(request.signature, 'base64'),
+      ),
+    ).toBe(true);
+  });
+
+  it('returns the code_url of a correctly signed answer as the QR content', async () => {
+    const { provider } = setup();
+    await expect(provider.createPayment(order)).resolves.toEqual({
+      qrContent: 'weixin://wxpay/bizpayurl?pr=p4lpSuKzz',
+    });
+  });
+
+  it('sends the payer IP as scene_info when known', async () => {
+    const { provider, sent } = setup();
+    await provider.createPayment({ ...order, clientIp: '203.0.113.7' });
+    expect(JSON.parse(sent[0]!.body)).toMatchObject({ scene_info: { payer_client_ip: '203.0.113.7' } });
+  });
+
+  it('refuses an answer whose body was tampered with', async () => {
+    const { provider } = setup({ ...answer, body: answer.body.replace('p4lpSuKzz', 'attacker00') });
+    await channelError(provider.createPayment(order));
+  });
+
+  it('refuses an answer without signature headers or from another platform serial', async () => {
+    const unsigned = Object.fromEntries(
+      Object.entries(answer.headers).filter(([k]) => !k.startsWith('wechatpay-')),
+    );
+    await channelError(setup({ ...answer, headers: unsigned }).provider.createPayment(order));
+    const otherSerial = { ...answer.headers, 'wechatpay-serial': 'PUB_KEY_ID_OTHER' };
+    const err = await channelError(setup({ ...answer, headers: otherSerial }).provider.createPayment(order));
+    expect(err.detail).toMatch(/serial/);
+  });
+
+  it('turns a refusal into a channel error carrying the WeChat code', async () => {
+    const err = await channelError(setup(refusal).provider.createPayment(order));
+    expect(err.detail).toContain('HTTP 400');
+    expect(err.detail).toContain('INVALID_REQUEST');
+  });
+
+  it('turns a network failure into a channel error', async () => {
+    const { provider } = setup(() => Promise.reject(new TypeError('fetch failed')));
+    const err = await channelError(provider.createPayment(order));
+    expect(err.detail).toContain('fetch failed');
+  });
+
+  it('refuses order numbers WeChat does not accept before calling it', async () => {
+    const { provider, sent } = setup();
+    await expect(provider.createPayment({ ...order, orderNo: 'bad no!' })).rejects.toThrow(/out_trade_no/);
+    expect(sent).toHaveLength(0);
+  });
+});
+
+describe('WeChat Pay notification', () => {
+  const incoming = (over: Partial<IncomingNotification> = {}): IncomingNotification => ({
+    headers: notification.headers,
+    rawBody: notification.body,
+    contentType: 'application/json',
+    ...over,
+  });
+
+  /** A notification signed by the (test) platform key around the given transaction. */
+  function signedNotification(
+    transaction: Record<string, unknown>,
+    opts: { apiV3Key?: string; mangle?: (body: string) => string } = {},
+  ): IncomingNotification {
+    let body = wechatNotificationBody({
+      id: 'EV-1',
+      createTime: '2025-01-01T08:31:06+08:00',
+      apiV3Key: opts.apiV3Key ?? TEST_WECHAT.apiV3Key,
+      resourceNonce: 'a1b2c3d4e5f6',
+      transaction,
+    });
+    if (opts.mangle) body = opts.mangle(body);
+    const headers = wechatSignedHeaders(
+      testKeys.wechatPlatformPrivate,
+      TEST_WECHAT.platformSerialNo,
+      String(Date.parse('2025-01-01T08:31:06+08:00') / 1000),
+      'nonce-xyz',
+      body,
+    );
+    return { headers, rawBody: body, contentType: 'application/json' };
+  }
+
+  it('verifies, decrypts and maps the recorded notification', async () => {
+    const { provider } = setup(answer, notification.receivedAt);
+    await expect(provider.verifyNotification(incoming())).resolves.toEqual({
+      orderNo: TEST_ORDER.orderNo,
+      amountFen: 29800,
+      paid: true,
+      channelTradeNo: '4200002345202501011234567890',
+      paidAt: new Date('2025-01-01T08:31:05+08:00'),
+      merchantId: TEST_WECHAT.mchId,
+    });
+  });
+
+  it('reads headers whatever their case', async () => {
+    const { provider } = setup(answer, notification.receivedAt);
+    const upper = Object.fromEntries(
+      Object.entries(notification.headers).map(([k, v]) => [
+        k.replace(/(^|-)(\w)/g, (m) => m.toUpperCase()),
+        v,
+      ]),
+    );
+    await expect(provider.verifyNotification(incoming({ headers: upper }))).resolves.toMatchObject({
+      paid: true,
+    });
+  });
+
+  it('refuses a tampered body', async () => {
+    const { provider } = setup(answer, notification.receivedAt);
+    const tampered = notification.body.replace('"summary":"支付成功"', '"summary":"支付成功 "');
+    expect(tampered).not.toBe(notification.body);
+    expect((await rejection(provider.verifyNotification(incoming({ rawBody: tampered })))).reason).toBe(
+      'signature',
+    );
+  });
+
+  it('refuses a wrong signature', async () => {
+    const { provider } = setup(answer, notification.receivedAt);
+    const forged = {
+      ...notification.headers,
+      'wechatpay-signature': answer.headers['wechatpay-signature']!,
+    };
+    expect((await rejection(provider.verifyNotification(incoming({ headers: forged })))).reason).toBe(
+      'signature',
+    );
+    const garbage = { ...notification.headers, 'wechatpay-signature': 'bm90IGEgc2lnbmF0dXJl' };
+    expect((await rejection(provider.verifyNotification(incoming({ headers: garbage })))).reason).toBe(
+      'signature',
+    );
+  });
+
+  it.each(['wechatpay-timestamp', 'wechatpay-nonce', 'wechatpay-signature', 'wechatpay-serial'])(
+    'refuses a notification without %s',
+    async (header) => {
+      const { provider } = setup(answer, notification.receivedAt);
+      const headers = { ...notification.headers };
+      delete headers[header];
+      expect((await rejection(provider.verifyNotification(incoming({ headers })))).reason).toBe('signature');
+    },
+  );
+
+  it('accepts up to 5 minutes of clock skew and refuses a stale or future timestamp', async () => {
+    const signedAt = Date.parse('2025-01-01T08:31:06+08:00');
+    await expect(
+      setup(answer, new Date(signedAt + 300_000).toISOString()).provider.verifyNotification(incoming()),
+    ).resolves.toMatchObject({ paid: true });
+    const stale = await rejection(
+      setup(answer, new Date(signedAt + 301_000).toISOString()).provider.verifyNotification(incoming()),
+    );
+    expect(stale.reason).toBe('signature');
+    expect(stale.message).toMatch(/off the clock/);
+    const early = await rejection(
+      setup(answer, new Date(signedAt - 301_000).toISOString()).provider.verifyNotification(incoming()),
+    );
+    expect(early.reason).toBe('signature');
+  });
+
+  it('refuses a notification signed under another serial', async () => {
+    const { provider } = setup(answer, notification.receivedAt);
+    const headers = {
+      ...notification.headers,
+      'wechatpay-serial': 'PUB_KEY_ID_0119000001092025010100000000000002',
+    };
+    const err = await rejection(provider.verifyNotification(incoming({ headers })));
+    expect(err.reason).toBe('signature');
+    expect(err.message).toMatch(/serial/);
+  });
+
+  it('refuses a resource whose GCM tag does not match, even when the body is signed', async () => {
+    const { provider } = setup(answer, notification.receivedAt);
+    const flipLastTagByte = (body: string) => {
+      const parsed = JSON.parse(body) as { resource: { ciphertext: string } };
+      const bytes = Buffer.from(parsed.resource.ciphertext, 'base64');
+      bytes[bytes.length - 1]! ^= 0x01;
+      parsed.resource.ciphertext = bytes.toString('base64');
+      return JSON.stringify(parsed);
+    };
+    const badTag = signedNotification(notification.decryptedResource, { mangle: flipLastTagByte });
+    expect((await rejection(provider.verifyNotification(badTag))).reason).toBe('signature');
+    const otherKey = signedNotification(notification.decryptedResource, {
+      apiV3Key: 'AnotherApiV3Key0123456789abcdefg',
+    });
+    expect((await rejection(provider.verifyNotification(otherKey))).reason).toBe('signature');
+  });
+
+  it('refuses a genuine notification for another merchant or another app', async () => {
+    const { provider } = setup(answer, notification.receivedAt);
+    const otherMch = signedNotification({ ...notification.decryptedResource, mchid: '1900000110' });
+    expect((await rejection(provider.verifyNotification(otherMch))).reason).toBe('merchant');
+    const otherApp = signedNotification({ ...notification.decryptedResource, appid: 'wx0000000000000000' });
+    expect((await rejection(provider.verifyNotification(otherApp))).reason).toBe('merchant');
+  });
+
+  it('reports a transaction that is not SUCCESS as unpaid', async () => {
+    const { provider } = setup(answer, notification.receivedAt);
+    const { success_time: _unused, ...closed } = notification.decryptedResource;
+    const result = await provider.verifyNotification(
+      signedNotification({ ...closed, trade_state: 'CLOSED' }),
+    );
+    expect(result).toMatchObject({ paid: false, orderNo: TEST_ORDER.orderNo, amountFen: 29800 });
+    expect(result.paidAt).toEqual(new Date('2025-01-01T08:31:06+08:00'));
+  });
+
+  it('refuses a signed transaction without a usable amount as malformed', async () => {
+    const { provider } = setup(answer, notification.receivedAt);
+    const fractional = signedNotification({
+      ...notification.decryptedResource,
+      amount: { ...notification.decryptedResource.amount, total: 298.5 },
+    });
+    expect((await rejection(provider.verifyNotification(fractional))).reason).toBe('format');
+    const notJson = signedNotification(notification.decryptedResource, { mangle: () => 'not json' });
+    expect((await rejection(provider.verifyNotification(notJson))).reason).toBe('format');
+  });
+
+  it('answers WeChat with SUCCESS, or FAIL and an error status so it retries', () => {
+    const { provider } = setup();
+    expect(provider.acknowledge(true)).toEqual({
+      status: 200,
+      contentType: 'application/json',
+      body: '{"code":"SUCCESS","message":"成功"}',
+    });
+    expect(provider.acknowledge(false)).toEqual({
+      status: 500,
+      contentType: 'application/json',
+      body: '{"code":"FAIL","message":"失败"}',
+    });
+  });
+});

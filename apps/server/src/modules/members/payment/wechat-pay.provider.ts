@@ -1,0 +1,302 @@
+import { createDecipheriv, randomBytes, sign, verify, type KeyObject } from 'node:crypto';
+import { systemClock, type Clock } from '../../../lib/clock';
+import {
+  PaymentNotificationError,
+  type CreatePaymentInput,
+  type CreatePaymentResult,
+  type IncomingNotification,
+  type NotificationAck,
+  type PaymentProvider,
+  type VerifiedNotification,
+} from './payment-provider';
+import { PaymentChannelError } from './payment-channel-error';
+import { formatChinaRfc3339, headerOf, parseRfc3339 } from './channel-utils';
+
+/**
+ * WeChat Pay API v3, Native payment (the payer scans a QR code), from the public API documents:
+ * - request signing: `WECHATPAY2-SHA256-RSA2048` Authorization over "METHOD\nPATH\nTIMESTAMP\nNONCE\nBODY\n"
+ *   with the merchant API private key;
+ * - answer and notification signing: Wechatpay-Timestamp/-Nonce/-Signature/-Serial over
+ *   "TIMESTAMP\nNONCE\nBODY\n", checked with the WeChat Pay platform public key, 5 minutes of clock skew at most;
+ * - notification resource: AEAD_AES_256_GCM with the APIv3 key, the 16-byte tag at the end of the ciphertext.
+ */
+export interface WechatPayOptions {
+  mchId: string;
+  appId: string;
+  /** 32-byte APIv3 key. */
+  apiV3Key: string;
+  /** Serial number of the merchant API certificate that matches `privateKey`. */
+  mchSerialNo: string;
+  privateKey: KeyObject;
+  platformPublicKey: KeyObject;
+  /** Expected Wechatpay-Serial: platform certificate serial number or public key id (PUB_KEY_ID_...). */
+  platformSerialNo: string;
+  fetch?: typeof fetch;
+  clock?: Clock;
+  /** Request nonce source (tests fix it). */
+  nonce?: () => string;
+  /** Defaults to https://api.mch.weixin.qq.com. */
+  apiBase?: string;
+  /** Gives up on a create-order call after this long (default 10 s). */
+  timeoutMs?: number;
+}
+
+export const WECHAT_NATIVE_ORDER_PATH = '/v3/pay/transactions/native';
+const SIGNATURE_TYPE = 'WECHATPAY2-SHA256-RSA2048';
+/** Largest tolerated distance between a signed timestamp and our clock. */
+export const WECHAT_MAX_SKEW_SECONDS = 300;
+const OUT_TRADE_NO = /^[0-9A-Za-z_\-*]{6,32}$/;
+
+function randomNonce(): string {
+  return randomBytes(16).toString('hex').toUpperCase();
+}
+
+export class WechatPayProvider implements PaymentProvider {
+  readonly channel = 'wechat' as const;
+  private readonly fetch: typeof fetch;
+  private readonly clock: Clock;
+  private readonly nonce: () => string;
+  private readonly apiBase: string;
+  private readonly timeoutMs: number;
+  private readonly aesKey: Buffer;
+
+  constructor(private readonly options: WechatPayOptions) {
+    this.fetch = options.fetch ?? globalThis.fetch;
+    this.clock = options.clock ?? systemClock;
+    this.nonce = options.nonce ?? randomNonce;
+    this.apiBase = (options.apiBase ?? 'https://api.mch.weixin.qq.com').replace(/\/+$/, '');
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.aesKey = Buffer.from(options.apiV3Key, 'utf8');
+    if (this.aesKey.length !== 32) throw new Error('WeChat Pay APIv3 key must be exactly 32 bytes');
+  }
+
+  async createPayment(input: CreatePaymentInput): Promise<CreatePaymentResult> {
+    if (!OUT_TRADE_NO.test(input.orderNo))
+      throw new Error(`order number ${input.orderNo} is not a valid out_trade_no`);
+    if (!Number.isSafeInteger(input.amountFen) || input.amountFen <= 0)
+      throw new Error('amount must be positive fen');
+    const payload: Record<string, unknown> = {
+      appid: this.options.appId,
+      mchid: this.options.mchId,
+      description: Array.from(input.subject).slice(0, 127).join(''),
+      out_trade_no: input.orderNo,
+      time_expire: formatChinaRfc3339(input.expiresAt),
+      notify_url: input.notifyUrl,
+      amount: { total: input.amountFen, currency: 'CNY' },
+    };
+    if (input.clientIp) payload.scene_info = { payer_client_ip: input.clientIp };
+    const body = JSON.stringify(payload);
+    const authorization = this.authorization('POST', WECHAT_NATIVE_ORDER_PATH, body);
+
+    let response: Response;
+    let text: string;
+    try {
+      response = await this.fetch(`${this.apiBase}${WECHAT_NATIVE_ORDER_PATH}`, {
+        method: 'POST',
+        headers: {
+          Authorization: authorization,
+          Accept: 'application/json',
+          'Content-Type': 'application/json',
+          'User-Agent': 'finance-talent-server/1.0',
+        },
+        body,
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      text = await response.text();
+    } catch (cause) {
+      throw new PaymentChannelError('wechat', `native order request failed: ${String(cause)}`, { cause });
+    }
+    if (!response.ok) {
+      let reason = text.slice(0, 300);
+      try {
+        const err = JSON.parse(text) as { code?: string; message?: string };
+        if (err.code) reason = `${err.code}: ${err.message ?? ''}`;
+      } catch {
+        // Not JSON: keep the raw text.
+      }
+      throw new PaymentChannelError('wechat', `native order answered HTTP ${response.status}: ${reason}`);
+    }
+    const headers = Object.fromEntries(response.headers.entries());
+    const problem = this.signatureProblem(headers, text);
+    if (problem) throw new PaymentChannelError('wechat', `native order answer rejected: ${problem}`);
+    let codeUrl: unknown;
+    try {
+      codeUrl = (JSON.parse(text) as { code_url?: unknown }).code_url;
+    } catch {
+      codeUrl = undefined;
+    }
+    if (typeof codeUrl !== 'string' || !codeUrl.startsWith('weixin://')) {
+      throw new PaymentChannelError('wechat', 'native order answer has no code_url');
+    }
+    return { qrContent: codeUrl };
+  }
+
+  async verifyNotification(notification: IncomingNotification): Promise<VerifiedNotification> {
+    const problem = this.signatureProblem(notification.headers, notification.rawBody);
+    if (problem) throw new PaymentNotificationError(problem, 'signature');
+
+    let envelope: {
+      event_type?: unknown;
+      resource_type?: unknown;
+      create_time?: unknown;
+      resource?: {
+        algorithm?: unknown;
+        ciphertext?: unknown;
+        associated_data?: unknown;
+        nonce?: unknown;
+        original_type?: unknown;
+      };
+    };
+    try {
+      envelope = JSON.parse(notification.rawBody) as typeof envelope;
+    } catch {
+      throw new PaymentNotificationError('body is not JSON', 'format');
+    }
+    const resource = envelope.resource;
+    if (
+      envelope.resource_type !== 'encrypt-resource' ||
+      !resource ||
+      resource.algorithm !== 'AEAD_AES_256_GCM' ||
+      resource.original_type !== 'transaction' ||
+      typeof resource.ciphertext !== 'string' ||
+      typeof resource.nonce !== 'string' ||
+      (resource.associated_data !== undefined && typeof resource.associated_data !== 'string')
+    ) {
+      throw new PaymentNotificationError('not an encrypted transaction notification', 'format');
+    }
+
+    let plain: string;
+    try {
+      plain = this.decrypt(
+        resource.ciphertext,
+        resource.nonce,
+        (resource.associated_data as string | undefined) ?? '',
+      );
+    } catch {
+      throw new PaymentNotificationError('resource does not decrypt with the APIv3 key', 'signature');
+    }
+
+    let tx: {
+      appid?: unknown;
+      mchid?: unknown;
+      out_trade_no?: unknown;
+      transaction_id?: unknown;
+      trade_state?: unknown;
+      success_time?: unknown;
+      amount?: { total?: unknown; currency?: unknown };
+    };
+    try {
+      tx = JSON.parse(plain) as typeof tx;
+    } catch {
+      throw new PaymentNotificationError('resource is not JSON', 'format');
+    }
+    if (tx.mchid !== this.options.mchId) {
+      throw new PaymentNotificationError(`notification for merchant ${String(tx.mchid)}`, 'merchant');
+    }
+    if (tx.appid !== this.options.appId) {
+      throw new PaymentNotificationError(`notification for app ${String(tx.appid)}`, 'merchant');
+    }
+    const total = tx.amount?.total;
+    if (
+      typeof tx.out_trade_no !== 'string' ||
+      !tx.out_trade_no ||
+      typeof tx.transaction_id !== 'string' ||
+      !tx.transaction_id ||
+      typeof tx.trade_state !== 'string' ||
+      typeof total !== 'number' ||
+      !Number.isSafeInteger(total) ||
+      total < 0 ||
+      (tx.amount?.currency !== undefined && tx.amount.currency !== 'CNY')
+    ) {
+      throw new PaymentNotificationError(
+        'transaction lacks order number, transaction id, state or amount',
+        'format',
+      );
+    }
+    const paid = tx.trade_state === 'SUCCESS';
+    let paidAt: Date | undefined;
+    if (typeof tx.success_time === 'string') paidAt = parseRfc3339(tx.success_time);
+    if (paid && !paidAt)
+      throw new PaymentNotificationError('paid transaction without a valid success_time', 'format');
+    if (!paidAt && typeof envelope.create_time === 'string') paidAt = parseRfc3339(envelope.create_time);
+
+    return {
+      orderNo: tx.out_trade_no,
+      // amount.total is what the order charged (coupons included); payer_total can be lower with a coupon.
+      amountFen: total,
+      paid,
+      channelTradeNo: tx.transaction_id,
+      paidAt: paidAt ?? this.clock.now(),
+      merchantId: tx.mchid,
+    };
+  }
+
+  acknowledge(ok: boolean): NotificationAck {
+    return ok
+      ? {
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 'SUCCESS', message: '成功' }),
+        }
+      : {
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 'FAIL', message: '失败' }),
+        };
+  }
+
+  /** The Authorization header value of a request (exported through the class for the fixture tests). */
+  authorization(method: string, pathWithQuery: string, body: string): string {
+    const timestamp = String(Math.floor(this.clock.now().getTime() / 1000));
+    const nonce = this.nonce();
+    const message = `${method}\n${pathWithQuery}\n${timestamp}\n${nonce}\n${body}\n`;
+    const signature = sign('sha256', Buffer.from(message, 'utf8'), this.options.privateKey).toString(
+      'base64',
+    );
+    return (
+      `${SIGNATURE_TYPE} mchid="${this.options.mchId}",nonce_str="${nonce}",signature="${signature}",` +
+      `timestamp="${timestamp}",serial_no="${this.options.mchSerialNo}"`
+    );
+  }
+
+  /** Why a signed answer or notification is not genuine, or undefined when it is. */
+  private signatureProblem(
+    headers: Record<string, string | string[] | undefined>,
+    body: string,
+  ): string | undefined {
+    const timestamp = headerOf(headers, 'Wechatpay-Timestamp');
+    const nonce = headerOf(headers, 'Wechatpay-Nonce');
+    const signature = headerOf(headers, 'Wechatpay-Signature');
+    const serial = headerOf(headers, 'Wechatpay-Serial');
+    const signatureType = headerOf(headers, 'Wechatpay-Signature-Type');
+    if (!timestamp || !nonce || !signature || !serial) return 'missing Wechatpay signature headers';
+    if (signatureType !== undefined && signatureType !== SIGNATURE_TYPE)
+      return `unsupported signature type ${signatureType}`;
+    if (serial !== this.options.platformSerialNo) return `unknown platform serial ${serial}`;
+    if (!/^\d{1,12}$/.test(timestamp)) return 'malformed Wechatpay-Timestamp';
+    const skew = Math.abs(this.clock.now().getTime() / 1000 - Number(timestamp));
+    if (skew > WECHAT_MAX_SKEW_SECONDS)
+      return `timestamp ${timestamp} is ${Math.round(skew)} s off the clock`;
+    const message = Buffer.from(`${timestamp}\n${nonce}\n${body}\n`, 'utf8');
+    let valid = false;
+    try {
+      valid = verify('sha256', message, this.options.platformPublicKey, Buffer.from(signature, 'base64'));
+    } catch {
+      valid = false;
+    }
+    return valid ? undefined : 'signature does not verify with the platform public key';
+  }
+
+  private decrypt(ciphertextB64: string, nonce: string, associatedData: string): string {
+    const data = Buffer.from(ciphertextB64, 'base64');
+    if (data.length <= 16) throw new Error('ciphertext too short');
+    const decipher = createDecipheriv('aes-256-gcm', this.aesKey, Buffer.from(nonce, 'utf8'), {
+      authTagLength: 16,
+    });
+    decipher.setAuthTag(data.subarray(data.length - 16));
+    decipher.setAAD(Buffer.from(associatedData, 'utf8'));
+    return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString(
+      'utf8',
+    );
+  }
+}
