@@ -28,6 +28,7 @@ import { commentsModule } from './modules/comments/comments.routes';
 import { authModule } from './modules/auth/auth.routes';
 import { usersModule } from './modules/users/users.routes';
 import { messagesModule } from './modules/messages/messages.routes';
+import { membersModule } from './modules/members/members.routes';
 
 /** What every module gets. Modules build their repositories and services from these. */
 export interface AppDeps {
@@ -49,7 +50,7 @@ export type App = FastifyInstance<
 export type AppModule = (app: App, deps: AppDeps) => void | Promise<void>;
 
 // Add one line per area.
-const modules: AppModule[] = [systemModule, contentModule, authModule, usersModule, messagesModule, coursesModule, learningModule, commentsModule];
+const modules: AppModule[] = [systemModule, contentModule, authModule, usersModule, messagesModule, coursesModule, learningModule, commentsModule, membersModule];
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 const REQUEST_ID = /^[\w.:-]{1,64}$/;

@@ -28,3 +28,6 @@ export * from './learning/notes.schemas';
 export * from './learning/notes.routes';
 export * from './comments/comments.schemas';
 export * from './comments/comments.routes';
+export * from './members/members.rules';
+export * from './members/members.schemas';
+export * from './members/members.routes';

@@ -8,3 +8,4 @@ export * from '../modules/messages/messages.table';
 export * from '../modules/courses/courses.table';
 export * from '../modules/learning/learning.table';
 export * from '../modules/comments/comments.table';
+export * from '../modules/members/members.table';

@@ -61,6 +61,8 @@ export const courseCardSchema = z.object({
   price_type: coursePriceTypeSchema,
   /** Price in fen (1/100 yuan); 0 unless price_type is paid. */
   price: z.number().int(),
+  /** Members' price in fen: price × MEMBER_COURSE_DISCOUNT_PERCENT (60%), rounded to the fen; 0 unless paid. */
+  member_price: z.number().int().optional(),
   lesson_count: z.number().int(),
   /** Sum of the lessons' durations, seconds. */
   total_duration: z.number().int(),

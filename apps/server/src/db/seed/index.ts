@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock';
 import { systemSeedRuns } from '../../modules/system/system.table';
 import type { Db, Tx } from '../client';
 import { coursesSeed } from '../../modules/courses/seed/courses.seed';
+import { membersDemoSeed, membersSeed } from '../../modules/members/seed/members.seed';
 import { contentSeed } from './content.seed';
 import { usersSeed } from './users.seed';
 
@@ -21,7 +22,7 @@ export interface SeedModule {
 }
 
 // In dependency order (users before the courses they own ...). Add one line per area.
-export const seedModules: SeedModule[] = [contentSeed, usersSeed, coursesSeed];
+export const seedModules: SeedModule[] = [contentSeed, usersSeed, coursesSeed, membersSeed, membersDemoSeed];
 
 /**
  * Runs the seed modules this database has not had yet (all of them on a fresh database, none on a restart),

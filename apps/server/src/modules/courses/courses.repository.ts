@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { CourseCard, CoursePriceType, CourseSort } from '@app/contracts';
+import { memberPriceOf, type CourseCard, type CoursePriceType, type CourseSort } from '@app/contracts';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../users/users.table';
 import {
@@ -59,6 +59,7 @@ export function toCard(r: CardRow): CourseCard {
     kind: r.kind,
     price_type: r.price_type,
     price: r.price,
+    member_price: r.price_type === 'paid' ? memberPriceOf(r.price) : 0,
     lesson_count: r.lesson_count,
     total_duration: r.total_duration,
     learner_count: r.learner_count,

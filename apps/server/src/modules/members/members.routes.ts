@@ -1,0 +1,234 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  adminInvoicesRoutes,
+  invoiceIdParamsSchema,
+  invoicesRoutes,
+  INVOICE_PDF_MAX_BYTES,
+  membersMessages as m,
+  membersRoutes,
+  ok,
+  PAYMENT_NOTIFY_PATH,
+  sandboxPaymentRoutes,
+} from '@app/contracts';
+import type { App, AppModule } from '../../app';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { defineRoute } from '../../lib/define-route';
+import { createAuthGuards, userOf } from '../auth/auth.guard';
+import { createMessagesService } from '../messages/messages.service';
+import { createInvoicesService, type InvoicesService } from './invoices.service';
+import { membersRepository } from './members.repository';
+import { createMembersService, type MembersService } from './members.service';
+import { createPaymentProvider } from './payment/create-payment-provider';
+import { SandboxProvider } from './payment/sandbox.provider';
+
+/** Largest notification body accepted (real ones are a few KB). */
+const NOTIFY_BODY_LIMIT = 64 * 1024;
+
+/** Membership plans, orders, payment (sandbox cashier, notify endpoints) and invoices. */
+export const membersModule: AppModule = async (app, deps) => {
+  const { db, clock, config } = deps;
+  const { requireUser, requireStaff } = createAuthGuards(deps);
+  const messages = createMessagesService({ db, clock });
+  let sandboxSecret: Promise<string> | undefined;
+  const sandbox = new SandboxProvider({
+    // Created once in the database; a failed read is retried next time.
+    secret: () =>
+      (sandboxSecret ??= membersRepository.secret(db, 'sandbox-notify').catch((err: unknown) => {
+        sandboxSecret = undefined;
+        throw err;
+      })),
+    clock,
+  });
+  const provider = createPaymentProvider(config, { sandbox, clock });
+  const members = createMembersService({ db, clock, messages, provider });
+  const invoices = createInvoicesService({ db, clock, messages, invoiceDir: path.join(config.dataDir, 'uploads', 'invoices') });
+
+  registerOrderRoutes(app, members, requireUser, config.publicBaseUrl);
+  if (provider === sandbox) registerSandboxRoutes(app, members, sandbox, { siteName: config.siteName, clock });
+  await app.register(async (scope) => registerNotifyRoute(scope as App, members));
+  registerInvoiceRoutes(app, invoices, requireUser, requireStaff);
+  await app.register(async (scope) => registerIssueRoute(scope as App, invoices, requireStaff));
+};
+
+type Guard = (request: FastifyRequest) => Promise<void>;
+
+function registerOrderRoutes(app: App, members: MembersService, requireUser: Guard, publicBaseUrl: string) {
+  const tags = ['members'];
+  const opts = { tags, preHandler: requireUser };
+  defineRoute(app, membersRoutes.plans, async () => ok(await members.plans()), { tags });
+  defineRoute(
+    app,
+    membersRoutes.createOrder,
+    async (request) => ok(await members.createOrder(userOf(request).id, request.body), m.orderCreated),
+    opts,
+  );
+  defineRoute(app, membersRoutes.listOrders, async (request) => ok(await members.list(userOf(request).id, request.query)), opts);
+  defineRoute(app, membersRoutes.checkOrder, async (request) => ok(await members.check(userOf(request).id, request.body.order_no)), opts);
+  defineRoute(app, membersRoutes.showOrder, async (request) => ok(await members.show(userOf(request).id, request.params.id)), opts);
+  defineRoute(
+    app,
+    membersRoutes.payOrder,
+    async (request) => ok(await members.pay(userOf(request).id, request.params.id, publicBaseUrl, request.ip)),
+    opts,
+  );
+  defineRoute(
+    app,
+    membersRoutes.cancelOrder,
+    async (request) => ok(await members.cancel(userOf(request).id, request.params.id), m.orderCancelledOk),
+    opts,
+  );
+}
+
+/** The sandbox wallet: shows the order behind a cashier ticket and, on confirm, sends a signed notification. */
+function registerSandboxRoutes(app: App, members: MembersService, sandbox: SandboxProvider, opts: { siteName: string; clock: Clock }) {
+  const { siteName, clock } = opts;
+  const tags = ['payments'];
+  const ticketed = async (orderNo: string, token: string) => {
+    if (!(await sandbox.checkCashierToken(orderNo, token))) throw AppError.notFound(m.cashierTokenInvalid);
+    return members.orderForCashier(orderNo);
+  };
+  defineRoute(
+    app,
+    sandboxPaymentRoutes.cashier,
+    async (request) => {
+      const { order, state } = await ticketed(request.query.order_no, request.query.token);
+      return ok({
+        order_no: order.orderNo,
+        subject: order.subject,
+        amount: order.amount,
+        state,
+        expires_at: order.expiresAt.toISOString(),
+        merchant_name: siteName,
+      });
+    },
+    { tags },
+  );
+  defineRoute(
+    app,
+    sandboxPaymentRoutes.confirm,
+    async (request) => {
+      const { order, state } = await ticketed(request.body.order_no, request.body.token);
+      if (state === 'paid') throw AppError.conflict(m.orderPaid);
+      if (state === 'cancelled') throw AppError.conflict(m.orderCancelled);
+      if (state === 'expired') throw AppError.conflict(m.orderExpired);
+      const n = await sandbox.buildNotification({ orderNo: order.orderNo, amountFen: order.amount, paidAt: clock.now() });
+      // Through the same notify route (raw body, signature check, transaction) as a real channel's notification.
+      const res = await app.inject({
+        method: 'POST',
+        url: PAYMENT_NOTIFY_PATH.replace(':channel', sandbox.channel),
+        headers: n.headers as Record<string, string>,
+        payload: n.rawBody,
+      });
+      const after = await members.orderForCashier(order.orderNo);
+      if (res.statusCode !== 200 || after.state !== 'paid') throw AppError.conflict(m.paymentNotConfirmed);
+      return ok(
+        { order_no: order.orderNo, state: after.state, return_url: `/payment?order_no=${encodeURIComponent(order.orderNo)}` },
+        m.paymentConfirmed,
+      );
+    },
+    { tags },
+  );
+}
+
+/**
+ * POST /api/payments/notify/{channel}: in its own scope, every body is kept as the exact string received, because
+ * the signature covers those bytes (JSON for WeChat Pay and the sandbox, x-www-form-urlencoded for Alipay).
+ */
+function registerNotifyRoute(scope: App, members: MembersService) {
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: NOTIFY_BODY_LIMIT }, (_req, body, done) => done(null, body));
+  scope.route({
+    method: 'POST',
+    url: PAYMENT_NOTIFY_PATH,
+    schema: {
+      summary: '支付渠道异步通知（验签、记录、幂等处理；按渠道要求的格式应答）',
+      tags: ['payments'],
+      params: z.object({ channel: z.string().max(20) }),
+    },
+    handler: async (request, reply) => {
+      const rawBody = typeof request.body === 'string' ? request.body : '';
+      const { ack } = await members.handleNotification((request.params as { channel: string }).channel, {
+        headers: request.headers,
+        rawBody,
+        contentType: request.headers['content-type'],
+      });
+      return reply.status(ack.status).type(ack.contentType).send(ack.body);
+    },
+  });
+}
+
+function registerInvoiceRoutes(app: App, invoices: InvoicesService, requireUser: Guard, requireStaff: Guard) {
+  const tags = ['invoices'];
+  defineRoute(
+    app,
+    invoicesRoutes.create,
+    async (request) => ok(await invoices.request(userOf(request).id, request.body), m.invoiceRequested),
+    { tags, preHandler: requireUser },
+  );
+  defineRoute(app, invoicesRoutes.list, async (request) => ok(await invoices.list(userOf(request).id, request.query)), {
+    tags,
+    preHandler: requireUser,
+  });
+  defineRoute(app, adminInvoicesRoutes.list, async (request) => ok(await invoices.adminList(request.query)), {
+    tags,
+    preHandler: requireStaff,
+  });
+  defineRoute(
+    app,
+    adminInvoicesRoutes.reject,
+    async (request) => ok(await invoices.reject(userOf(request).id, request.params.id, request.body.reason), m.invoiceRejected),
+    { tags, preHandler: requireStaff },
+  );
+  app.get(
+    '/api/invoices/:id/pdf',
+    {
+      schema: { summary: '下载已开具的发票PDF（本人或工作人员）', tags, params: invoiceIdParamsSchema },
+      preHandler: requireUser,
+    },
+    async (request, reply) => {
+      const user = userOf(request);
+      const { file, downloadName } = await invoices.pdf({ id: user.id, isStaff: user.isStaff }, request.params.id);
+      let content: Buffer;
+      try {
+        content = await fs.readFile(file);
+      } catch {
+        throw AppError.notFound(m.invoicePdfNotReady);
+      }
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="${downloadName}"`)
+        .send(content);
+    },
+  );
+}
+
+/** Staff upload the issued invoice: its own scope parses multipart, one PDF of at most 10 MB. */
+async function registerIssueRoute(scope: App, invoices: InvoicesService, requireStaff: Guard) {
+  await scope.register(multipart, { limits: { fileSize: INVOICE_PDF_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+  defineRoute(
+    scope,
+    adminInvoicesRoutes.issue,
+    async (request) => {
+      // The multipart plugin answers 406 for a non-multipart body, which would read as "not logged in".
+      if (!request.isMultipart()) throw new AppError(415, m.invoicePdfRequired);
+      const file = await request.file();
+      if (!file) throw AppError.badRequest(m.invoicePdfRequired, { file: m.invoicePdfRequired });
+      let content: Buffer;
+      try {
+        content = await file.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, m.invoicePdfTooLarge);
+        throw err;
+      }
+      return ok(await invoices.issue(userOf(request).id, request.params.id, content), m.invoiceIssued);
+    },
+    { tags: ['invoices'], preHandler: requireStaff, bodyLimit: INVOICE_PDF_MAX_BYTES + 64 * 1024 },
+  );
+}

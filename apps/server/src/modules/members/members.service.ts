@@ -1,0 +1,333 @@
+import { randomInt } from 'node:crypto';
+import QRCode from 'qrcode';
+import {
+  MEMBER_BENEFITS_PRIMARY,
+  MEMBER_BENEFITS_SECONDARY,
+  ORDER_EXPIRY_MS,
+  memberPriceOf,
+  membersMessages as m,
+  type CreateOrderBody,
+  type MemberPlan,
+  type Order,
+  type OrderListFilter,
+  type OrderPage,
+  type OrderState,
+  type PayOrderResult,
+} from '@app/contracts';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { pageWindow, toPaged } from '../../lib/pagination';
+import { createCoursesRepository } from '../courses/courses.repository';
+import type { MessagesService } from '../messages/messages.service';
+import { membersRepository as repo, type OrderRow, type OrderWithInvoice } from './members.repository';
+import { PaymentNotificationError, type IncomingNotification, type NotificationAck, type PaymentProvider } from './payment/payment-provider';
+
+const CHINA_OFFSET_MS = 8 * 3_600_000;
+
+/** yyyy-MM-dd in China time, for messages. */
+export function chinaDate(d: Date): string {
+  return new Date(d.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** 14 digits of China time + 16 random digits = 30 characters: unique, sortable, valid for every channel. */
+export function newOrderNo(now: Date): string {
+  const stamp = new Date(now.getTime() + CHINA_OFFSET_MS).toISOString().replace(/\D/g, '').slice(0, 14);
+  let rand = '';
+  for (let i = 0; i < 16; i++) rand += String(randomInt(10));
+  return stamp + rand;
+}
+
+/** The state a reader sees: a stored pending order past its expiry is expired. */
+export function effectiveState(o: Pick<OrderRow, 'state' | 'expiresAt'>, now: Date): OrderState {
+  return o.state === 'pending' && o.expiresAt.getTime() <= now.getTime() ? 'expired' : o.state;
+}
+
+function toOrder(o: OrderWithInvoice, now: Date): Order {
+  const state = effectiveState(o, now);
+  return {
+    id: o.id,
+    order_no: o.orderNo,
+    product_type: o.productType,
+    product_id: o.productId,
+    subject: o.subject,
+    quantity: 1,
+    amount: o.amount,
+    list_price: o.listPrice,
+    state,
+    channel: o.channel,
+    created_at: o.createdAt.toISOString(),
+    expires_at: o.expiresAt.toISOString(),
+    paid_at: o.paidAt?.toISOString() ?? null,
+    cancelled_at: o.cancelledAt?.toISOString() ?? null,
+    member_end_at: o.memberEndAt?.toISOString() ?? null,
+    invoice: o.invoiceId !== null && o.invoiceState !== null ? { id: o.invoiceId, state: o.invoiceState } : null,
+    invoiceable: state === 'paid' && (o.invoiceState === null || o.invoiceState === 'rejected'),
+  };
+}
+
+function refusal(state: OrderState): AppError {
+  if (state === 'paid') return AppError.conflict(m.orderPaid);
+  if (state === 'cancelled') return AppError.conflict(m.orderCancelled);
+  if (state === 'expired') return AppError.conflict(m.orderExpired);
+  return AppError.conflict(m.orderNotPending);
+}
+
+/** What became of a notification; recorded with it. */
+export type NotificationOutcome =
+  | 'paid'
+  | 'duplicate'
+  | 'not_paid'
+  | 'unknown_order'
+  | 'expired'
+  | 'cancelled'
+  | 'amount_mismatch'
+  | 'invalid_signature'
+  | 'merchant_mismatch'
+  | 'invalid_format'
+  | 'channel_disabled';
+
+export interface MembersServiceDeps {
+  db: Db;
+  clock: Clock;
+  messages: MessagesService;
+  /** The configured payment channel. */
+  provider: PaymentProvider;
+}
+
+export function createMembersService({ db, clock, messages, provider }: MembersServiceDeps) {
+  async function mine(userId: number, where: { id?: number; orderNo?: string }) {
+    const order = await repo.findWithInvoice(db, { ...where, userId });
+    if (!order) throw AppError.notFound(m.orderNotFound);
+    return order;
+  }
+
+  /** Applies a paid order's effect inside the paying transaction: exactly once, because markPaid matched once. */
+  async function applyEffect(tx: Parameters<Parameters<Db['transaction']>[0]>[0], order: OrderRow, now: Date) {
+    if (order.productType === 'member') {
+      const end = await repo.extendMembership(tx, { userId: order.userId, days: order.periodDays ?? 365, now });
+      await repo.setMemberEnd(tx, order.id, end);
+      await messages.send(
+        order.userId,
+        '会员开通成功',
+        `您已成功开通${order.subject}，支付金额${(order.amount / 100).toFixed(2)}元，会员有效期至${chinaDate(end)}。`,
+        tx,
+      );
+    } else {
+      await createCoursesRepository(tx).grantCourse({
+        userId: order.userId,
+        courseId: order.productId,
+        source: 'order',
+        reference: order.orderNo,
+        now,
+      });
+      await messages.send(order.userId, '课程购买成功', `您已成功购买课程《${order.subject}》，现在就可以开始学习了。`, tx);
+    }
+  }
+
+  return {
+    provider,
+
+    async plans(): Promise<MemberPlan[]> {
+      const rows = await repo.activePlans(db);
+      return rows.map((p) => ({
+        id: p.id,
+        name: p.name,
+        description: p.description,
+        price: p.price,
+        period_days: p.periodDays,
+        benefits_primary: [...MEMBER_BENEFITS_PRIMARY],
+        benefits_secondary: [...MEMBER_BENEFITS_SECONDARY],
+      }));
+    },
+
+    /**
+     * Creates an order from the server's own price list, or answers the user's pending order for the same product.
+     * The client sends only what it buys.
+     */
+    async createOrder(userId: number, body: { product_type: CreateOrderBody['product_type']; product_id: number }): Promise<Order> {
+      const now = clock.now();
+      let subject: string;
+      let listPrice: number;
+      let amount: number;
+      let periodDays: number | null = null;
+      if (body.product_type === 'member') {
+        const plan = await repo.activePlan(db, body.product_id);
+        if (!plan) throw AppError.notFound(m.planNotFound);
+        subject = plan.name;
+        listPrice = amount = plan.price;
+        periodDays = plan.periodDays;
+      } else {
+        const coursesRepo = createCoursesRepository(db);
+        const found = await coursesRepo.publishedCourse(body.product_id);
+        if (!found) throw AppError.notFound(m.courseNotFound);
+        const { course } = found;
+        if (course.priceType !== 'paid' || course.price <= 0) {
+          throw AppError.badRequest(m.courseNotForSale, { product_id: m.courseNotForSale });
+        }
+        const facts = await coursesRepo.accessFacts(userId, course.id);
+        if (facts.granted) throw AppError.conflict(m.courseAlreadyOwned);
+        const isMember = facts.memberEndAt !== null && facts.memberEndAt > now;
+        subject = course.title;
+        listPrice = course.price;
+        amount = isMember ? memberPriceOf(course.price) : course.price;
+      }
+      const product = { userId, productType: body.product_type, productId: body.product_id };
+      const id = await db.transaction(async (tx) => {
+        await repo.expireStale(tx, { ...product, now });
+        await repo.insertPending(tx, {
+          ...product,
+          orderNo: newOrderNo(now),
+          subject,
+          amount,
+          listPrice,
+          periodDays,
+          state: 'pending',
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + ORDER_EXPIRY_MS),
+        });
+        return repo.pendingFor(tx, product);
+      });
+      if (id === undefined) throw AppError.conflict();
+      return toOrder(await mine(userId, { id }), now);
+    },
+
+    async list(userId: number, q: OrderListFilter): Promise<OrderPage> {
+      const now = clock.now();
+      const { limit, offset } = pageWindow(q);
+      const { list, total } = await repo.page(db, userId, {
+        state: q.state,
+        productType: q.product_type,
+        invoiceable: q.invoiceable,
+        now,
+        limit,
+        offset,
+      });
+      return toPaged(
+        list.map((o) => toOrder(o, now)),
+        total,
+        q,
+      );
+    },
+
+    async show(userId: number, id: number): Promise<Order> {
+      return toOrder(await mine(userId, { id }), clock.now());
+    },
+
+    async check(userId: number, orderNo: string): Promise<Order> {
+      return toOrder(await mine(userId, { orderNo }), clock.now());
+    },
+
+    async cancel(userId: number, id: number): Promise<Order> {
+      const now = clock.now();
+      const order = await mine(userId, { id });
+      if (!(await repo.cancel(db, { id, userId, now }))) throw refusal(effectiveState(order, now));
+      return toOrder(await mine(userId, { id }), now);
+    },
+
+    /**
+     * Asks the channel to collect a pending order (again, if asked twice: the sandbox answers the same link).
+     * `origin` is this site's configured public address (PUBLIC_BASE_URL), never a Host header a client could forge.
+     */
+    async pay(userId: number, id: number, origin: string, clientIp?: string): Promise<PayOrderResult> {
+      const now = clock.now();
+      const order = await mine(userId, { id });
+      const state = effectiveState(order, now);
+      if (state !== 'pending') throw refusal(state);
+      let result;
+      try {
+        result = await provider.createPayment({
+          orderNo: order.orderNo,
+          amountFen: order.amount,
+          subject: order.subject,
+          notifyUrl: `${origin}/api/payments/notify/${provider.channel}`,
+          returnUrl: `${origin}/payment?order_no=${encodeURIComponent(order.orderNo)}`,
+          expiresAt: order.expiresAt,
+          clientIp,
+        });
+      } catch (err) {
+        // Channel adapters throw a PaymentChannelError (a 503 AppError with a Chinese message); anything else is ours.
+        if (err instanceof AppError) throw err;
+        throw new AppError(503, m.paymentStartFailed);
+      }
+      await repo.setChannel(db, id, provider.channel);
+      const qrContent = result.qrContent ?? null;
+      const qrImage = qrContent
+        ? `data:image/svg+xml;base64,${Buffer.from(await QRCode.toString(qrContent, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })).toString('base64')}`
+        : null;
+      return {
+        order: toOrder(await mine(userId, { id }), now),
+        channel: provider.channel,
+        qr_content: qrContent,
+        qr_image: qrImage,
+        pay_url: result.payUrl ?? null,
+      };
+    },
+
+    /**
+     * Handles one notification from a channel: verifies it, then in ONE transaction records it and, for a
+     * genuine payment of a pending, unexpired order of the right amount, marks the order paid and applies the
+     * effect. Anything else is recorded and changes nothing. Answers what the channel expects.
+     */
+    async handleNotification(channel: string, n: IncomingNotification): Promise<{ ack: NotificationAck; outcome: NotificationOutcome }> {
+      const now = clock.now();
+      const base = { channel, contentType: n.contentType ?? null, rawBody: n.rawBody, receivedAt: now };
+      if (channel !== provider.channel) {
+        await repo.recordNotification(db, { ...base, verified: false, outcome: 'channel_disabled' });
+        return { ack: provider.acknowledge(false), outcome: 'channel_disabled' };
+      }
+      let verified;
+      try {
+        verified = await provider.verifyNotification(n);
+      } catch (err) {
+        const reason = err instanceof PaymentNotificationError ? err.reason : 'format';
+        const outcome: NotificationOutcome =
+          reason === 'signature' ? 'invalid_signature' : reason === 'merchant' ? 'merchant_mismatch' : 'invalid_format';
+        await repo.recordNotification(db, { ...base, verified: false, outcome, detail: (err as Error).message?.slice(0, 200) ?? null });
+        return { ack: provider.acknowledge(false), outcome };
+      }
+      const outcome = await db.transaction(async (tx): Promise<NotificationOutcome> => {
+        let result: NotificationOutcome;
+        let detail: string | null = null;
+        if (!verified.paid) {
+          result = 'not_paid';
+        } else {
+          const paid = await repo.markPaid(tx, {
+            orderNo: verified.orderNo,
+            amount: verified.amountFen,
+            channel: provider.channel,
+            channelTradeNo: verified.channelTradeNo,
+            now,
+          });
+          if (paid) {
+            await applyEffect(tx, paid, now);
+            result = 'paid';
+          } else {
+            const order = await repo.findByOrderNo(tx, verified.orderNo);
+            if (!order) result = 'unknown_order';
+            else if (order.state === 'paid') result = 'duplicate';
+            else if (order.state === 'cancelled') result = 'cancelled';
+            else if (effectiveState(order, now) === 'expired') result = 'expired';
+            else {
+              result = 'amount_mismatch';
+              detail = `notified ${verified.amountFen}, order ${order.amount}`;
+            }
+          }
+        }
+        await repo.recordNotification(tx, { ...base, orderNo: verified.orderNo, verified: true, outcome: result, detail });
+        return result;
+      });
+      // Processed (or already processed): the channel may stop retrying. Refusals keep it retrying, so staff see them.
+      return { ack: provider.acknowledge(outcome === 'paid' || outcome === 'duplicate' || outcome === 'not_paid'), outcome };
+    },
+
+    /** The order behind a cashier ticket, for the sandbox cashier page (no login: the ticket is the proof). */
+    async orderForCashier(orderNo: string) {
+      const order = await repo.findByOrderNo(db, orderNo);
+      if (!order) throw AppError.notFound(m.cashierTokenInvalid);
+      return { order, state: effectiveState(order, clock.now()) };
+    },
+  };
+}
+
+export type MembersService = ReturnType<typeof createMembersService>;

@@ -1,0 +1,157 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { SANDBOX_CASHIER_PAGE_PATH } from '@app/contracts';
+import type { Clock } from '../../../lib/clock';
+import {
+  PaymentNotificationError,
+  type CreatePaymentInput,
+  type CreatePaymentResult,
+  type IncomingNotification,
+  type NotificationAck,
+  type PaymentProvider,
+  type VerifiedNotification,
+} from './payment-provider';
+
+/** Headers of a sandbox notification; the signature covers `timestamp \n nonce \n rawBody \n`, like WeChat Pay v3. */
+export const SANDBOX_HEADERS = {
+  timestamp: 'x-sandbox-timestamp',
+  nonce: 'x-sandbox-nonce',
+  signature: 'x-sandbox-signature',
+} as const;
+/** The sandbox wallet's merchant id; a notification for any other merchant is refused. */
+export const SANDBOX_MERCHANT_ID = 'sandbox-merchant';
+/** A notification older (or newer) than this is stale, so a captured one cannot be replayed days later. */
+export const SANDBOX_MAX_SKEW_MS = 5 * 60_000;
+
+/** Body of a sandbox notification (JSON), modelled on WeChat Pay's decrypted transaction resource. */
+export interface SandboxNotificationBody {
+  mchid: string;
+  out_trade_no: string;
+  transaction_id: string;
+  trade_state: 'SUCCESS' | 'CLOSED';
+  success_time: string;
+  amount: { total: number; currency: 'CNY' };
+}
+
+export interface SandboxProviderOptions {
+  /** The HMAC key (created once in the database, shared by every server process). */
+  secret: () => Promise<string>;
+  clock: Clock;
+  merchantId?: string;
+}
+
+const hmac = (secret: string, text: string) => createHmac('sha256', secret).update(text, 'utf8').digest('base64url');
+
+function equalText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function header(headers: IncomingNotification['headers'], name: string): string | undefined {
+  const v = headers[name] ?? headers[name.toLowerCase()];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/**
+ * The default payment channel: a cashier page on our own site plays the payer's wallet and posts a notification
+ * signed with HMAC-SHA256, which goes through the same notify endpoint and checks as a real channel's.
+ */
+export class SandboxProvider implements PaymentProvider {
+  readonly channel = 'sandbox' as const;
+  private readonly merchantId: string;
+
+  constructor(private readonly opts: SandboxProviderOptions) {
+    this.merchantId = opts.merchantId ?? SANDBOX_MERCHANT_ID;
+  }
+
+  /** The ticket in the cashier URL: proves the URL came from us for this order (no login needed to pay). */
+  async cashierToken(orderNo: string): Promise<string> {
+    return hmac(await this.opts.secret(), `cashier\n${orderNo}`);
+  }
+
+  async checkCashierToken(orderNo: string, token: string): Promise<boolean> {
+    return equalText(await this.cashierToken(orderNo), token);
+  }
+
+  async createPayment(input: CreatePaymentInput): Promise<CreatePaymentResult> {
+    const url = new URL(SANDBOX_CASHIER_PAGE_PATH, input.returnUrl);
+    url.searchParams.set('order_no', input.orderNo);
+    url.searchParams.set('token', await this.cashierToken(input.orderNo));
+    return { qrContent: url.toString(), payUrl: url.toString() };
+  }
+
+  /** What the sandbox wallet sends after the payer confirms: a signed notification of a successful payment. */
+  async buildNotification(v: { orderNo: string; amountFen: number; paidAt: Date }): Promise<IncomingNotification> {
+    const body: SandboxNotificationBody = {
+      mchid: this.merchantId,
+      out_trade_no: v.orderNo,
+      transaction_id: `SBX${v.paidAt.getTime()}${randomBytes(6).toString('hex')}`,
+      trade_state: 'SUCCESS',
+      success_time: v.paidAt.toISOString(),
+      amount: { total: v.amountFen, currency: 'CNY' },
+    };
+    return this.sign(JSON.stringify(body));
+  }
+
+  /** Signs any raw body as the sandbox wallet would (also used by tests to build edge cases). */
+  async sign(rawBody: string, at: Date = this.opts.clock.now()): Promise<IncomingNotification> {
+    const timestamp = String(Math.floor(at.getTime() / 1000));
+    const nonce = randomBytes(16).toString('hex');
+    const signature = hmac(await this.opts.secret(), `${timestamp}\n${nonce}\n${rawBody}\n`);
+    return {
+      headers: {
+        'content-type': 'application/json',
+        [SANDBOX_HEADERS.timestamp]: timestamp,
+        [SANDBOX_HEADERS.nonce]: nonce,
+        [SANDBOX_HEADERS.signature]: signature,
+      },
+      rawBody,
+      contentType: 'application/json',
+    };
+  }
+
+  async verifyNotification(n: IncomingNotification): Promise<VerifiedNotification> {
+    const timestamp = header(n.headers, SANDBOX_HEADERS.timestamp);
+    const nonce = header(n.headers, SANDBOX_HEADERS.nonce);
+    const signature = header(n.headers, SANDBOX_HEADERS.signature);
+    if (!timestamp || !nonce || !signature) throw new PaymentNotificationError('unsigned notification', 'signature');
+    if (!/^\d{1,12}$/.test(timestamp)) throw new PaymentNotificationError('bad timestamp', 'signature');
+    const expected = hmac(await this.opts.secret(), `${timestamp}\n${nonce}\n${n.rawBody}\n`);
+    if (!equalText(expected, signature)) throw new PaymentNotificationError('signature mismatch', 'signature');
+    if (Math.abs(this.opts.clock.now().getTime() - Number(timestamp) * 1000) > SANDBOX_MAX_SKEW_MS) {
+      throw new PaymentNotificationError('stale notification', 'signature');
+    }
+    let body: SandboxNotificationBody;
+    try {
+      body = JSON.parse(n.rawBody) as SandboxNotificationBody;
+    } catch {
+      throw new PaymentNotificationError('body is not JSON', 'format');
+    }
+    const total = body?.amount?.total;
+    const paidAt = new Date(body?.success_time);
+    if (
+      typeof body?.out_trade_no !== 'string' ||
+      typeof body.transaction_id !== 'string' ||
+      typeof body.mchid !== 'string' ||
+      !Number.isSafeInteger(total) ||
+      Number.isNaN(paidAt.getTime())
+    ) {
+      throw new PaymentNotificationError('missing fields', 'format');
+    }
+    if (body.mchid !== this.merchantId) throw new PaymentNotificationError(`merchant ${body.mchid}`, 'merchant');
+    return {
+      orderNo: body.out_trade_no,
+      amountFen: total,
+      paid: body.trade_state === 'SUCCESS',
+      channelTradeNo: body.transaction_id,
+      paidAt,
+      merchantId: body.mchid,
+    };
+  }
+
+  acknowledge(ok: boolean): NotificationAck {
+    return ok
+      ? { status: 200, contentType: 'application/json; charset=utf-8', body: '{"code":"SUCCESS"}' }
+      : { status: 400, contentType: 'application/json; charset=utf-8', body: '{"code":"FAIL","message":"失败"}' };
+  }
+}

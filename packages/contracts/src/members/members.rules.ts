@@ -1,0 +1,128 @@
+/**
+ * Limits, labels and Chinese messages of the members area: membership plans, orders, payment and invoices
+ * (SPEC §1, §7 "Orders, membership", §9; DECISIONS.md "Payment"). Amounts are integer fen (1 yuan = 100 fen).
+ */
+
+/** Members pay this percentage of a paid course's price (SPEC §9 课程6折起), rounded to the fen. */
+export const MEMBER_COURSE_DISCOUNT_PERCENT = 60;
+
+/** A paid course's price for members: price × 60%, rounded half up to the fen. */
+export function memberPriceOf(priceFen: number): number {
+  return Math.round((priceFen * MEMBER_COURSE_DISCOUNT_PERCENT) / 100);
+}
+
+/** An unpaid order stops accepting payment 30 minutes after creation. */
+export const ORDER_EXPIRY_MS = 30 * 60_000;
+/** How often the payment page polls POST /api/orders/check_order. */
+export const ORDER_POLL_INTERVAL_MS = 2_000;
+
+/** What an order buys: a membership plan or a paid course. */
+export const ORDER_PRODUCT_TYPES = ['member', 'course'] as const;
+export type OrderProductType = (typeof ORDER_PRODUCT_TYPES)[number];
+export const ORDER_PRODUCT_TYPE_LABELS: Record<OrderProductType, string> = {
+  member: '会员',
+  course: '课程',
+};
+
+/**
+ * pending -> paid | cancelled | expired. `expired` is reported for a pending order whose expires_at has passed
+ * (computed on read); a paid notification after that is recorded but grants nothing.
+ */
+export const ORDER_STATES = ['pending', 'paid', 'cancelled', 'expired'] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+export const ORDER_STATE_LABELS: Record<OrderState, string> = {
+  pending: '待支付',
+  paid: '已支付',
+  cancelled: '已取消',
+  expired: '已过期',
+};
+
+export const PAYMENT_CHANNELS = ['sandbox', 'wechat', 'alipay'] as const;
+export type PaymentChannelName = (typeof PAYMENT_CHANNELS)[number];
+export const PAYMENT_CHANNEL_LABELS: Record<PaymentChannelName, string> = {
+  sandbox: '模拟支付',
+  wechat: '微信支付',
+  alipay: '支付宝',
+};
+
+/** Invoice: requested -> issued (PDF) | rejected (reason). A rejected request may be made again for the order. */
+export const INVOICE_STATES = ['requested', 'issued', 'rejected'] as const;
+export type InvoiceState = (typeof INVOICE_STATES)[number];
+export const INVOICE_STATE_LABELS: Record<InvoiceState, string> = {
+  requested: '待开票',
+  issued: '已开票',
+  rejected: '已驳回',
+};
+
+export const INVOICE_TITLE_TYPES = ['personal', 'company'] as const;
+export type InvoiceTitleType = (typeof INVOICE_TITLE_TYPES)[number];
+export const INVOICE_TITLE_TYPE_LABELS: Record<InvoiceTitleType, string> = {
+  personal: '个人',
+  company: '企业',
+};
+
+export const INVOICE_TITLE_MAX_LENGTH = 60;
+export const INVOICE_EMAIL_MAX_LENGTH = 100;
+export const INVOICE_REJECT_REASON_MAX_LENGTH = 200;
+/** Staff upload the issued invoice as a PDF of at most 10 MB (checked by its %PDF- header). */
+export const INVOICE_PDF_MAX_BYTES = 10 * 1024 * 1024;
+
+/**
+ * The membership benefits (SPEC §9, GLOSSARY-zh.md), in the two lists of the benefits modal: 7 learning and
+ * service benefits, 5 career benefits. The GLOSSARY gives 11 texts for the 12 slots; the 12th
+ * (会员专享课程免费学) is what membership opens on this site: the members-only courses.
+ */
+export const MEMBER_BENEFITS_PRIMARY = [
+  '每年免费直播课6次',
+  '每年120门财务类、60门非财务类线上课程',
+  '会员专享课程免费学',
+  '课程6折起',
+  '专家财税答疑2个工作日内回复',
+  '2次免费风险检测报告',
+  '每月一期电子杂志',
+] as const;
+export const MEMBER_BENEFITS_SECONDARY = ['招聘平台', '全国人才库', '1次免费职业测评', '1次专题研讨会', '个人人才码'] as const;
+
+export const membersMessages = {
+  productTypeInvalid: '请选择购买的商品类型',
+  productRequired: '请选择购买的商品',
+  quantityInvalid: '购买数量只能为1',
+  planNotFound: '会员套餐不存在或已下架',
+  courseNotFound: '课程不存在或已下架',
+  courseNotForSale: '该课程无需购买',
+  courseAlreadyOwned: '您已拥有该课程，无需重复购买',
+  orderNotFound: '订单不存在',
+  orderNoRequired: '请提供订单号',
+  orderPaid: '订单已支付',
+  orderCancelled: '订单已取消',
+  orderExpired: '订单已过期，请重新下单',
+  orderNotPending: '订单当前状态不能进行此操作',
+  orderCreated: '订单已创建',
+  orderCancelledOk: '订单已取消',
+  paymentStartFailed: '发起支付失败，请稍后再试',
+  cashierTokenInvalid: '支付链接无效或已过期',
+  paymentConfirmed: '支付成功',
+  paymentNotConfirmed: '支付未成功，请稍后再试',
+  invoiceOrderRequired: '请选择要开票的订单',
+  invoiceOrderNotPaid: '只能为已支付的订单申请发票',
+  invoiceAlreadyRequested: '该订单已申请过发票',
+  invoiceTitleTypeRequired: '请选择抬头类型',
+  invoiceTitleRequired: '请输入发票抬头',
+  invoiceTitleTooLong: `发票抬头最多${INVOICE_TITLE_MAX_LENGTH}个字符`,
+  taxNoRequired: '请输入纳税人识别号（统一社会信用代码）',
+  taxNoInvalid: '纳税人识别号（统一社会信用代码）不正确',
+  emailRequired: '请输入接收发票的邮箱',
+  emailInvalid: '邮箱格式不正确',
+  amountInvalid: '开票金额必须大于0',
+  amountTooHigh: '开票金额不能超过实付金额',
+  invoiceRequested: '发票申请已提交',
+  invoiceNotFound: '发票不存在',
+  invoiceNotRequested: '该发票已处理',
+  invoicePdfRequired: '请上传PDF格式的发票文件',
+  invoicePdfTooLarge: '发票文件不能超过10MB',
+  invoicePdfNotReady: '发票尚未开具',
+  invoiceIssued: '发票已开具',
+  rejectReasonRequired: '请输入驳回原因',
+  rejectReasonTooLong: `驳回原因最多${INVOICE_REJECT_REASON_MAX_LENGTH}个字符`,
+  invoiceRejected: '已驳回该发票申请',
+} as const;
