@@ -29,6 +29,7 @@ import { authModule } from './modules/auth/auth.routes';
 import { usersModule } from './modules/users/users.routes';
 import { messagesModule } from './modules/messages/messages.routes';
 import { membersModule } from './modules/members/members.routes';
+import { talentModule } from './modules/talent/talent.routes';
 
 /** What every module gets. Modules build their repositories and services from these. */
 export interface AppDeps {
@@ -50,7 +51,7 @@ export type App = FastifyInstance<
 export type AppModule = (app: App, deps: AppDeps) => void | Promise<void>;
 
 // Add one line per area.
-const modules: AppModule[] = [systemModule, contentModule, authModule, usersModule, messagesModule, coursesModule, learningModule, commentsModule, membersModule];
+const modules: AppModule[] = [systemModule, contentModule, authModule, usersModule, messagesModule, coursesModule, learningModule, commentsModule, membersModule, talentModule];
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 const REQUEST_ID = /^[\w.:-]{1,64}$/;

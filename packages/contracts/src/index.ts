@@ -31,3 +31,6 @@ export * from './comments/comments.routes';
 export * from './members/members.rules';
 export * from './members/members.schemas';
 export * from './members/members.routes';
+export * from './talent/talent.rules';
+export * from './talent/talent.schemas';
+export * from './talent/talent.routes';

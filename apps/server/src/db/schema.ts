@@ -9,3 +9,4 @@ export * from '../modules/courses/courses.table';
 export * from '../modules/learning/learning.table';
 export * from '../modules/comments/comments.table';
 export * from '../modules/members/members.table';
+export * from '../modules/talent/talent.table';

@@ -7,6 +7,7 @@ import { coursesSeed } from '../../modules/courses/seed/courses.seed';
 import { membersDemoSeed, membersSeed } from '../../modules/members/seed/members.seed';
 import { contentSeed } from './content.seed';
 import { usersSeed } from './users.seed';
+import { talentSeed } from '../../modules/talent/seed/talent.seed';
 
 export interface SeedContext {
   config: Pick<Config, 'siteName' | 'seedDemo'>;
@@ -22,7 +23,7 @@ export interface SeedModule {
 }
 
 // In dependency order (users before the courses they own ...). Add one line per area.
-export const seedModules: SeedModule[] = [contentSeed, usersSeed, coursesSeed, membersSeed, membersDemoSeed];
+export const seedModules: SeedModule[] = [contentSeed, usersSeed, coursesSeed, membersSeed, membersDemoSeed, talentSeed];
 
 /**
  * Runs the seed modules this database has not had yet (all of them on a fresh database, none on a restart),

@@ -1,0 +1,29 @@
+import { detectImageType } from '../users/image-type';
+
+/** Talent attachment kinds, recognised by their first bytes (never by file name or client MIME type). */
+export interface AttachmentType {
+  ext: 'png' | 'jpg' | 'pdf';
+  mime: 'image/png' | 'image/jpeg' | 'application/pdf';
+}
+
+const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
+
+export function detectAttachmentType(buf: Uint8Array): AttachmentType | null {
+  if (buf.length >= PDF_MAGIC.length && PDF_MAGIC.every((b, i) => buf[i] === b))
+    return { ext: 'pdf', mime: 'application/pdf' };
+  const image = detectImageType(buf);
+  if (image?.ext === 'png' || image?.ext === 'jpg')
+    return { ext: image.ext, mime: image.mime as AttachmentType['mime'] };
+  return null;
+}
+
+/** Stored names: 32 random hex characters and the extension of the detected type. */
+export const ATTACHMENT_FILE_REGEX = /^[0-9a-f]{32}\.(png|jpg|pdf)$/;
+
+/** The uploader's file name, for display only: base name, no control characters, at most 100 characters. */
+export function displayFileName(raw: string | undefined): string {
+  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return clean.slice(0, 100) || '附件';
+}

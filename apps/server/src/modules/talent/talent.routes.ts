@@ -1,0 +1,312 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import {
+  credentialsRoutes,
+  customerEdusRoutes,
+  customerJobsRoutes,
+  jobProfitsRoutes,
+  ok,
+  papersRoutes,
+  starsRoutes,
+  talentMessages as m,
+  TALENT_ATTACHMENT_MAX_BYTES,
+  talentRoutes,
+} from '@app/contracts';
+import type { AppModule } from '../../app';
+import { AppError } from '../../lib/app-error';
+import { defineRoute } from '../../lib/define-route';
+import { createAuthGuards, userOf } from '../auth/auth.guard';
+import { createMessagesService } from '../messages/messages.service';
+import { ATTACHMENT_DICS, STARS } from './data/options.data';
+import { createStarsService } from './stars.service';
+import type { RecordKind } from './talent.repository';
+import { createTalentService, type RecordBody } from './talent.service';
+
+const FORM_FIELD = /^user_apply_job\[([a-z_]+)\]$/;
+const FORM_BODY_LIMIT = 64 * 1024;
+
+/**
+ * The job-intention form arrives as `user_apply_job[name]=...` (urlencoded or multipart) or as JSON, plain or nested
+ * under `user_apply_job`; the body schema sees plain keys.
+ */
+export function unwrapUserApplyJob(body: unknown): Record<string, unknown> {
+  if (!body || typeof body !== 'object') return {};
+  const obj = body as Record<string, unknown>;
+  const nested = obj.user_apply_job;
+  if (nested && typeof nested === 'object' && !Array.isArray(nested))
+    return { ...(nested as Record<string, unknown>) };
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(obj)) {
+    const hit = FORM_FIELD.exec(key);
+    out[hit ? hit[1]! : key] = value;
+  }
+  return out;
+}
+
+/** preValidation of the form endpoints: reads multipart fields (files are discarded) and unwraps the names. */
+async function formToBody(request: FastifyRequest): Promise<void> {
+  if (request.isMultipart()) {
+    const fields: Record<string, unknown> = {};
+    for await (const part of request.parts()) {
+      if (part.type === 'file') part.file.resume();
+      else fields[part.fieldname] = part.value;
+    }
+    request.body = unwrapUserApplyJob(fields);
+  } else {
+    request.body = unwrapUserApplyJob(request.body);
+  }
+}
+
+/** Job intention, talent records and portraits, attachments, stars and evaluation, credit archive. */
+export const talentModule: AppModule = async (app, deps) => {
+  const guards = createAuthGuards(deps);
+  const messages = createMessagesService({ db: deps.db, clock: deps.clock });
+  const attachmentDir = path.join(deps.config.dataDir, 'uploads', 'talent');
+  const talent = createTalentService({ db: deps.db, clock: deps.clock, attachmentDir });
+  const stars = createStarsService({ db: deps.db, clock: deps.clock, messages });
+  const tags = ['talent'];
+  const user = { tags, preHandler: guards.requireUser };
+  const staff = { tags, preHandler: guards.requireStaff };
+  // The login check runs before the form is read, so an anonymous post never reaches the parser's work.
+  const form = { tags, onRequest: guards.requireUser, preValidation: formToBody };
+
+  // Form posts (SPEC §7: "form data"); only this module's scope parses them.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+  await app.register(multipart, {
+    limits: { fileSize: TALENT_ATTACHMENT_MAX_BYTES, files: 1, fields: 20, fieldSize: 4096, parts: 21 },
+  });
+
+  // ---- option data and dictionaries (public) -------------------------------------------------------------------
+
+  defineRoute(
+    app,
+    talentRoutes.selectOptions,
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=3600');
+      return ok(talent.selectOptions());
+    },
+    { tags },
+  );
+  defineRoute(app, talentRoutes.attachmentDics, async () => ok(ATTACHMENT_DICS), { tags });
+  defineRoute(app, starsRoutes.stars, async () => ok(STARS), { tags });
+
+  // ---- job intention -------------------------------------------------------------------------------------------
+
+  defineRoute(
+    app,
+    talentRoutes.userApplyJobs,
+    async (request) => ok(await talent.listJobIntentions(userOf(request).id, request.query.user_id)),
+    user,
+  );
+  defineRoute(
+    app,
+    talentRoutes.createUserApplyJob,
+    async (request) =>
+      ok(await talent.saveJobIntention(userOf(request).id, request.body), m.jobIntentionPublished),
+    form,
+  );
+  defineRoute(
+    app,
+    talentRoutes.updateUserApplyJob,
+    async (request) =>
+      ok(
+        await talent.updateJobIntention(userOf(request).id, request.params.id, request.body),
+        m.jobIntentionPublished,
+      ),
+    form,
+  );
+  defineRoute(
+    app,
+    talentRoutes.userInfos,
+    async (request) =>
+      ok(await talent.saveJobIntention(userOf(request).id, request.body), m.jobIntentionPublished),
+    form,
+  );
+
+  // ---- talent info and portraits -------------------------------------------------------------------------------
+
+  defineRoute(
+    app,
+    talentRoutes.personalInfo,
+    async (request) => ok({ personal_info: await talent.personalInfo(userOf(request).id) }),
+    user,
+  );
+  defineRoute(
+    app,
+    talentRoutes.updatePersonalInfo,
+    async (request) =>
+      ok(
+        { personal_info: await talent.updatePersonalInfo(userOf(request).id, request.body) },
+        m.personalInfoSaved,
+      ),
+    user,
+  );
+  defineRoute(
+    app,
+    talentRoutes.showPersonalInfo,
+    async (request) => ok({ show_personal_info: await talent.showPersonalInfo(request.query.user_id) }),
+    { tags },
+  );
+  defineRoute(
+    app,
+    talentRoutes.publicPortrait,
+    async (request) => ok({ personal_info: await talent.publicPortrait(request.query.user_id) }),
+    { tags },
+  );
+
+  // ---- talent records ------------------------------------------------------------------------------------------
+
+  const recordRoutes = {
+    customer_edus: customerEdusRoutes,
+    customer_jobs: customerJobsRoutes,
+    credentials: credentialsRoutes,
+    job_profits: jobProfitsRoutes,
+    papers: papersRoutes,
+  } as const;
+  for (const kind of Object.keys(recordRoutes) as RecordKind[]) {
+    const routes = recordRoutes[kind];
+    defineRoute(
+      app,
+      routes.create,
+      async (request) =>
+        ok(
+          (await talent.createRecord(
+            userOf(request).id,
+            kind,
+            request.body as RecordBody<typeof kind>,
+          )) as never,
+          m.recordSaved,
+        ),
+      user,
+    );
+    defineRoute(
+      app,
+      routes.update,
+      async (request) =>
+        ok(
+          (await talent.updateRecord(
+            userOf(request).id,
+            kind,
+            request.params.id,
+            request.body as RecordBody<typeof kind>,
+          )) as never,
+          m.recordSaved,
+        ),
+      user,
+    );
+    defineRoute(
+      app,
+      routes.remove,
+      async (request) => {
+        await talent.deleteRecord(userOf(request).id, kind, request.params.id);
+        return ok(null, m.recordDeleted);
+      },
+      user,
+    );
+  }
+
+  // ---- attachments ---------------------------------------------------------------------------------------------
+
+  defineRoute(
+    app,
+    talentRoutes.uploadAttachment,
+    async (request) => {
+      const me = userOf(request);
+      // The multipart plugin answers 406 for a non-multipart body, which would read as "not logged in".
+      if (!request.isMultipart()) throw new AppError(415, m.attachmentRequired);
+      const file = await request.file();
+      if (!file) throw AppError.badRequest(m.attachmentRequired, { file: m.attachmentRequired });
+      let content: Buffer;
+      try {
+        content = await file.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError(413, m.attachmentTooLarge);
+        throw err;
+      }
+      return ok(await talent.uploadAttachment(me.id, content, file.filename), m.attachmentUploaded);
+    },
+    { ...user, bodyLimit: TALENT_ATTACHMENT_MAX_BYTES + 64 * 1024 },
+  );
+
+  defineRoute(
+    app,
+    talentRoutes.downloadAttachment,
+    async (request, reply) => {
+      const { file, mime } = await talent.attachmentForViewer(userOf(request), request.params.id);
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile()) throw new AppError(404, m.attachmentNotFound);
+      return reply
+        .type(mime)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'private, no-store')
+        .header(
+          'content-disposition',
+          `inline; filename="attachment-${request.params.id}.${mime === 'application/pdf' ? 'pdf' : mime === 'image/png' ? 'png' : 'jpg'}"`,
+        )
+        .header('content-length', info.size)
+        .send(createReadStream(file));
+    },
+    user,
+  );
+
+  // ---- stars and evaluation ------------------------------------------------------------------------------------
+
+  defineRoute(
+    app,
+    starsRoutes.applyStarLevel,
+    async (request) => ok(await stars.apply(userOf(request), request.body.star_id), m.applied),
+    user,
+  );
+  defineRoute(
+    app,
+    starsRoutes.submitApply,
+    async (request) => ok(await stars.submit(userOf(request).id, request.body), m.submitted),
+    user,
+  );
+  defineRoute(
+    app,
+    starsRoutes.applyCancel,
+    async (request) => ok(await stars.cancel(userOf(request).id, request.body.id), m.cancelled),
+    user,
+  );
+  defineRoute(
+    app,
+    starsRoutes.centerRcpj,
+    async (request) => ok(await stars.center(userOf(request).id)),
+    user,
+  );
+  defineRoute(
+    app,
+    starsRoutes.gotIt,
+    async (request) => ok(await stars.gotIt(userOf(request).id, request.body.id), m.acknowledged),
+    user,
+  );
+  defineRoute(app, starsRoutes.adminList, async (request) => ok(await stars.adminList(request.query)), staff);
+  defineRoute(
+    app,
+    starsRoutes.adminReview,
+    async (request) =>
+      ok(
+        await stars.review(userOf(request), request.params.id, request.body),
+        request.body.approve ? m.reviewApproved : m.reviewRejected,
+      ),
+    staff,
+  );
+  defineRoute(
+    app,
+    starsRoutes.creditArchive,
+    async (request) => ok(await stars.creditArchive(userOf(request))),
+    user,
+  );
+};

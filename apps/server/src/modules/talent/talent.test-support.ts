@@ -1,0 +1,161 @@
+import { expect } from 'vitest';
+import type { Role } from '@app/contracts';
+import { authRepository } from '../auth/auth.repository';
+import { generateSessionToken, hashSessionToken } from '../auth/secrets';
+import { usersRepository } from '../users/users.repository';
+import type { TestApp } from '../../testing/test-app';
+
+/** Helpers for the talent API tests (not a test file itself). */
+
+let seq = 0;
+export interface TestUser {
+  id: number;
+  phone: string;
+  headers: { token: string };
+}
+
+/** An account with a live session, without going through SMS. */
+export async function makeUser(
+  t: TestApp,
+  opts: { role?: Role; staff?: boolean; member?: boolean } = {},
+): Promise<TestUser> {
+  const now = t.clock.now();
+  const phone = `1360${String(process.pid % 1000).padStart(3, '0')}${String(++seq).padStart(4, '0')}`;
+  const id = await usersRepository.create(t.db, {
+    phone,
+    passwordHash: null,
+    role: opts.role ?? 'personal',
+    isStaff: opts.staff ?? false,
+    companyName: opts.role === 'company' ? '测试公司' : null,
+    memberEndAt: opts.member ? new Date(now.getTime() + 30 * 86_400_000) : null,
+    now,
+  });
+  if (id === null) throw new Error(`phone ${phone} taken`);
+  const token = generateSessionToken();
+  await authRepository.insertSession(t.db, {
+    userId: id,
+    tokenHash: hashSessionToken(token),
+    now,
+    expiresAt: new Date(now.getTime() + 30 * 86_400_000),
+  });
+  return { id, phone, headers: { token } };
+}
+
+export interface Answer<T = unknown> {
+  status: number;
+  code: number;
+  message: string;
+  data: T;
+  headers: Record<string, unknown>;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+// Tests read answers loosely and assert on their shape; the contracts' schemas are checked by the server itself.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+/** JSON call; checks the HTTP status equals the envelope code. */
+export async function api<T = Json>(
+  t: TestApp,
+  method: Method,
+  url: string,
+  user?: TestUser | null,
+  body?: unknown,
+): Promise<Answer<T>> {
+  const res = await t.app.inject({
+    method,
+    url,
+    headers: user ? user.headers : {},
+    ...(body !== undefined ? { payload: body as object } : {}),
+  });
+  const json = res.json() as { code: number; message: string; data: T };
+  expect(res.statusCode, res.body).toBe(json.code);
+  return {
+    status: res.statusCode,
+    code: json.code,
+    message: json.message,
+    data: json.data,
+    headers: res.headers,
+  };
+}
+
+/** An application/x-www-form-urlencoded post of `user_apply_job[...]` fields. */
+export async function postForm<T = Json>(
+  t: TestApp,
+  method: 'POST' | 'PUT',
+  url: string,
+  user: TestUser,
+  fields: Record<string, string>,
+) {
+  const form = new URLSearchParams();
+  for (const [k, v] of Object.entries(fields)) form.append(`user_apply_job[${k}]`, v);
+  const res = await t.app.inject({
+    method,
+    url,
+    headers: { ...user.headers, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: form.toString(),
+  });
+  const json = res.json() as { code: number; message: string; data: T };
+  expect(res.statusCode, res.body).toBe(json.code);
+  return { status: res.statusCode, code: json.code, message: json.message, data: json.data };
+}
+
+/** A multipart/form-data body with text fields and an optional file. */
+export function multipartBody(
+  fields: Record<string, string>,
+  file?: { name: string; content: Buffer; type?: string; field?: string },
+) {
+  const boundary = `----talent${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  }
+  if (file) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+export const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(64, 1),
+]);
+export const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
+
+/** Uploads a file through POST /api/talent_attachments. */
+export async function upload(t: TestApp, user: TestUser, content: Buffer, name = 'scan.png') {
+  const body = multipartBody({}, { name, content });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/talent_attachments',
+    headers: { ...user.headers, 'content-type': body.contentType },
+    payload: body.payload,
+  });
+  return {
+    status: res.statusCode,
+    json: res.json() as {
+      code: number;
+      message: string;
+      data: { id: number; url: string; mime: string; file_name: string };
+    },
+  };
+}
+
+/** A valid job intention (form field names without the user_apply_job[] wrapper). */
+export const GOOD_JOB: Record<string, string> = {
+  name: '张三',
+  sex: '男',
+  biithday: '1990-05-01',
+  salary: '3',
+  show_personal_info: 'true',
+  citys: '河南省:郑州市,北京市:北京市',
+  positions: '财务经理,总账会计',
+  industries: '制造业,金融业',
+};
