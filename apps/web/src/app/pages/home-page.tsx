@@ -19,6 +19,7 @@ import { useProblems } from '@/features/content/api/use-problems';
 import { CourseTagBoard } from '@/features/courses/components/course-tag-board';
 import { HotCourses } from '@/features/courses/components/hot-courses';
 import { LearningRank } from '@/features/learning/components/learning-rank';
+import { useBenefitsModalTrigger } from '@/features/members/lib/benefits-flag';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import { helpCenterPath } from '@/shared/config/navigation';
 import { HOME_AREAS, MEMBER_BENEFITS } from './home-areas';
@@ -109,6 +110,7 @@ function HelpTeaser() {
 export default function HomePage() {
   const siteName = useSiteName();
   const loggedIn = useSessionStore((s) => !!s.token);
+  useBenefitsModalTrigger();
   return (
     <div className="home">
       <section className="home-hero">

@@ -1,12 +1,19 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { screenNeedsAntd } from '@/shared/lib/routing';
+import { useSessionStore } from '@/shared/lib/session/session-store';
 import { BackToTop } from '@/shared/ui/back-to-top';
 import { PageSpin } from '@/shared/ui/page-spin';
 import { antdScopeComponent } from '../../antd-loader';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import './shell.css';
+
+/** Membership-benefits modal (SPEC §2): its chunk loads only when the flag turns on; a failed load shows nothing. */
+const BenefitsModal = lazy(
+  (): Promise<{ default: ComponentType }> =>
+    import('@/features/members/components/benefits-modal').catch(() => ({ default: () => null })),
+);
 
 /** antd's scope around the screen; the component is pinned at mount so a later load never remounts the screen. */
 function AntdBoundary({ children }: { children: ReactNode }) {
@@ -27,6 +34,7 @@ export function ShellLayout() {
   const needsAntd = screenNeedsAntd(useMatches());
   const [antdMounted, setAntdMounted] = useState(needsAntd);
   if (needsAntd && !antdMounted) setAntdMounted(true);
+  const benefitsVisible = useSessionStore((s) => s.benefitsModalVisible);
   return (
     <div className="site-shell">
       <SiteHeader />
@@ -43,6 +51,11 @@ export function ShellLayout() {
       </main>
       <SiteFooter />
       <BackToTop />
+      {benefitsVisible && (
+        <Suspense fallback={null}>
+          <BenefitsModal />
+        </Suspense>
+      )}
     </div>
   );
 }

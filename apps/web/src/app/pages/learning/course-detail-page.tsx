@@ -8,7 +8,7 @@ import { useCourseDetail, useFavoriteCourse, useLikeCourse } from '@/features/co
 import { AccessPrompt } from '@/features/courses/components/access-prompt';
 import { CourseDescription } from '@/features/courses/components/course-description';
 import { LessonList } from '@/features/courses/components/lesson-list';
-import { courseBadge, formatCount } from '@/features/courses/lib/course-badge';
+import { courseBadge, formatCount, formatYuan } from '@/features/courses/lib/course-badge';
 import { playPath, tagPath } from '@/features/courses/lib/course-paths';
 import { loginPathWithRedirect } from '@/shared/lib/navigation';
 import { useSessionStore } from '@/shared/lib/session/session-store';
@@ -69,6 +69,14 @@ function CourseHero({ course, onLocked }: { course: CourseDetail; onLocked(): vo
             <TeamOutlined /> {formatCount(course.learner_count)}人学习
           </li>
         </ul>
+        {course.price_type === 'paid' && (
+          <p className="course-hero__price">
+            <span className="course-hero__price-now">¥{formatYuan(course.price)}</span>
+            {!!course.member_price && course.member_price < course.price && (
+              <span className="course-hero__price-member">会员价 ¥{formatYuan(course.member_price)}</span>
+            )}
+          </p>
+        )}
         {mine?.started && (
           <p className="course-hero__mine">
             已完成 {finishedLessons}/{course.lesson_count} 课时{mine.finished && '，恭喜完成本课程'}

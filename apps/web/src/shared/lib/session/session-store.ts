@@ -30,6 +30,8 @@ export interface SessionState {
   infoDialogVisible: boolean;
   /** Buy-student-card dialog flag (SPEC §4: set by the student switch). */
   buyStudentStatus: boolean;
+  /** Membership-benefits modal flag (SPEC §2: the modal shows while it is on; 领取权益 and 关闭 clear it). */
+  benefitsModalVisible: boolean;
 
   /** Stores the token (and localStorage `verify`); null removes it. */
   setToken(token: string | null): void;
@@ -42,6 +44,7 @@ export interface SessionState {
   logout(): Promise<void>;
   setJobSwitch(visible: boolean): void;
   setStudentSwitch(visible: boolean): void;
+  setBenefitsModal(visible: boolean): void;
 }
 
 interface MirroredState {
@@ -83,6 +86,7 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
   userStatus: 'idle',
   infoDialogVisible: false,
   buyStudentStatus: false,
+  benefitsModalVisible: false,
 
   setToken(token) {
     const storage = safeStorage('localStorage');
@@ -117,7 +121,7 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
   clearSession() {
     safeStorage('localStorage')?.removeItem(TOKEN_STORAGE_KEY);
     safeStorage('sessionStorage')?.clear();
-    set({ token: null, role: null, user: null, userStatus: 'idle' });
+    set({ token: null, role: null, user: null, userStatus: 'idle', benefitsModalVisible: false });
   },
 
   async logout() {
@@ -138,6 +142,10 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
 
   setStudentSwitch(visible) {
     set({ buyStudentStatus: visible });
+  },
+
+  setBenefitsModal(visible) {
+    set({ benefitsModalVisible: visible });
   },
 }));
 

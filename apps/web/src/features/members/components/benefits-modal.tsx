@@ -1,0 +1,112 @@
+import { CheckCircleFilled, CloseOutlined, CrownFilled } from '@ant-design/icons';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { MEMBER_BENEFITS_PRIMARY, MEMBER_BENEFITS_SECONDARY } from '@app/contracts/members/members.rules';
+import { useSessionStore } from '@/shared/lib/session/session-store';
+import { BUY_VIP_PATH } from '../lib/member-paths';
+import './benefits-modal.css';
+
+/** Bottom edge of the site header (or of the fixed navigation once scrolled): the overlay starts below it. */
+function headerBottom(): number {
+  const edges = ['.site-header', '.site-nav--fixed'].map((s) => document.querySelector(s)?.getBoundingClientRect().bottom ?? 0);
+  return Math.max(0, ...edges);
+}
+
+const BENEFIT_COUNT = MEMBER_BENEFITS_PRIMARY.length + MEMBER_BENEFITS_SECONDARY.length;
+
+/**
+ * The membership-benefits modal (SPEC §2), rendered while the session flag `benefitsModalVisible` is on. Plain
+ * React + CSS (it opens over home, which loads no antd). Designed for 1920 px and scaled with the viewport width
+ * (see the CSS). It covers the page below the site header, so the header stays usable (search, account menu,
+ * navigation); leaving the page closes it.
+ */
+export default function BenefitsModal() {
+  const setBenefitsModal = useSessionStore((s) => s.setBenefitsModal);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [openedAt] = useState(pathname);
+  const [top, setTop] = useState(0);
+  const dialogRef = useRef<HTMLDivElement>(null);
+
+  const close = () => setBenefitsModal(false);
+
+  useLayoutEffect(() => {
+    const measure = () => setTop(headerBottom());
+    measure();
+    const root = document.documentElement;
+    const overflow = root.style.overflow;
+    root.style.overflow = 'hidden';
+    window.addEventListener('resize', measure);
+    // Focus moves to the dialog unless the user is typing somewhere (e.g. the header search box).
+    const active = document.activeElement;
+    if (!active || active === document.body) dialogRef.current?.focus();
+    return () => {
+      root.style.overflow = overflow;
+      window.removeEventListener('resize', measure);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (pathname !== openedAt) setBenefitsModal(false);
+  }, [pathname, openedAt, setBenefitsModal]);
+
+  return (
+    <div className="benefits-overlay" style={{ top }} onClick={(e) => e.target === e.currentTarget && close()}>
+      <div
+        ref={dialogRef}
+        className="benefits-modal"
+        role="dialog"
+        aria-labelledby="benefits-modal-title"
+        tabIndex={-1}
+        onKeyDown={(e) => e.key === 'Escape' && close()}
+      >
+        <button type="button" className="benefits-modal__close" aria-label="关闭" title="关闭" onClick={close}>
+          <CloseOutlined />
+        </button>
+        <header className="benefits-modal__head">
+          <CrownFilled className="benefits-modal__crown" aria-hidden="true" />
+          <div>
+            <h2 id="benefits-modal-title">会员专享权益</h2>
+            <p>开通会员，尊享{BENEFIT_COUNT}项专属权益</p>
+          </div>
+        </header>
+        <div className="benefits-modal__lists">
+          <section className="benefits-modal__list" aria-labelledby="benefits-primary-title">
+            <h3 id="benefits-primary-title">学习与服务权益</h3>
+            <ul>
+              {MEMBER_BENEFITS_PRIMARY.map((b) => (
+                <li key={b}>
+                  <CheckCircleFilled className="benefits-modal__check" aria-hidden="true" />
+                  {b}
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section className="benefits-modal__list" aria-labelledby="benefits-secondary-title">
+            <h3 id="benefits-secondary-title">职业发展权益</h3>
+            <ul>
+              {MEMBER_BENEFITS_SECONDARY.map((b) => (
+                <li key={b}>
+                  <CheckCircleFilled className="benefits-modal__check" aria-hidden="true" />
+                  {b}
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+        <footer className="benefits-modal__foot">
+          <button
+            type="button"
+            className="benefits-modal__cta"
+            onClick={() => {
+              close();
+              navigate(BUY_VIP_PATH);
+            }}
+          >
+            领取权益
+          </button>
+        </footer>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,220 @@
+import { LoadingOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Descriptions, Result, Skeleton, Spin } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ORDER_POLL_INTERVAL_MS, PAYMENT_CHANNEL_LABELS, type Order } from '@app/contracts';
+import { isApiError } from '@/shared/lib/api-error';
+import { useSessionStore } from '@/shared/lib/session/session-store';
+import { membersApi } from '../api/members-api';
+import { CENTRE_PATH, courseDetailPath, inAppPath, ORDERS_PATH, payOrderPath } from '../lib/member-paths';
+import { yuan } from '../lib/money';
+import { formatMmSs, useCountdownTo } from '../lib/use-countdown-to';
+import { MemberCourseList } from './member-course-list';
+
+/** Polls POST /api/orders/check_order while the order is pending (also in a background tab: the payer may be in the cashier). */
+function useOrderStatus(orderNo: string) {
+  return useQuery({
+    queryKey: ['members', 'check-order', orderNo],
+    queryFn: () => membersApi.checkOrder(orderNo, { silent: true }),
+    refetchInterval: (q) => (q.state.data?.state === 'pending' ? ORDER_POLL_INTERVAL_MS : false),
+    refetchIntervalInBackground: true,
+  });
+}
+
+/** 重新下单: a new order for the same product. */
+function useReorder(order: Order) {
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => membersApi.createOrder({ product_type: order.product_type, product_id: order.product_id }),
+    onSuccess: (next) => navigate(payOrderPath(next.order_no), { replace: true }),
+  });
+}
+
+function OrderSummary({ order }: { order: Order }) {
+  return (
+    <Descriptions
+      className="pay-summary"
+      column={1}
+      size="small"
+      items={[
+        { key: 'subject', label: '商品', children: order.subject },
+        { key: 'no', label: '订单号', children: order.order_no },
+        { key: 'created', label: '下单时间', children: dayjs(order.created_at).format('YYYY-MM-DD HH:mm:ss') },
+        {
+          key: 'amount',
+          label: '应付金额',
+          children: (
+            <span className="pay-summary__amount">
+              {yuan(order.amount)}
+              {order.amount < order.list_price && <del>{yuan(order.list_price)}</del>}
+            </span>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+/** The pay step: QR code and cashier link, the 30-minute countdown and the polling progress. */
+function PendingPayment({ order, checking, onCheck }: { order: Order; checking: boolean; onCheck(): void }) {
+  const left = useCountdownTo(order.expires_at);
+  const pay = useQuery({
+    queryKey: ['members', 'pay', order.id],
+    queryFn: () => membersApi.payOrder(order.id),
+    staleTime: Infinity,
+    retry: false,
+  });
+  const link = pay.data?.pay_url ? inAppPath(pay.data.pay_url) : null;
+
+  return (
+    <div className="pay-step">
+      <OrderSummary order={order} />
+      <div className="pay-box">
+        <div className="pay-box__qr">
+          {pay.isPending && <Spin size="large" aria-label="正在生成支付二维码" />}
+          {pay.isError && (
+            <div className="pay-box__error">
+              <p>{pay.error.message || '发起支付失败，请稍后再试'}</p>
+              <Button onClick={() => void pay.refetch()}>重试</Button>
+            </div>
+          )}
+          {pay.data?.qr_image && <img src={pay.data.qr_image} alt="支付二维码" width={200} height={200} />}
+        </div>
+        <div className="pay-box__side">
+          <p className="pay-box__amount">
+            支付金额 <strong>{yuan(order.amount)}</strong>
+          </p>
+          {pay.data && (
+            <p className="pay-box__channel">
+              {pay.data.channel === 'sandbox'
+                ? '当前为模拟支付环境：扫描二维码，或点击下方按钮在模拟收银台完成支付。'
+                : `请使用${PAYMENT_CHANNEL_LABELS[pay.data.channel]}扫码支付。`}
+            </p>
+          )}
+          {link &&
+            (link.internal ? (
+              <Link to={link.href}>
+                <Button type="primary" size="large">
+                  {pay.data?.channel === 'sandbox' ? '前往模拟收银台支付' : '前往收银台支付'}
+                </Button>
+              </Link>
+            ) : (
+              <Button type="primary" size="large" href={link.href}>
+                前往收银台支付
+              </Button>
+            ))}
+          <p className="pay-box__countdown" role="timer" aria-live="off">
+            请在 <strong>{formatMmSs(left)}</strong> 内完成支付，超时订单将自动取消
+          </p>
+          <div className="pay-box__progress" role="status">
+            <Spin indicator={<LoadingOutlined spin />} size="small" /> 等待支付结果，支付完成后页面将自动跳转…
+          </div>
+          <Button onClick={onCheck} loading={checking}>
+            我已完成支付
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function PaymentSuccess({ order }: { order: Order }) {
+  const queryClient = useQueryClient();
+  const refreshed = useRef(false);
+  useEffect(() => {
+    if (refreshed.current) return;
+    refreshed.current = true;
+    // Membership or the course unlocks now: the header, the banner and the course pages read fresh data.
+    void useSessionStore.getState().loadCurrentUser();
+    void queryClient.invalidateQueries({ queryKey: ['courses'] });
+    void queryClient.invalidateQueries({ queryKey: ['members', 'orders'] });
+  }, [queryClient]);
+
+  if (order.product_type === 'course')
+    return (
+      <Result
+        status="success"
+        title="支付成功"
+        subTitle={`已购买课程《${order.subject}》，现在就可以学习全部课时。`}
+        extra={[
+          <Link key="course" to={courseDetailPath(order.product_id)}>
+            <Button type="primary">去学习</Button>
+          </Link>,
+          <Link key="orders" to={ORDERS_PATH}>
+            <Button>查看订单</Button>
+          </Link>,
+        ]}
+      />
+    );
+  return (
+    <div className="pay-success">
+      <Result
+        status="success"
+        title="支付成功，会员已开通"
+        subTitle={order.member_end_at ? `会员有效期至 ${dayjs(order.member_end_at).format('YYYY-MM-DD')}` : undefined}
+        extra={[
+          <Link key="centre" to={CENTRE_PATH}>
+            <Button type="primary">进入个人中心</Button>
+          </Link>,
+          <Link key="orders" to={ORDERS_PATH}>
+            <Button>查看订单</Button>
+          </Link>,
+        ]}
+      />
+      <MemberCourseList title="会员专享课程，立即开始学习" per={8} />
+    </div>
+  );
+}
+
+function EndedPayment({ order }: { order: Order }) {
+  const reorder = useReorder(order);
+  const expired = order.state === 'expired';
+  return (
+    <Result
+      status="warning"
+      title={expired ? '订单已过期' : '订单已取消'}
+      subTitle={expired ? '订单超过30分钟未支付，已自动关闭。您可以重新下单。' : '该订单已取消。您可以重新下单。'}
+      extra={[
+        <Button key="again" type="primary" loading={reorder.isPending} onClick={() => reorder.mutate()}>
+          重新下单
+        </Button>,
+        <Link key="orders" to={ORDERS_PATH}>
+          <Button>查看订单</Button>
+        </Link>,
+      ]}
+    />
+  );
+}
+
+/** /payment?order_no=: the order's pay step, its success page, or its ended state with retry. */
+export function OrderPayment({ orderNo }: { orderNo: string }) {
+  const status = useOrderStatus(orderNo);
+  const left = useCountdownTo(status.data?.expires_at);
+
+  if (status.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (status.isError && !status.data) {
+    const notFound = isApiError(status.error) && status.error.code === 404;
+    return (
+      <Result
+        status={notFound ? '404' : 'warning'}
+        title={notFound ? '订单不存在' : '订单状态查询失败'}
+        subTitle={notFound ? undefined : status.error.message}
+        extra={
+          notFound ? (
+            <Link to={ORDERS_PATH}>查看我的订单</Link>
+          ) : (
+            <Button onClick={() => void status.refetch()}>重试</Button>
+          )
+        }
+      />
+    );
+  }
+  const order = status.data;
+  // The countdown ran out before the next poll: show the order as the server will report it.
+  const state = order.state === 'pending' && left === 0 ? 'expired' : order.state;
+  if (state === 'paid') return <PaymentSuccess order={order} />;
+  if (state === 'cancelled' || state === 'expired') return <EndedPayment order={{ ...order, state }} />;
+  return <PendingPayment order={order} checking={status.isFetching} onCheck={() => void status.refetch()} />;
+}

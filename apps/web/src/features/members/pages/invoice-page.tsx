@@ -1,0 +1,120 @@
+import { App, Button, Card, Empty, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { DEFAULT_PER_PAGE, INVOICE_TITLE_TYPE_LABELS, type Invoice } from '@app/contracts';
+import { useInvoices } from '../api/use-members';
+import { downloadInvoicePdf } from '../lib/download-invoice';
+import { demandInvoicePath, ORDERS_PATH } from '../lib/member-paths';
+import { yuan } from '../lib/money';
+import { InvoiceStateTag } from '../lib/state-tags';
+import './member-pages.css';
+
+function DownloadButton({ invoice }: { invoice: Invoice }) {
+  const [busy, setBusy] = useState(false);
+  const { message } = App.useApp();
+  return (
+    <Button
+      type="link"
+      size="small"
+      loading={busy}
+      onClick={() => {
+        setBusy(true);
+        downloadInvoicePdf(invoice)
+          .catch(() => message.error('发票下载失败，请稍后再试'))
+          .finally(() => setBusy(false));
+      }}
+    >
+      下载PDF
+    </Button>
+  );
+}
+
+const COLUMNS: ColumnsType<Invoice> = [
+  {
+    title: '订单',
+    key: 'order',
+    render: (_, i) => (
+      <>
+        <div>{i.order_subject}</div>
+        <div className="order-no">{i.order_no}</div>
+      </>
+    ),
+  },
+  {
+    title: '抬头',
+    key: 'title',
+    render: (_, i) => (
+      <>
+        <div>
+          {i.title}（{INVOICE_TITLE_TYPE_LABELS[i.title_type]}）
+        </div>
+        {i.tax_no && <div className="order-no">{i.tax_no}</div>}
+      </>
+    ),
+  },
+  { title: '金额', key: 'amount', width: 110, align: 'right', render: (_, i) => <span className="money">{yuan(i.amount)}</span> },
+  { title: '接收邮箱', dataIndex: 'email', key: 'email', width: 180 },
+  { title: '申请时间', key: 'at', width: 150, render: (_, i) => dayjs(i.requested_at).format('YYYY-MM-DD HH:mm') },
+  {
+    title: '状态',
+    key: 'state',
+    width: 200,
+    render: (_, i) => (
+      <>
+        <InvoiceStateTag state={i.state} />
+        {i.state === 'rejected' && i.reject_reason && <span className="invoice-reason">驳回原因：{i.reject_reason}</span>}
+      </>
+    ),
+  },
+  {
+    title: '操作',
+    key: 'actions',
+    width: 110,
+    render: (_, i) =>
+      i.state === 'issued' ? (
+        <DownloadButton invoice={i} />
+      ) : i.state === 'rejected' ? (
+        <Link to={demandInvoicePath(i.order_id)}>重新申请</Link>
+      ) : (
+        <span className="invoice-wait">等待开具</span>
+      ),
+  },
+];
+
+/** /center/invoice: my invoice requests: waiting, issued (download the PDF) or rejected (with the reason). */
+export default function InvoicePage() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const invoices = useInvoices({ page, per: DEFAULT_PER_PAGE });
+  return (
+    <Card className="member-page" variant="borderless" title="我的发票" extra={<Link to={ORDERS_PATH}>我的订单</Link>}>
+      <Table<Invoice>
+        rowKey="id"
+        columns={COLUMNS}
+        dataSource={invoices.data?.list ?? []}
+        loading={invoices.isFetching}
+        scroll={{ x: 960 }}
+        locale={{
+          emptyText: (
+            <Empty description={invoices.isError ? '发票加载失败' : '暂无发票申请'}>
+              {!invoices.isError && <Link to={ORDERS_PATH}>去订单中申请发票</Link>}
+            </Empty>
+          ),
+        }}
+        pagination={
+          (invoices.data?.total ?? 0) > (invoices.data?.per ?? DEFAULT_PER_PAGE)
+            ? {
+                current: invoices.data!.page,
+                pageSize: invoices.data!.per,
+                total: invoices.data!.total,
+                showSizeChanger: false,
+                onChange: (p) => setParams(p === 1 ? {} : { page: String(p) }, { replace: true }),
+              }
+            : false
+        }
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,103 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeUser } from '@/testing/fixtures';
+import { mockApi, ok } from '@/testing/mock-api';
+import { currentUrl } from '@/testing/render';
+import { useSessionStore } from '@/shared/lib/session/session-store';
+import { makeOrder, makePlan, renderMemberScreen } from '../testing/render-members';
+import PaymentPage from './payment-page';
+
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 60_000 });
+
+const session = { token: 't1', user: makeUser() };
+const plans = [makePlan(), makePlan({ id: 2, name: '两年会员', description: '730天会员权益', price: 49800, period_days: 730 })];
+const emptyCourses = ok({ list: [], page: 1, per: 4, total: 0 });
+
+afterEach(() => vi.useRealTimers());
+
+describe('/payment?type=buyVip', () => {
+  it('shows the plans in yuan with both benefit lists, and 立即支付 orders the chosen plan without an amount', async () => {
+    const api = mockApi({
+      'GET /api/members': ok(plans),
+      'GET /api/member_courses': emptyCourses,
+      'POST /api/orders': ok(makeOrder({ product_id: 2, subject: '两年会员', amount: 49800, order_no: 'M2' })),
+    });
+    const { router } = renderMemberScreen('/payment', <PaymentPage />, '/payment?type=buyVip', { session });
+    const group = await screen.findByRole('radiogroup', { name: '会员套餐' });
+    expect(within(group).getByRole('radio', { name: /年度会员.*298/ })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByText('¥298.00')).toBeInTheDocument();
+    expect(screen.getByText('学习与服务权益').parentElement!.querySelectorAll('li')).toHaveLength(7);
+    expect(screen.getByText('职业发展权益').parentElement!.querySelectorAll('li')).toHaveLength(5);
+
+    fireEvent.click(within(group).getByRole('radio', { name: /两年会员/ }));
+    expect(screen.getByText('¥498.00')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '立即支付' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/payment?order_no=M2'));
+    const post = api.calls.find((c) => c.method === 'POST' && c.url === '/api/orders');
+    expect(post?.body).toEqual({ product_type: 'member', product_id: 2 });
+  });
+
+  it('sends a visitor to the login page and back before ordering', async () => {
+    const api = mockApi({ 'GET /api/members': ok(plans), 'GET /api/member_courses': emptyCourses });
+    const { router } = renderMemberScreen('/payment', <PaymentPage />, '/payment?type=buyVip');
+    fireEvent.click(await screen.findByRole('button', { name: '立即支付' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/login?redirect=%2Fpayment%3Ftype%3DbuyVip'));
+    expect(api.calls.some((c) => c.url === '/api/orders')).toBe(false);
+  });
+});
+
+describe('/payment?order_no=', () => {
+  it('shows the QR code, cashier link and countdown, polls check_order, then shows success with the end date', async () => {
+    const pending = makeOrder({ order_no: 'M9' });
+    let polls = 0;
+    mockApi({
+      'POST /api/orders/check_order': () => {
+        polls += 1;
+        return ok(polls < 2 ? pending : { ...pending, state: 'paid', paid_at: new Date().toISOString(), member_end_at: '2027-11-22T00:00:00.000Z' });
+      },
+      'POST /api/orders/501/pay': ok({
+        order: pending,
+        channel: 'sandbox',
+        qr_content: 'http://localhost/payment/sandbox-cashier?order_no=M9&token=abc',
+        qr_image: 'data:image/svg+xml;base64,PHN2Zy8+',
+        pay_url: 'http://localhost/payment/sandbox-cashier?order_no=M9&token=abc',
+      }),
+      'POST /api/users/get_current_user': ok(makeUser({ is_member: true, member_end_at: '2027-11-22T00:00:00.000Z' })),
+      'GET /api/member_courses': emptyCourses,
+    });
+    renderMemberScreen('/payment', <PaymentPage />, '/payment?order_no=M9', { session });
+    expect(await screen.findByRole('img', { name: '支付二维码' })).toHaveAttribute('src', 'data:image/svg+xml;base64,PHN2Zy8+');
+    expect(screen.getByRole('link', { name: '前往模拟收银台支付' })).toHaveAttribute('href', '/payment/sandbox-cashier?order_no=M9&token=abc');
+    expect(screen.getByRole('timer')).toHaveTextContent(/(29|30):\d\d/);
+    expect(screen.getByRole('status')).toHaveTextContent('等待支付结果');
+
+    // The next poll (every 2 s) reports the payment.
+    expect(await screen.findByText('支付成功，会员已开通', undefined, { timeout: 8_000 })).toBeInTheDocument();
+    expect(screen.getByText('会员有效期至 2027-11-22')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '进入个人中心' })).toHaveAttribute('href', '/center/student');
+    await waitFor(() => expect(useSessionStore.getState().user?.is_member).toBe(true));
+  });
+
+  it('shows an expired order with 重新下单, which orders the same product again', async () => {
+    const expired = makeOrder({ order_no: 'M3', state: 'expired' });
+    const api = mockApi({
+      'POST /api/orders/check_order': ok(expired),
+      'POST /api/orders': ok(makeOrder({ id: 502, order_no: 'M4' })),
+      'POST /api/orders/502/pay': ok({ order: makeOrder({ id: 502, order_no: 'M4' }), channel: 'sandbox', qr_content: null, qr_image: null, pay_url: null }),
+    });
+    const { router } = renderMemberScreen('/payment', <PaymentPage />, '/payment?order_no=M3', { session });
+    expect(await screen.findByText('订单已过期')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.url === '/api/orders/501/pay')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: '重新下单' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/payment?order_no=M4'));
+    expect(api.calls.find((c) => c.method === 'POST' && c.url === '/api/orders')?.body).toEqual({ product_type: 'member', product_id: 1 });
+  });
+
+  it('treats a pending order whose 30 minutes have run out as expired without waiting for the server', async () => {
+    const past = new Date(Date.now() - 1000).toISOString();
+    mockApi({ 'POST /api/orders/check_order': ok(makeOrder({ order_no: 'M5', expires_at: past })) });
+    renderMemberScreen('/payment', <PaymentPage />, '/payment?order_no=M5', { session });
+    expect(await screen.findByText('订单已过期')).toBeInTheDocument();
+  });
+});
