@@ -1,10 +1,10 @@
 import { Badge, Button, Card, Empty, Skeleton, Tag } from 'antd';
 import {
-  BellOutlined,
   EditOutlined,
   PlayCircleOutlined,
   RightOutlined,
   SettingOutlined,
+  ShoppingOutlined,
 } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
@@ -15,7 +15,8 @@ import './student-page.css';
 const QUICK_LINKS = [
   { to: '/center/lesson', label: '我的课程', desc: '继续学习已加入的课程', icon: <PlayCircleOutlined /> },
   { to: '/center/note', label: '我的笔记', desc: '回顾学习中记录的笔记', icon: <EditOutlined /> },
-  { to: '/center/message', label: '消息中心', desc: '查看系统通知与提醒', icon: <BellOutlined /> },
+  // Personal accounts have no 订单与发票 menu entry (SPEC §2 menu); this is their way to orders and invoices.
+  { to: '/center/order', label: '订单与发票', desc: '会员与课程订单、申请发票', icon: <ShoppingOutlined /> },
   { to: '/center/setting', label: '账号设置', desc: '个人信息、密码与手机号', icon: <SettingOutlined /> },
 ] as const;
 
