@@ -10,6 +10,10 @@ export const BIRTHDAY_CUTOFF_MS = 8_640_000;
 export const MIN_JOB_AGE_YEARS = 16;
 /** Oldest birthday accepted (a typo guard). */
 export const MIN_BIRTHDAY = '1900-01-01';
+/** Oldest date accepted on a talent record (a typo guard, like MIN_BIRTHDAY). */
+export const MIN_RECORD_DATE = '1900-01-01';
+/** Largest id the database can hold (PostgreSQL integer); a larger id cannot name a record. */
+export const MAX_RECORD_ID = 2_147_483_647;
 /** yyyy-MM-dd, the wire format of every talent date. */
 export const DATE_REGEX = /^\d{4}-\d{2}-\d{2}$/;
 /** Field separator of `citys`, `positions` and `industries`; `citys` pairs are `province:city`. */
@@ -81,6 +85,7 @@ export const talentMessages = {
   dateRequired: '请选择日期',
   dateInvalid: '日期格式不正确',
   dateInFuture: '日期不能晚于今天',
+  dateTooEarly: '日期不能早于1900年',
   endBeforeStart: '结束日期不能早于开始日期',
   linkInvalid: '请输入以 http:// 或 https:// 开头的链接',
   textTooLong: (max: number) => `不能超过${max}个字`,
@@ -101,6 +106,7 @@ export const talentMessages = {
   attachmentTooLarge: '文件不能超过5MB',
   attachmentNotFound: '附件不存在',
   attachmentUploaded: '上传成功',
+  attachmentBroken: '上传内容不完整，请重新上传',
   attachmentsTooMany: `上传文件已达${TALENT_ATTACHMENTS_MAX}个上限`,
 
   // Stars and evaluation

@@ -16,6 +16,8 @@ import {
   LINK_MAX,
   LONG_NAME_MAX,
   MATERIALS_MAX,
+  MAX_RECORD_ID,
+  MIN_RECORD_DATE,
   NAME_MAX,
   RCPJ_STATUSES,
   REJECT_REASON_MAX,
@@ -61,18 +63,29 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => (v ? v : null));
 
+const recordDate = z
+  .string()
+  .trim()
+  .refine(isValidDate, { message: m.dateInvalid })
+  .refine((v) => !isValidDate(v) || v >= MIN_RECORD_DATE, { message: m.dateTooEarly });
+
 const requiredDate = (required: string) =>
-  z.string({ error: required }).trim().min(1, required).refine(isValidDate, { message: m.dateInvalid });
+  z.string({ error: required }).trim().min(1, required).pipe(recordDate);
 
 /** End date: null, '' or missing means "until now" (在读 / 至今). */
 const optionalDate = z
-  .union([z.literal(''), z.string().trim().refine(isValidDate, { message: m.dateInvalid })])
+  .union([z.literal(''), recordDate])
   .nullable()
   .optional()
   .transform((v) => (v ? v : null));
 
+/** A record id: a positive integer the database can hold (larger ones name nothing). */
 const idSchema = (message: string) =>
-  z.coerce.number({ error: message }).int({ error: message }).positive({ error: message });
+  z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .positive({ error: message })
+    .max(MAX_RECORD_ID, { error: message });
 
 export const talentIdParamsSchema = z.object({ id: idSchema(m.recordNotFound) });
 
@@ -128,7 +141,7 @@ export type UserApplyJob = z.infer<typeof userApplyJobSchema>;
 
 /** GET /api/user_apply_jobs?user_id=: only the caller's own record is ever listed. */
 export const userApplyJobsQuerySchema = z.object({
-  user_id: z.coerce.number().int().positive().optional(),
+  user_id: idSchema('请指定用户').optional(),
 });
 
 const sexField = z.union([z.string(), z.number()], { error: m.sexRequired }).transform((v, ctx) => {
@@ -184,8 +197,20 @@ const listField = (required: string) =>
  */
 export const userApplyJobBodySchema = z
   .object({
-    /** `user_apply_job[id]`: the record being edited (PUT); must match the path id when given. */
-    id: z.union([z.string(), z.number()]).optional(),
+    /** `user_apply_job[id]`: the record being edited (PUT); must match the path id when given. '' = none. */
+    id: z
+      .union([z.string(), z.number()])
+      .optional()
+      .transform((v, ctx) => {
+        const s = v === undefined ? '' : String(v).trim();
+        if (s === '') return undefined;
+        const n = Number(s);
+        if (!Number.isInteger(n) || n < 1 || n > MAX_RECORD_ID) {
+          ctx.addIssue({ code: 'custom', message: m.jobIntentionNotFound });
+          return z.NEVER;
+        }
+        return n;
+      }),
     name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(NAME_MAX, m.nameTooLong),
     /** 男/女 (or 0/1). */
     sex: sexField,
@@ -290,7 +315,7 @@ export const credentialBodySchema = z.object({
   /** Date of issue. */
   issued_on: requiredDate(m.dateRequired),
   /** Id of the scan uploaded with POST /api/talent_attachments (mine); null removes it. */
-  attachment_id: z.coerce.number().int().positive().nullable().optional(),
+  attachment_id: idSchema(m.attachmentNotFound).nullable().optional(),
 });
 export type CredentialBody = z.input<typeof credentialBodySchema>;
 export const credentialSchema = z.object({
@@ -450,12 +475,7 @@ export const updatePersonalInfoBodySchema = z.object({
 });
 export type UpdatePersonalInfoBody = z.input<typeof updatePersonalInfoBodySchema>;
 
-export const userIdQuerySchema = z.object({
-  user_id: z.coerce
-    .number({ error: '请指定用户' })
-    .int({ error: '请指定用户' })
-    .positive({ error: '请指定用户' }),
-});
+export const userIdQuerySchema = z.object({ user_id: idSchema('请指定用户') });
 export const showPersonalInfoDataSchema = z.object({ show_personal_info: z.boolean() });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -547,17 +567,14 @@ export const submitApplyBodySchema = z
     materials: z
       .array(
         z.object({
-          attachment_dic_id: z.coerce.number().int().positive(),
-          attachment_id: z.coerce.number().int().positive(),
+          attachment_dic_id: idSchema(m.attachmentDicInvalid),
+          attachment_id: idSchema(m.attachmentNotFound),
         }),
       )
       .max(MATERIALS_MAX, m.materialsTooMany)
       .default([]),
     /** Ids of my credential records. */
-    credential_ids: z
-      .array(z.coerce.number().int().positive())
-      .max(MATERIALS_MAX, m.materialsTooMany)
-      .default([]),
+    credential_ids: z.array(idSchema(m.recordNotFound)).max(MATERIALS_MAX, m.materialsTooMany).default([]),
   })
   .refine((b) => b.materials.length + b.credential_ids.length > 0, {
     path: ['materials'],

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { talentMessages } from '@app/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { unwrapUserApplyJob } from './talent.routes';
 import { api, GOOD_JOB, makeUser, multipartBody, postForm } from './talent.test-support';
 
 let t: TestApp;
@@ -198,6 +199,16 @@ describe('job intention records', () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().data.fieldErrors).toMatchObject({ name: '请输入姓名', sex: '请选择性别' });
+  });
+
+  it('unwraps user_apply_job[...] names and ignores a user_apply_job[__proto__] field', () => {
+    const out = unwrapUserApplyJob({
+      'user_apply_job[name]': '张三',
+      'user_apply_job[__proto__]': { sex: '男' },
+    });
+    expect(out).toEqual({ name: '张三' });
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(out.sex).toBeUndefined();
   });
 
   it('accepts JSON with plain keys', async () => {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { talentMessages as m } from '@app/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { messages } from '../messages/messages.table';
-import { learningDailySeconds } from '../learning/learning.table';
+import { courses } from '../courses/courses.table';
+import { learningCourseProgress, learningDailySeconds } from '../learning/learning.table';
 import { RESULT_MESSAGE_TITLE } from './stars.service';
 import { api, makeUser, PNG, upload, type TestUser } from './talent.test-support';
 
@@ -84,6 +85,71 @@ describe('star applications', () => {
     ).toBe(404);
   });
 
+  it('creates only one of several simultaneous applications of one user', async () => {
+    const me = await makeUser(t);
+    const answers = await Promise.all(
+      [1, 2, 3].map((star) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/rcpjs/star_level',
+          headers: me.headers,
+          payload: { star_id: star },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(answers.find((a) => a.statusCode === 409)!.json().message).toBe(m.applicationOpen);
+    expect((await api(t, 'GET', '/api/center_rcpj', me)).data.list).toHaveLength(1);
+  });
+
+  it("refuses another user's credential as evidence and leaves the application a draft", async () => {
+    const me = await makeUser(t);
+    const other = await makeUser(t);
+    const theirs = await api(t, 'POST', '/api/credentials/', other, {
+      name: '中级会计师',
+      issuer: '财政部',
+      issued_on: '2018-10-01',
+    });
+    const { data } = await api(t, 'POST', '/api/rcpjs/star_level', me, { star_id: 1 });
+    const res = await api(t, 'POST', '/api/rcpjs/submit_apply', me, {
+      id: data.id,
+      statement: '说明',
+      credential_ids: [theirs.data.id],
+    });
+    expect(res).toMatchObject({ code: 404, message: m.recordNotFound });
+    const [mine] = (await api(t, 'GET', '/api/center_rcpj', me)).data.list;
+    expect(mine).toMatchObject({ id: data.id, status: 'draft', credentials: [] });
+  });
+
+  it('answers a submit and a cancel sent at once with exactly one change', async () => {
+    const me = await makeUser(t);
+    const { data } = await api(t, 'POST', '/api/rcpjs/star_level', me, { star_id: 1 });
+    const file = await upload(t, me, PNG);
+    const [submit, cancel] = await Promise.all([
+      t.app.inject({
+        method: 'POST',
+        url: '/api/rcpjs/submit_apply',
+        headers: me.headers,
+        payload: {
+          id: data.id,
+          statement: '说明',
+          materials: [{ attachment_dic_id: 1, attachment_id: file.json.data.id }],
+        },
+      }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/stars/apply_cancel',
+        headers: me.headers,
+        payload: { id: data.id },
+      }),
+    ]);
+    // Either order is fine: submitted then cancelled (both 200), or cancelled first and the submit refused.
+    const [final] = (await api(t, 'GET', '/api/center_rcpj', me)).data.list;
+    expect(final.status).toBe('cancelled');
+    expect(cancel.statusCode).toBe(200);
+    expect([200, 409]).toContain(submit.statusCode);
+  });
+
   it('can be cancelled before review but not after', async () => {
     const me = await makeUser(t);
     const draft = await api(t, 'POST', '/api/rcpjs/star_level', me, { star_id: 1 });
@@ -158,6 +224,23 @@ describe('star applications', () => {
     expect(lower).toMatchObject({ code: 400, message: m.starNotHigher });
   });
 
+  it('refuses a level outside 1-5, and an approval at or below the current star', async () => {
+    const me = await makeUser(t);
+    for (const star_id of [0, 6, 'x']) {
+      const res = await api(t, 'POST', '/api/rcpjs/star_level', me, { star_id });
+      expect(res).toMatchObject({ code: 400, message: m.starInvalid });
+    }
+    const first = await submitted(me, 2);
+    await api(t, 'POST', `/api/admin/rcpjs/${first}/review`, staff, { approve: true });
+    const id = await submitted(me, 3);
+    const same = await api(t, 'POST', `/api/admin/rcpjs/${id}/review`, staff, { approve: true, level: 2 });
+    expect(same).toMatchObject({ code: 400, message: m.reviewLevelInvalid });
+    const [open] = (await api(t, 'GET', '/api/center_rcpj', me)).data.list;
+    expect(open).toMatchObject({ id, status: 'submitted' });
+    const higher = await api(t, 'POST', `/api/admin/rcpjs/${id}/review`, staff, { approve: true, level: 4 });
+    expect(higher.data).toMatchObject({ status: 'approved', result_level: 4, applicant: { star_id: 4 } });
+  });
+
   it('rejection needs a reason and sends it to the applicant', async () => {
     const me = await makeUser(t);
     const id = await submitted(me);
@@ -224,5 +307,34 @@ describe('credit archive', () => {
     expect(years[1]).toMatchObject({ learn_seconds: 5400, credentials: [] });
     expect(years[2]!.credentials).toHaveLength(1);
     expect(res.data.total_learn_seconds).toBe(6000);
+  });
+
+  // Runs last in this file: it moves the shared clock to the turn of the year.
+  it('counts a course finished and a star granted just after midnight China time in the new year', async () => {
+    // 2025-12-31 16:30 UTC is 2026-01-01 00:30 in China.
+    const turn = new Date('2025-12-31T16:30:00Z');
+    t.clock.advance(turn.getTime() - t.clock.now().getTime());
+    // Accounts made now: sessions made at the start of the file have expired by the end of the year.
+    const me = await makeUser(t);
+    const reviewer = await makeUser(t, { staff: true });
+    const id = await submitted(me);
+    const [course] = await t.db.select({ id: courses.id }).from(courses).limit(1);
+    await t.db.insert(learningCourseProgress).values({
+      userId: me.id,
+      courseId: course!.id,
+      startedAt: new Date('2025-06-01T00:00:00Z'),
+      lastLearnedAt: turn,
+      finishedAt: turn,
+    });
+    expect((await api(t, 'POST', `/api/admin/rcpjs/${id}/review`, reviewer, { approve: true })).code).toBe(
+      200,
+    );
+    const res = await api(t, 'GET', '/api/credit_archive', me);
+    expect(res.data.years.map((y: { year: number }) => y.year)).toEqual([2026]);
+    expect(res.data.years[0]).toMatchObject({
+      finished_courses: 1,
+      stars: [{ star_id: 1, star_name: '一星' }],
+    });
+    expect(res.data.total_finished_courses).toBe(1);
   });
 });

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TALENT_ATTACHMENT_MAX_BYTES, TALENT_RECORDS_MAX, talentMessages } from '@app/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { api, GOOD_JOB, makeUser, PDF, PNG, postForm, upload } from './talent.test-support';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { createTalentService } from './talent.service';
+import { api, GOOD_JOB, makeUser, multipartBody, PDF, PNG, postForm, upload } from './talent.test-support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -152,6 +155,50 @@ describe('talent records', () => {
     expect((await personalInfo(me)).customer_jobs).toEqual([]);
   });
 
+  it('refuses record dates before 1900', async () => {
+    const me = await makeUser(t);
+    const old = await api(t, 'POST', '/api/papers/', me, {
+      ...SAMPLES.papers.create,
+      published_on: '0001-01-01',
+    });
+    expect(old).toMatchObject({ code: 400, message: talentMessages.dateTooEarly });
+    const oldEnd = await api(t, 'POST', '/api/customer_edus/', me, {
+      ...SAMPLES.customer_edus.create,
+      start_date: '1899-09-01',
+    });
+    expect(oldEnd.data.fieldErrors.start_date).toBe(talentMessages.dateTooEarly);
+    expect((await personalInfo(me)).papers).toEqual([]);
+  });
+
+  it('answers ids too large for the database with 400, never a server error', async () => {
+    const me = await makeUser(t);
+    const staff = await makeUser(t, { staff: true });
+    const huge = '99999999999';
+    const calls: [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown][] = [
+      ['PUT', `/api/papers/${huge}/`, SAMPLES.papers.create],
+      ['DELETE', `/api/credentials/${huge}/`],
+      ['POST', '/api/credentials/', { ...SAMPLES.credentials.create, attachment_id: Number(huge) }],
+      ['GET', `/api/talent_attachments/${huge}/file`],
+      ['GET', `/api/user_infos/public_portrait?user_id=${huge}`],
+      ['GET', `/api/user_infos/show_personal_info?user_id=${huge}`],
+      ['GET', `/api/user_apply_jobs?user_id=${huge}`],
+      ['POST', '/api/rcpjs/submit_apply', { id: Number(huge), statement: '说明', credential_ids: [1] }],
+      ['POST', '/api/stars/apply_cancel', { id: Number(huge) }],
+      ['POST', '/api/center_rcpj_got_it', { id: Number(huge) }],
+    ];
+    for (const [method, url, body] of calls) {
+      expect((await api(t, method, url, me, body)).code, `${method} ${url}`).toBe(400);
+    }
+    expect((await api(t, 'POST', `/api/admin/rcpjs/${huge}/review`, staff, { approve: true })).code).toBe(
+      400,
+    );
+    const put = await postForm(t, 'PUT', `/api/user_apply_jobs/${huge}`, me, GOOD_JOB);
+    expect(put.code).toBe(400);
+    const post = await postForm(t, 'POST', '/api/user_apply_jobs', me, { ...GOOD_JOB, id: 'abc' });
+    expect(post).toMatchObject({ code: 400, message: talentMessages.jobIntentionNotFound });
+    expect((await api(t, 'GET', '/api/user_apply_jobs', me)).data).toEqual([]);
+  });
+
   it(`keeps at most ${TALENT_RECORDS_MAX} records of a kind per user`, async () => {
     const me = await makeUser(t);
     for (let i = 0; i < TALENT_RECORDS_MAX; i++) {
@@ -285,6 +332,18 @@ describe('portraits', () => {
     });
     expect(p.credentials[0]).toMatchObject({ name: '中级会计师', attachment: null });
     expect(p.user_apply_job).toMatchObject({ positions: '财务经理,总账会计', biithday: '' });
+    // Nothing private anywhere in the answer: contact and login phone, ID, birthdays, attachment links.
+    const text = JSON.stringify(res.data);
+    for (const secret of [
+      '13800138000',
+      me.phone,
+      '410102199001011234',
+      '1990-01-01',
+      '1990-05-01',
+      '/file',
+    ]) {
+      expect(text).not.toContain(secret);
+    }
     // The owner sees everything.
     const own = await personalInfo(me);
     expect(own.user_info).toMatchObject({ phone: '13800138000', id_number: '410102199001011234' });
@@ -328,6 +387,31 @@ describe('attachments', () => {
     expect(notMultipart.code).toBe(415);
   });
 
+  it('answers 400 to a multipart body cut short, on the upload and on the job-intention form', async () => {
+    const me = await makeUser(t);
+    const body = multipartBody({}, { name: 'scan.png', content: PNG });
+    // Everything but the closing boundary: the parser meets the end of the body inside the file.
+    const cut = body.payload.subarray(0, body.payload.length - 40);
+    for (const url of ['/api/talent_attachments', '/api/user_infos/']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...me.headers, 'content-type': body.contentType },
+        payload: cut,
+      });
+      expect(res.statusCode, `${url} ${res.body}`).toBe(400);
+      expect(res.json()).toMatchObject({ code: 400, message: talentMessages.attachmentBroken });
+    }
+  });
+
+  it('removes the stored file when its attachment row cannot be written', async () => {
+    const dir = path.join(t.config.dataDir, 'uploads', 'talent-orphans');
+    const service = createTalentService({ db: t.db, clock: t.clock, attachmentDir: dir });
+    // No such user: the row's foreign key refuses the insert after the file was written.
+    await expect(service.uploadAttachment(2_000_000_000, PNG, 'scan.png')).rejects.toThrow();
+    expect(await readdir(dir)).toEqual([]);
+  });
+
   it("refuses to link another user's attachment to my credential", async () => {
     const owner = await makeUser(t);
     const thief = await makeUser(t);
@@ -338,5 +422,13 @@ describe('attachments', () => {
     });
     expect(res).toMatchObject({ code: 404, message: talentMessages.attachmentNotFound });
     expect((await personalInfo(thief)).credentials).toEqual([]);
+    // Nor by editing a credential of mine.
+    const mine = await api(t, 'POST', '/api/credentials/', thief, SAMPLES.credentials.create);
+    const edit = await api(t, 'PUT', `/api/credentials/${mine.data.id}/`, thief, {
+      ...SAMPLES.credentials.create,
+      attachment_id: up.json.data.id,
+    });
+    expect(edit).toMatchObject({ code: 404, message: talentMessages.attachmentNotFound });
+    expect((await personalInfo(thief)).credentials[0].attachment).toBeNull();
   });
 });

@@ -41,18 +41,34 @@ export function unwrapUserApplyJob(body: unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(obj)) {
     const hit = FORM_FIELD.exec(key);
-    out[hit ? hit[1]! : key] = value;
+    const name = hit ? hit[1]! : key;
+    // `user_apply_job[__proto__]` would set the object's prototype instead of a field.
+    if (name === '__proto__') continue;
+    out[name] = value;
   }
   return out;
+}
+
+/**
+ * A multipart body the parser cannot read (cut short, wrong boundary) is the client's fault: 400, not 500. The
+ * plugin's own errors (limits: 413) keep their status.
+ */
+function brokenMultipart(err: unknown): unknown {
+  if (err instanceof AppError || (err as { statusCode?: number }).statusCode) return err;
+  return AppError.badRequest(m.attachmentBroken);
 }
 
 /** preValidation of the form endpoints: reads multipart fields (files are discarded) and unwraps the names. */
 async function formToBody(request: FastifyRequest): Promise<void> {
   if (request.isMultipart()) {
     const fields: Record<string, unknown> = {};
-    for await (const part of request.parts()) {
-      if (part.type === 'file') part.file.resume();
-      else fields[part.fieldname] = part.value;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') part.file.resume();
+        else fields[part.fieldname] = part.value;
+      }
+    } catch (err) {
+      throw brokenMultipart(err);
     }
     request.body = unwrapUserApplyJob(fields);
   } else {
@@ -223,17 +239,19 @@ export const talentModule: AppModule = async (app, deps) => {
       const me = userOf(request);
       // The multipart plugin answers 406 for a non-multipart body, which would read as "not logged in".
       if (!request.isMultipart()) throw new AppError(415, m.attachmentRequired);
-      const file = await request.file();
-      if (!file) throw AppError.badRequest(m.attachmentRequired, { file: m.attachmentRequired });
       let content: Buffer;
+      let fileName: string;
       try {
+        const file = await request.file();
+        if (!file) throw AppError.badRequest(m.attachmentRequired, { file: m.attachmentRequired });
+        fileName = file.filename;
         content = await file.toBuffer();
       } catch (err) {
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
           throw new AppError(413, m.attachmentTooLarge);
-        throw err;
+        throw brokenMultipart(err);
       }
-      return ok(await talent.uploadAttachment(me.id, content, file.filename), m.attachmentUploaded);
+      return ok(await talent.uploadAttachment(me.id, content, fileName), m.attachmentUploaded);
     },
     { ...user, bodyLimit: TALENT_ATTACHMENT_MAX_BYTES + 64 * 1024 },
   );

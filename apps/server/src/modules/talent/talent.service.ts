@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   birthdayProblem,
@@ -356,8 +356,8 @@ export function createTalentService(deps: {
      */
     async saveJobIntention(userId: number, input: UserApplyJobInput): Promise<UserApplyJob> {
       checkJobIntention(input);
-      if (input.id !== undefined && String(input.id).trim() !== '') {
-        const existing = await repo.applyJobById(db, Number(input.id));
+      if (input.id !== undefined) {
+        const existing = await repo.applyJobById(db, input.id);
         if (!existing || existing.userId !== userId) throw new AppError(404, m.jobIntentionNotFound);
       }
       return toUserApplyJob(await repo.upsertApplyJob(db, userId, jobValues(input), clock.now()));
@@ -366,7 +366,7 @@ export function createTalentService(deps: {
     /** PUT /api/user_apply_jobs/:id: another user's or a missing record answers 404. */
     async updateJobIntention(userId: number, id: number, input: UserApplyJobInput): Promise<UserApplyJob> {
       checkJobIntention(input);
-      if (input.id !== undefined && String(input.id).trim() !== '' && Number(input.id) !== id) {
+      if (input.id !== undefined && input.id !== id) {
         throw new AppError(404, m.jobIntentionNotFound);
       }
       const row = await repo.updateApplyJob(db, id, userId, jobValues(input), clock.now());
@@ -463,22 +463,31 @@ export function createTalentService(deps: {
       const type = detectAttachmentType(content);
       if (!type) throw new AppError(415, m.attachmentBadType);
       const storedName = `${randomBytes(16).toString('hex')}.${type.ext}`;
-      return db.transaction(async (tx) => {
-        await lockKey(tx, `talent:attachments:${userId}`);
-        const n = await repo.countAttachments(tx, userId);
-        if (n >= TALENT_ATTACHMENTS_MAX) throw AppError.badRequest(m.attachmentsTooMany);
-        await mkdir(attachmentDir, { recursive: true });
-        await writeFile(path.join(attachmentDir, storedName), content, { flag: 'wx', mode: 0o600 });
-        const row = await repo.insertAttachment(tx, {
-          userId,
-          storedName,
-          originalName: displayFileName(fileName),
-          mime: type.mime,
-          size: content.length,
-          createdAt: clock.now(),
+      const file = path.join(attachmentDir, storedName);
+      let written = false;
+      try {
+        return await db.transaction(async (tx) => {
+          await lockKey(tx, `talent:attachments:${userId}`);
+          const n = await repo.countAttachments(tx, userId);
+          if (n >= TALENT_ATTACHMENTS_MAX) throw AppError.badRequest(m.attachmentsTooMany);
+          await mkdir(attachmentDir, { recursive: true });
+          await writeFile(file, content, { flag: 'wx', mode: 0o600 });
+          written = true;
+          const row = await repo.insertAttachment(tx, {
+            userId,
+            storedName,
+            originalName: displayFileName(fileName),
+            mime: type.mime,
+            size: content.length,
+            createdAt: clock.now(),
+          });
+          return toAttachment(row);
         });
-        return toAttachment(row);
-      });
+      } catch (err) {
+        // The row was not committed: the file must not stay behind as an orphan nobody can reach or delete.
+        if (written) await rm(file, { force: true });
+        throw err;
+      }
     },
 
     /** The stored file of an attachment the viewer may read (owner, staff, extra checks); 404 otherwise. */
