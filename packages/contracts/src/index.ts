@@ -5,6 +5,7 @@ export * from './common/dictionaries';
 export * from './common/constants';
 export * from './common/rules';
 export * from './common/format';
+export * from './common/ids';
 export * from './content/content.schemas';
 export * from './content/content.routes';
 export * from './users/users.schemas';

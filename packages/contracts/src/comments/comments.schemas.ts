@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema } from '../common/ids';
 import { pagedSchema, pageQuerySchema } from '../common/pagination';
 
 export const COMMENT_MAX_LENGTH = 500;
@@ -11,7 +12,7 @@ export const commentMessages = {
   posted: '评论成功',
 } as const;
 
-const optionalId = (message: string) => z.coerce.number({ error: message }).int().positive({ error: message }).optional();
+const optionalId = (message: string) => recordIdSchema(message).optional();
 
 /** A comment on a course or on one of its lessons. `content` is plain text: render it as text, never as HTML. */
 export const commentSchema = z.object({
@@ -67,5 +68,5 @@ export const createCommentBodySchema = z
 export type CreateCommentBody = z.input<typeof createCommentBodySchema>;
 
 export const commentIdParamsSchema = z.object({
-  id: z.coerce.number({ error: commentMessages.commentNotFound }).int().positive({ error: commentMessages.commentNotFound }),
+  id: recordIdSchema(commentMessages.commentNotFound),
 });

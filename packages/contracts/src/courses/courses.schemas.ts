@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema } from '../common/ids';
 import { pagedSchema, pageQuerySchema } from '../common/pagination';
 import {
   COURSE_KEYWORD_MAX,
@@ -9,8 +10,7 @@ import {
   courseMessages,
 } from './courses.rules';
 
-const idSchema = (message: string) =>
-  z.coerce.number({ error: message }).int({ error: message }).positive({ error: message });
+const idSchema = recordIdSchema;
 
 export const courseKindSchema = z.enum(COURSE_KINDS);
 export const coursePriceTypeSchema = z.enum(COURSE_PRICE_TYPES);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema } from '../common/ids';
 import { pagedSchema, pageQuerySchema } from '../common/pagination';
 import { courseCardSchema } from '../courses/courses.schemas';
 import {
@@ -14,7 +15,7 @@ import {
  * `token` header, so this endpoint alone also accepts the session token as a `token` body field or query parameter.
  */
 export const watchReportBodySchema = z.object({
-  lesson_id: z.coerce.number({ error: '请指定课时' }).int().positive(),
+  lesson_id: recordIdSchema('请指定课时'),
   /** Current playback position, seconds. */
   position: z.coerce.number({ error: '播放位置不正确' }).min(0).max(86_400),
   /** Media seconds actually played (visible, not paused) since the previous report of this lesson. */
@@ -42,7 +43,7 @@ export type WatchReportResult = z.infer<typeof watchReportResultSchema>;
 
 /** My record of one course: GET /coursepoolapi/course_learn?course_id= */
 export const courseLearnQuerySchema = z.object({
-  course_id: z.coerce.number({ error: '请指定课程' }).int().positive({ error: '请指定课程' }),
+  course_id: recordIdSchema('请指定课程'),
 });
 export const courseRecordSchema = z.object({
   /** ISO time the first lesson was opened. */

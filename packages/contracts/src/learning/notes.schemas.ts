@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { recordIdSchema } from '../common/ids';
 import { pagedSchema, pageQuerySchema } from '../common/pagination';
 import { NOTE_KEYWORD_MAX, NOTE_MAX_LENGTH, learningMessages } from './learning.rules';
 
-const optionalId = (message: string) => z.coerce.number({ error: message }).int().positive({ error: message }).optional();
+const optionalId = (message: string) => recordIdSchema(message).optional();
 
 /** A learner's note on a lesson, anchored to a second of the video. */
 export const noteSchema = z.object({
@@ -56,7 +57,7 @@ const videoSecondSchema = z.coerce
 
 /** POST /api/notes */
 export const createNoteBodySchema = z.object({
-  lesson_id: z.coerce.number({ error: '请指定课时' }).int().positive({ error: '请指定课时' }),
+  lesson_id: recordIdSchema('请指定课时'),
   video_second: videoSecondSchema,
   content: noteContentSchema,
   is_public: z.boolean().default(false),
@@ -76,12 +77,12 @@ export const updateNoteBodySchema = z
 export type UpdateNoteBody = z.input<typeof updateNoteBodySchema>;
 
 export const noteIdParamsSchema = z.object({
-  id: z.coerce.number({ error: '笔记不存在' }).int().positive({ error: '笔记不存在' }),
+  id: recordIdSchema('笔记不存在'),
 });
 
 /** POST /api/notes/like: toggles (or sets with `value`) my like of a note I can see (mine or shared). */
 export const likeNoteBodySchema = z.object({
-  id: z.coerce.number({ error: '请指定笔记' }).int().positive({ error: '请指定笔记' }),
+  id: recordIdSchema('请指定笔记'),
   value: z.boolean().optional(),
 });
 export type LikeNoteBody = z.input<typeof likeNoteBodySchema>;

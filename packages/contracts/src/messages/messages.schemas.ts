@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema } from '../common/ids';
 import { pagedSchema, pageQuerySchema } from '../common/pagination';
 
 /** A message in the user's message centre (system notices). */
@@ -28,7 +29,7 @@ export type MessagesPage = z.infer<typeof messagesPageSchema>;
 
 /** POST /api/messages: mark one message `{ id }` or all `{ all: true }` read. Another user's id answers 404. */
 export const markMessagesReadBodySchema = z.union([
-  z.object({ id: z.number({ error: '请指定消息' }).int().positive() }),
+  z.object({ id: recordIdSchema('请指定消息') }),
   z.object({ all: z.literal(true) }),
 ], { error: '请指定消息或全部已读' });
 export type MarkMessagesReadBody = z.infer<typeof markMessagesReadBodySchema>;

@@ -12,8 +12,6 @@ export const MIN_JOB_AGE_YEARS = 16;
 export const MIN_BIRTHDAY = '1900-01-01';
 /** Oldest date accepted on a talent record (a typo guard, like MIN_BIRTHDAY). */
 export const MIN_RECORD_DATE = '1900-01-01';
-/** Largest id the database can hold (PostgreSQL integer); a larger id cannot name a record. */
-export const MAX_RECORD_ID = 2_147_483_647;
 /** yyyy-MM-dd, the wire format of every talent date. */
 export const DATE_REGEX = /^\d{4}-\d{2}-\d{2}$/;
 /** Field separator of `citys`, `positions` and `industries`; `citys` pairs are `province:city`. */

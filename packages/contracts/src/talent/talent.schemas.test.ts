@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_RECORD_ID, talentMessages } from './talent.rules';
+import { MAX_RECORD_ID } from '../common/ids';
+import { talentMessages } from './talent.rules';
 import { credentialBodySchema, talentIdParamsSchema, userApplyJobBodySchema } from './talent.schemas';
 
 const issue = (r: { error?: { issues: { path: PropertyKey[]; message: string }[] } }, field: string) =>

@@ -8,6 +8,7 @@ import {
   UNIT_SIZES,
   type DictItem,
 } from '../common/dictionaries';
+import { MAX_RECORD_ID, recordIdSchema } from '../common/ids';
 import { idCardSchema, phoneSchema } from '../common/rules';
 import { pagedSchema, pageQuerySchema } from '../common/pagination';
 import {
@@ -16,7 +17,6 @@ import {
   LINK_MAX,
   LONG_NAME_MAX,
   MATERIALS_MAX,
-  MAX_RECORD_ID,
   MIN_RECORD_DATE,
   NAME_MAX,
   RCPJ_STATUSES,
@@ -80,12 +80,7 @@ const optionalDate = z
   .transform((v) => (v ? v : null));
 
 /** A record id: a positive integer the database can hold (larger ones name nothing). */
-const idSchema = (message: string) =>
-  z.coerce
-    .number({ error: message })
-    .int({ error: message })
-    .positive({ error: message })
-    .max(MAX_RECORD_ID, { error: message });
+const idSchema = recordIdSchema;
 
 export const talentIdParamsSchema = z.object({ id: idSchema(m.recordNotFound) });
 

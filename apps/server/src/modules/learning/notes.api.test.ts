@@ -60,6 +60,21 @@ describe('notes', () => {
     expect(mine[0].content).toBe('我的笔记');
   });
 
+  it('answers 400, not a database error, for ids no record can have', async () => {
+    const me = await createLearner(t);
+    for (const [method, url, payload] of [
+      ['DELETE', '/api/notes/99999999999', undefined],
+      ['PUT', '/api/notes/2147483648', { content: '改' }],
+      ['GET', '/api/notes?lesson_id=99999999999', undefined],
+      ['GET', '/coursepoolapi/course_pools/tower_show_course?id=99999999999', undefined],
+      ['POST', '/api/notes', { lesson_id: 99999999999, video_second: 0, content: '笔记' }],
+    ] as const) {
+      const res = await call(method, url, me.headers, payload);
+      expect(res.statusCode, `${method} ${url}`).toBe(400);
+      expect(res.json().code).toBe(400);
+    }
+  });
+
   it('likes a shared note once per user, and cannot like a private note of someone else', async () => {
     const author = await createLearner(t, { nickname: '笔记达人' });
     const reader = await createLearner(t);
