@@ -4,10 +4,8 @@ import { pageRoute, underConstruction } from '@/shared/lib/routing';
 export const publicRoutes: RouteObject[] = [
   // SPEC §2: the exam notice page is titled with the exam platform's name.
   pageRoute({ path: 'examNotice/:typeName', title: '考试认证平台', page: underConstruction }),
-  pageRoute({ path: 'evaluate', title: '考试认证', page: underConstruction }),
 ];
 
 export const centreRoutes: RouteObject[] = [
-  pageRoute({ path: 'evaluation', title: '我的测评', page: underConstruction }),
   pageRoute({ path: 'examination', title: '在线考试', page: underConstruction }),
 ];

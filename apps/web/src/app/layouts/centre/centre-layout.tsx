@@ -1,6 +1,8 @@
 import { Menu } from 'antd';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { selectRole, useSessionStore } from '@/shared/lib/session/session-store';
+import { JobIntentionDialog } from '@/features/talent/components/job-intention-dialog';
+import { StudentCardDialog } from '@/features/talent/components/student-card-dialog';
 import { RoleGuard } from '../../guards/role-guard';
 import { CentreBanner } from './centre-banner';
 import { activeMenuKey, menuForRole } from './centre-menu';
@@ -37,6 +39,9 @@ export default function CentreLayout() {
           </RoleGuard>
         </section>
       </div>
+      {/* The banner's 求职意向 overlays (SPEC §2): opened by the session's job and student switches. */}
+      <JobIntentionDialog />
+      <StudentCardDialog />
     </div>
   );
 }

@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatDuration } from '@app/contracts/common/format';
+import { useSessionStore } from '@/shared/lib/session/session-store';
 import { makeCommonData, makeProblemGroups, makeUser } from '@/testing/fixtures';
 import { mockApi, ok } from '@/testing/mock-api';
 import { preloadRoutes, renderRoute, SLOW } from '@/testing/render';
@@ -8,8 +9,30 @@ import { activeMenuKey, menuForRole } from './centre-menu';
 
 beforeAll(() => preloadRoutes('/center/note', '/center/talentPortrayal', '/payment'), 120_000);
 
-const PERSONAL_MENU = ['学员中心', '人才画像', '我的测评', '我的课程', '我的提问', '杂志', '我的求职', '我的招聘', '个人信息', '我的笔记', '消息中心', '账号设置'];
-const COMPANY_MENU = ['企业信息', '我的招聘', '收到的简历', '人才库', '我的提问', '订单与发票', '消息中心', '账号设置'];
+const PERSONAL_MENU = [
+  '学员中心',
+  '人才画像',
+  '我的测评',
+  '我的课程',
+  '我的提问',
+  '杂志',
+  '我的求职',
+  '我的招聘',
+  '个人信息',
+  '我的笔记',
+  '消息中心',
+  '账号设置',
+];
+const COMPANY_MENU = [
+  '企业信息',
+  '我的招聘',
+  '收到的简历',
+  '人才库',
+  '我的提问',
+  '订单与发票',
+  '消息中心',
+  '账号设置',
+];
 
 describe('centre menu filtered by role', () => {
   it('personal accounts get the SPEC §2 menu in GLOSSARY order', () => {
@@ -46,10 +69,24 @@ describe('centre layout', () => {
   });
 
   it('renders the company menu and the banner of the current user', async () => {
-    const user = makeUser({ id: 77, role: 'company', nickname: '华财科技', star_id: 3, total_learn_time: 3675, finish_course_num: 9, is_member: true });
+    const user = makeUser({
+      id: 77,
+      role: 'company',
+      nickname: '华财科技',
+      star_id: 3,
+      total_learn_time: 3675,
+      finish_course_num: 9,
+      is_member: true,
+    });
     renderRoute('/center/note', { session: { token: 't', user } });
     const nav = await screen.findByRole('navigation', { name: '个人中心菜单' }, SLOW);
-    await waitFor(() => expect(within(nav).getAllByRole('menuitem').map((li) => li.textContent)).toEqual(COMPANY_MENU));
+    await waitFor(() =>
+      expect(
+        within(nav)
+          .getAllByRole('menuitem')
+          .map((li) => li.textContent),
+      ).toEqual(COMPANY_MENU),
+    );
     const banner = screen.getByRole('region', { name: '个人概况' });
     expect(within(banner).getByText('华财科技')).toBeInTheDocument();
     expect(within(banner).getByText('用户ID：77')).toBeInTheDocument();
@@ -59,20 +96,39 @@ describe('centre layout', () => {
     expect(within(banner).getByText('298')).toBeInTheDocument();
   });
 
-  it('shows no points for a non-member and sends 求职意向 to membership purchase', async () => {
+  it('shows no points for a non-member; 求职意向 opens the student-card dialog, whose 立即开通 buys membership', async () => {
     const user = makeUser({ role: 'personal', is_member: false });
     const { router } = renderRoute('/center/note', { session: { token: 't', user } });
     const banner = await screen.findByRole('region', { name: '个人概况' }, SLOW);
     expect(within(banner).getByText('暂无')).toBeInTheDocument();
     within(banner).getByRole('button', { name: '求职意向' }).click();
-    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/payment?type=buyVip'));
+    await waitFor(() => expect(useSessionStore.getState().buyStudentStatus).toBe(true));
+    // Both centre dialogs share antd's test-mode title id, so the dialog is found by its content.
+    const dialog = (await screen.findByText(/发布求职意向是学员卡会员专享功能/)).closest(
+      '.ant-modal',
+    ) as HTMLElement;
+    expect(within(dialog).getByText('开通学员卡')).toBeInTheDocument();
+    expect(useSessionStore.getState().infoDialogVisible).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: '立即开通' }));
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/payment?type=buyVip'),
+    );
+    expect(useSessionStore.getState().buyStudentStatus).toBe(false);
   });
 
-  it('sends a member 求职意向 click to the talent portrait', async () => {
+  it('opens the job-intention dialog for a member', async () => {
+    mockApi({
+      'GET /api/problems': ok(makeProblemGroups()),
+      'GET /api/common_data': ok(makeCommonData()),
+      'GET /api/user_apply_jobs': ok([]),
+      'GET /api/select_options': ok({ areas: [], positions: [], industries: [] }),
+    });
     const user = makeUser({ role: 'personal', is_member: true });
     const { router } = renderRoute('/center/note', { session: { token: 't', user } });
     const banner = await screen.findByRole('region', { name: '个人概况' }, SLOW);
     within(banner).getByRole('button', { name: '求职意向' }).click();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/center/talentPortrayal'));
+    expect(await screen.findByRole('dialog', { name: '求职意向' })).toBeInTheDocument();
+    expect(useSessionStore.getState().buyStudentStatus).toBe(false);
+    expect(router.state.location.pathname).toBe('/center/note');
   });
 });

@@ -1,0 +1,104 @@
+import { PrinterOutlined } from '@ant-design/icons';
+import { Button, Empty, Skeleton, Table } from 'antd';
+import dayjs from 'dayjs';
+import type { CreditYear } from '@app/contracts';
+import { STAR_LEVELS, dictLabel } from '@app/contracts/common/dictionaries';
+import { formatDuration, maskPhone } from '@app/contracts/common/format';
+import { useCreditArchive } from '../api/use-talent';
+import './credit-archive.css';
+
+function YearCard({ y }: { y: CreditYear }) {
+  return (
+    <section className="credit-year" aria-label={`${y.year}年度`}>
+      <h3 className="credit-year__title">{y.year}年度</h3>
+      <dl className="credit-year__figures">
+        <div>
+          <dt>学习时长</dt>
+          <dd>{formatDuration(y.learn_seconds)}</dd>
+        </div>
+        <div>
+          <dt>完成课程</dt>
+          <dd>{y.finished_courses} 门</dd>
+        </div>
+        <div>
+          <dt>获得证书</dt>
+          <dd>{y.credentials.length} 项</dd>
+        </div>
+        <div>
+          <dt>星级评定</dt>
+          <dd>{y.stars.length > 0 ? y.stars.map((s) => s.star_name).join('、') : '—'}</dd>
+        </div>
+      </dl>
+      {y.credentials.length > 0 && (
+        <Table
+          size="small"
+          rowKey="id"
+          pagination={false}
+          className="credit-year__table"
+          dataSource={y.credentials}
+          columns={[
+            { title: '证书名称', dataIndex: 'name' },
+            { title: '发证机构', dataIndex: 'issuer' },
+            { title: '发证日期', dataIndex: 'issued_on', width: 120 },
+          ]}
+        />
+      )}
+      {y.stars.length > 0 && (
+        <ul className="credit-year__stars">
+          {y.stars.map((s) => (
+            <li key={`${s.star_id}-${s.granted_at}`}>
+              {dayjs(s.granted_at).format('YYYY-MM-DD')} 获评{s.star_name}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** /center/credit-archive (personal only): yearly learning record, printable on A4 (打印 -> window.print()). */
+export default function CreditArchivePage() {
+  const archive = useCreditArchive();
+  if (archive.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (archive.isError) return <Empty description="学分档案加载失败" />;
+  const a = archive.data;
+  const name = a.user.real_name?.trim() || a.user.nickname?.trim() || '未填写';
+
+  return (
+    <article className="credit-archive" aria-label="学分档案">
+      <header className="credit-archive__head">
+        <div>
+          <h2 className="credit-archive__title">学分档案</h2>
+          <div className="credit-archive__who">
+            <span>姓名：{name}</span>
+            <span>手机号：{maskPhone(a.user.phone)}</span>
+            <span>用户ID：{a.user.id}</span>
+            <span>当前星级：{dictLabel(STAR_LEVELS, a.user.star_id) ?? '暂无星级'}</span>
+          </div>
+        </div>
+        <Button
+          type="primary"
+          icon={<PrinterOutlined />}
+          className="credit-archive__print no-print"
+          onClick={() => window.print()}
+        >
+          打印
+        </Button>
+      </header>
+      <dl className="credit-archive__totals">
+        <div>
+          <dt>累计学习时长</dt>
+          <dd>{formatDuration(a.total_learn_seconds)}</dd>
+        </div>
+        <div>
+          <dt>累计完成课程</dt>
+          <dd>{a.total_finished_courses} 门</dd>
+        </div>
+      </dl>
+      {a.years.map((y) => (
+        <YearCard key={y.year} y={y} />
+      ))}
+      <footer className="credit-archive__foot">打印日期：{dayjs().format('YYYY-MM-DD')}</footer>
+    </article>
+  );
+}
