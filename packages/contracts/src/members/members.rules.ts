@@ -113,6 +113,7 @@ export const membersMessages = {
   taxNoInvalid: '纳税人识别号（统一社会信用代码）不正确',
   emailRequired: '请输入接收发票的邮箱',
   emailInvalid: '邮箱格式不正确',
+  amountRequired: '请输入开票金额',
   amountInvalid: '开票金额必须大于0',
   amountTooHigh: '开票金额不能超过实付金额',
   invoiceRequested: '发票申请已提交',

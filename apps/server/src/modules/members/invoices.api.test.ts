@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditCodeCheckChar, membersMessages, type Invoice, type MemberPlan, type Order } from '@app/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -160,6 +162,31 @@ describe('staff handling invoices', () => {
     expect(mine.state).toBe('issued');
     const notes = await t.db.select().from(messages).where(eq(messages.userId, user.id));
     expect(notes.some((n) => n.title === '发票已开具')).toBe(true);
+  });
+
+  it('stores an upload under a random name whatever file name it came with, and refuses a non-multipart body', async () => {
+    const { user, order } = await paidOrder();
+    const inv = (await post('/api/invoices', user, personal(order.id))).json().data as Invoice;
+    const json = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/invoices/${inv.id}/issue`,
+      headers: { ...staff.headers, 'content-type': 'application/json' },
+      payload: { file: PDF.toString('base64') },
+    });
+    expect(json.statusCode).toBe(415);
+    const m = multipartPdf(PDF, '../../../evil.pdf');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/invoices/${inv.id}/issue`,
+      headers: { ...staff.headers, 'content-type': m.contentType },
+      payload: m.body,
+    });
+    expect(res.statusCode).toBe(200);
+    const dir = path.join(t.config.dataDir, 'uploads', 'invoices');
+    const files = await fs.readdir(dir);
+    expect(files.length).toBeGreaterThan(0);
+    expect(files.every((f) => /^[0-9a-f]{32}\.pdf$/.test(f))).toBe(true);
+    expect(await fs.readdir(t.config.dataDir)).not.toContain('evil.pdf');
   });
 
   it('refuses a PDF over 10 MB', async () => {

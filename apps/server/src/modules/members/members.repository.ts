@@ -198,22 +198,26 @@ export const membersRepository = {
   },
 
   /**
-   * The one statement that turns an order paid: only a pending, unexpired order of exactly this amount. Row locking
-   * makes concurrent notifications wait; the losers then see state 'paid' and match nothing.
+   * The one statement that turns an order paid: exactly this amount, paid (by the channel's own signed clock,
+   * never later than now) before the order expired, and the order still open at that moment: pending, expired
+   * meanwhile (a late notification of an in-time payment still counts: the payer's money was taken), or cancelled
+   * only after the payment. Row locking makes concurrent notifications wait; the losers then see state 'paid'
+   * and match nothing.
    */
   async markPaid(
     db: DbOrTx,
-    v: { orderNo: string; amount: number; channel: 'sandbox' | 'wechat' | 'alipay'; channelTradeNo: string; now: Date },
+    v: { orderNo: string; amount: number; channel: 'sandbox' | 'wechat' | 'alipay'; channelTradeNo: string; paidAt: Date; now: Date },
   ): Promise<OrderRow | undefined> {
+    const at = v.paidAt.getTime() < v.now.getTime() ? v.paidAt : v.now;
     const [row] = await db
       .update(membersOrders)
-      .set({ state: 'paid', paidAt: v.now, channel: v.channel, channelTradeNo: v.channelTradeNo })
+      .set({ state: 'paid', paidAt: at, channel: v.channel, channelTradeNo: v.channelTradeNo })
       .where(
         and(
           eq(membersOrders.orderNo, v.orderNo),
-          eq(membersOrders.state, 'pending'),
           eq(membersOrders.amount, v.amount),
-          sql`${membersOrders.expiresAt} > ${v.now}`,
+          sql`${membersOrders.expiresAt} > ${at}`,
+          sql`(${membersOrders.state} IN ('pending', 'expired') OR (${membersOrders.state} = 'cancelled' AND ${membersOrders.cancelledAt} > ${at}))`,
         ),
       )
       .returning();

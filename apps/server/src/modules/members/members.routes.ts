@@ -88,9 +88,14 @@ function registerOrderRoutes(app: App, members: MembersService, requireUser: Gua
 function registerSandboxRoutes(app: App, members: MembersService, sandbox: SandboxProvider, opts: { siteName: string; clock: Clock }) {
   const { siteName, clock } = opts;
   const tags = ['payments'];
+  // A ticket names one order, its amount and its expiry; anything else (or an expired ticket) reads as a bad link.
   const ticketed = async (orderNo: string, token: string) => {
-    if (!(await sandbox.checkCashierToken(orderNo, token))) throw AppError.notFound(m.cashierTokenInvalid);
-    return members.orderForCashier(orderNo);
+    const found = await members.orderForCashier(orderNo);
+    const { order } = found;
+    if (!(await sandbox.checkCashierToken({ orderNo: order.orderNo, amountFen: order.amount, expiresAt: order.expiresAt }, token))) {
+      throw AppError.notFound(m.cashierTokenInvalid);
+    }
+    return found;
   };
   defineRoute(
     app,

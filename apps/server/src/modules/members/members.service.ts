@@ -21,7 +21,13 @@ import { pageWindow, toPaged } from '../../lib/pagination';
 import { createCoursesRepository } from '../courses/courses.repository';
 import type { MessagesService } from '../messages/messages.service';
 import { membersRepository as repo, type OrderRow, type OrderWithInvoice } from './members.repository';
-import { PaymentNotificationError, type IncomingNotification, type NotificationAck, type PaymentProvider } from './payment/payment-provider';
+import {
+  PaymentNotificationError,
+  type IncomingNotification,
+  type NotificationAck,
+  type PaymentProvider,
+  type VerifiedNotification,
+} from './payment/payment-provider';
 
 const CHINA_OFFSET_MS = 8 * 3_600_000;
 
@@ -85,7 +91,9 @@ export type NotificationOutcome =
   | 'invalid_signature'
   | 'merchant_mismatch'
   | 'invalid_format'
-  | 'channel_disabled';
+  | 'channel_disabled'
+  /** Verified, but applying it failed (database error): nothing changed, the channel retries. */
+  | 'error';
 
 export interface MembersServiceDeps {
   db: Db;
@@ -123,6 +131,45 @@ export function createMembersService({ db, clock, messages, provider }: MembersS
       });
       await messages.send(order.userId, '课程购买成功', `您已成功购买课程《${order.subject}》，现在就可以开始学习了。`, tx);
     }
+  }
+
+  /** In ONE transaction: marks the order paid and applies its effect when everything matches; records the notification. */
+  function applyVerified(
+    verified: VerifiedNotification,
+    base: { channel: string; contentType: string | null; rawBody: string; receivedAt: Date },
+    now: Date,
+  ): Promise<NotificationOutcome> {
+    return db.transaction(async (tx): Promise<NotificationOutcome> => {
+      let result: NotificationOutcome;
+      let detail: string | null = null;
+      if (!verified.paid) {
+        result = 'not_paid';
+      } else {
+        const paid = await repo.markPaid(tx, {
+          orderNo: verified.orderNo,
+          amount: verified.amountFen,
+          channel: provider.channel,
+          channelTradeNo: verified.channelTradeNo,
+          paidAt: verified.paidAt,
+          now,
+        });
+        if (paid) {
+          await applyEffect(tx, paid, now);
+          result = 'paid';
+        } else {
+          const order = await repo.findByOrderNo(tx, verified.orderNo);
+          if (!order) result = 'unknown_order';
+          else if (order.state === 'paid') result = 'duplicate';
+          else if (order.amount !== verified.amountFen) {
+            result = 'amount_mismatch';
+            detail = `notified ${verified.amountFen}, order ${order.amount}`;
+          } else if (order.state === 'cancelled') result = 'cancelled';
+          else result = 'expired';
+        }
+      }
+      await repo.recordNotification(tx, { ...base, orderNo: verified.orderNo, verified: true, outcome: result, detail });
+      return result;
+    });
   }
 
   return {
@@ -286,37 +333,20 @@ export function createMembersService({ db, clock, messages, provider }: MembersS
         await repo.recordNotification(db, { ...base, verified: false, outcome, detail: (err as Error).message?.slice(0, 200) ?? null });
         return { ack: provider.acknowledge(false), outcome };
       }
-      const outcome = await db.transaction(async (tx): Promise<NotificationOutcome> => {
-        let result: NotificationOutcome;
-        let detail: string | null = null;
-        if (!verified.paid) {
-          result = 'not_paid';
-        } else {
-          const paid = await repo.markPaid(tx, {
-            orderNo: verified.orderNo,
-            amount: verified.amountFen,
-            channel: provider.channel,
-            channelTradeNo: verified.channelTradeNo,
-            now,
-          });
-          if (paid) {
-            await applyEffect(tx, paid, now);
-            result = 'paid';
-          } else {
-            const order = await repo.findByOrderNo(tx, verified.orderNo);
-            if (!order) result = 'unknown_order';
-            else if (order.state === 'paid') result = 'duplicate';
-            else if (order.state === 'cancelled') result = 'cancelled';
-            else if (effectiveState(order, now) === 'expired') result = 'expired';
-            else {
-              result = 'amount_mismatch';
-              detail = `notified ${verified.amountFen}, order ${order.amount}`;
-            }
-          }
-        }
-        await repo.recordNotification(tx, { ...base, orderNo: verified.orderNo, verified: true, outcome: result, detail });
-        return result;
-      });
+      let outcome: NotificationOutcome;
+      try {
+        outcome = await applyVerified(verified, base, now);
+      } catch (err) {
+        // Nothing was applied (the transaction rolled back); keep the notification and let the channel retry.
+        await repo.recordNotification(db, {
+          ...base,
+          orderNo: verified.orderNo,
+          verified: true,
+          outcome: 'error',
+          detail: String((err as Error)?.message ?? err).slice(0, 200),
+        });
+        return { ack: provider.acknowledge(false), outcome: 'error' };
+      }
       // Processed (or already processed): the channel may stop retrying. Refusals keep it retrying, so staff see them.
       return { ack: provider.acknowledge(outcome === 'paid' || outcome === 'duplicate' || outcome === 'not_paid'), outcome };
     },

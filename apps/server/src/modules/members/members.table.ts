@@ -77,7 +77,7 @@ export const membersPaymentNotifications = pgTable(
     contentType: text('content_type'),
     rawBody: text('raw_body').notNull(),
     verified: boolean('verified').notNull(),
-    /** paid | duplicate | not_paid | unknown_order | expired | cancelled | amount_mismatch | invalid_signature | merchant_mismatch | invalid_format */
+    /** paid | duplicate | not_paid | unknown_order | expired | cancelled | amount_mismatch | invalid_signature | merchant_mismatch | invalid_format | channel_disabled | error */
     outcome: text('outcome').notNull(),
     detail: text('detail'),
     receivedAt: ts('received_at').notNull(),

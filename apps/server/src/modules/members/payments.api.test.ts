@@ -6,6 +6,8 @@ import { courses, coursesLessons } from '../courses/courses.table';
 import { messages } from '../messages/messages.table';
 import { membersOrders, membersPaymentNotifications } from './members.table';
 import { SandboxProvider } from './payment/sandbox.provider';
+import { createMembersService } from './members.service';
+import type { MessagesService } from '../messages/messages.service';
 import { createOrder, createUser, memberEndOf, notificationsOf, payThroughCashier, sandboxOf, type TestUser } from './members.test-support';
 
 const DAY_MS = 86_400_000;
@@ -40,13 +42,16 @@ async function newMemberOrder() {
 }
 
 /** A correctly signed sandbox notification with chosen fields. */
-async function signed(order: Order, over: { amount?: number; mchid?: string; state?: 'SUCCESS' | 'CLOSED'; at?: Date } = {}) {
+async function signed(
+  order: Order,
+  over: { amount?: number; mchid?: string; state?: 'SUCCESS' | 'CLOSED'; at?: Date; paidAt?: Date } = {},
+) {
   const body = {
     mchid: over.mchid ?? 'sandbox-merchant',
     out_trade_no: order.order_no,
     transaction_id: `SBXTEST${Math.random().toString(36).slice(2)}`,
     trade_state: over.state ?? 'SUCCESS',
-    success_time: t.clock.now().toISOString(),
+    success_time: (over.paidAt ?? t.clock.now()).toISOString(),
     amount: { total: over.amount ?? order.amount, currency: 'CNY' },
   };
   return sandboxOf(t).sign(JSON.stringify(body), over.at);
@@ -121,16 +126,32 @@ describe('sandbox cashier, end to end', () => {
     expect(detail.json().data.mine.has_access).toBe(true);
   });
 
-  it('refuses a cashier token of another order or a made-up one', async () => {
+  it('refuses a cashier token of another order, of another amount or a made-up one', async () => {
     const a = await newMemberOrder();
     const b = await newMemberOrder();
-    const tokenOfB = await sandboxOf(t).cashierToken(b.order.order_no);
-    for (const token of [tokenOfB, 'forged']) {
+    const ticket = (o: Order, amountFen = o.amount) =>
+      sandboxOf(t).cashierToken({ orderNo: o.order_no, amountFen, expiresAt: new Date(o.expires_at) });
+    expect(await sandboxOf(t).checkCashierToken({ orderNo: a.order.order_no, amountFen: a.order.amount, expiresAt: new Date(a.order.expires_at) }, await ticket(a.order))).toBe(true);
+    for (const token of [await ticket(b.order), await ticket(a.order, 1), 'forged']) {
       const res = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/confirm', payload: { order_no: a.order.order_no, token } });
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe(membersMessages.cashierTokenInvalid);
     }
     expect((await checkOrder(a.user, a.order.order_no)).state).toBe('pending');
+  });
+
+  it('a cashier ticket stops working when its order expires', async () => {
+    const { user, order } = await newMemberOrder();
+    const pay = await t.app.inject({ method: 'POST', url: `/api/orders/${order.id}/pay`, headers: user.headers });
+    const token = new URL(pay.json().data.pay_url as string).searchParams.get('token')!;
+    t.clock.advance(30 * 60_000);
+    const qs = `order_no=${order.order_no}&token=${encodeURIComponent(token)}`;
+    expect((await t.app.inject({ method: 'GET', url: `/api/payments/sandbox/cashier?${qs}` })).statusCode).toBe(404);
+    const confirm = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/confirm', payload: { order_no: order.order_no, token } });
+    expect(confirm.statusCode).toBe(404);
+    expect(confirm.json().message).toBe(membersMessages.cashierTokenInvalid);
+    expect(await memberEndOf(t, user.id)).toBeNull();
+    expect(await notificationsOf(t, order.order_no)).toHaveLength(0);
   });
 });
 
@@ -242,6 +263,67 @@ describe('payment notifications', () => {
     expect(await memberEndOf(t, cancelled.user.id)).toBeNull();
     expect((await notificationsOf(t, expired.order.order_no)).map((r) => r.outcome)).toEqual(['expired']);
     expect((await notificationsOf(t, cancelled.order.order_no)).map((r) => r.outcome)).toEqual(['cancelled']);
+  });
+
+  it('a payment made in time but notified after the expiry still counts, even after the user ordered again', async () => {
+    const { user, order } = await newMemberOrder();
+    const paidAt = new Date(new Date(order.expires_at).getTime() - 5_000);
+    t.clock.advance(31 * 60_000);
+    // The user gave up and ordered again: the old order is stored as expired.
+    const next = await createOrder(t, user, { product_type: 'member', product_id: annual.id });
+    expect(next.id).not.toBe(order.id);
+    expect((await notify(await signed(order, { paidAt }))).statusCode).toBe(200);
+    const checked = await checkOrder(user, order.order_no);
+    expect(checked.state).toBe('paid');
+    expect(checked.paid_at).toBe(paidAt.toISOString());
+    expect(await memberEndOf(t, user.id)).not.toBeNull();
+    expect((await checkOrder(user, next.order_no)).state).toBe('pending');
+  });
+
+  it('a payment made before the user cancelled counts; one made after the cancel does not', async () => {
+    const before = await newMemberOrder();
+    const paidAt = t.clock.now();
+    t.clock.advance(60_000);
+    await t.app.inject({ method: 'POST', url: `/api/orders/${before.order.id}/cancel`, headers: before.user.headers });
+    expect((await notify(await signed(before.order, { paidAt }))).statusCode).toBe(200);
+    expect((await checkOrder(before.user, before.order.order_no)).state).toBe('paid');
+
+    const after = await newMemberOrder();
+    await t.app.inject({ method: 'POST', url: `/api/orders/${after.order.id}/cancel`, headers: after.user.headers });
+    t.clock.advance(1_000);
+    expect((await notify(await signed(after.order))).statusCode).toBe(400);
+    expect((await checkOrder(after.user, after.order.order_no)).state).toBe('cancelled');
+    expect(await memberEndOf(t, after.user.id)).toBeNull();
+  });
+
+  it('a payment time claimed in the future is taken as the time received', async () => {
+    const { user, order } = await newMemberOrder();
+    const paidAt = new Date(t.clock.now().getTime() + 3_600_000);
+    expect((await notify(await signed(order, { paidAt }))).statusCode).toBe(200);
+    expect((await checkOrder(user, order.order_no)).paid_at).toBe(t.clock.now().toISOString());
+  });
+
+  it('a notification whose effect fails to apply is recorded, changes nothing and is left for the channel to retry', async () => {
+    const { user, order } = await newMemberOrder();
+    const sandbox = sandboxOf(t);
+    const failing = createMembersService({
+      db: t.db,
+      clock: t.clock,
+      provider: sandbox,
+      messages: {
+        send: () => Promise.reject(new Error('messages table unavailable')),
+      } as unknown as MessagesService,
+    });
+    const n = await signed(order);
+    const { ack, outcome } = await failing.handleNotification('sandbox', n);
+    expect(outcome).toBe('error');
+    expect(ack.status).toBe(400);
+    expect((await checkOrder(user, order.order_no)).state).toBe('pending');
+    expect(await memberEndOf(t, user.id)).toBeNull();
+    expect((await notificationsOf(t, order.order_no)).map((r) => [r.verified, r.outcome])).toEqual([[true, 'error']]);
+    // The channel's retry, once the fault is gone, pays the order.
+    expect((await notify(await signed(order))).statusCode).toBe(200);
+    expect((await checkOrder(user, order.order_no)).state).toBe('paid');
   });
 
   it('a notification on a channel that is not configured is refused', async () => {

@@ -32,6 +32,13 @@ export interface SandboxNotificationBody {
   amount: { total: number; currency: 'CNY' };
 }
 
+/** What a cashier ticket is bound to. */
+export interface CashierTicket {
+  orderNo: string;
+  amountFen: number;
+  expiresAt: Date;
+}
+
 export interface SandboxProviderOptions {
   /** The HMAC key (created once in the database, shared by every server process). */
   secret: () => Promise<string>;
@@ -64,19 +71,24 @@ export class SandboxProvider implements PaymentProvider {
     this.merchantId = opts.merchantId ?? SANDBOX_MERCHANT_ID;
   }
 
-  /** The ticket in the cashier URL: proves the URL came from us for this order (no login needed to pay). */
-  async cashierToken(orderNo: string): Promise<string> {
-    return hmac(await this.opts.secret(), `cashier\n${orderNo}`);
+  /**
+   * The ticket in the cashier URL: proves the URL came from us for this order, this amount and this expiry (no
+   * login is needed to pay, as with a real wallet). It stops working when the order expires.
+   */
+  async cashierToken(t: CashierTicket): Promise<string> {
+    return hmac(await this.opts.secret(), `cashier\n${t.orderNo}\n${t.amountFen}\n${t.expiresAt.getTime()}`);
   }
 
-  async checkCashierToken(orderNo: string, token: string): Promise<boolean> {
-    return equalText(await this.cashierToken(orderNo), token);
+  /** True when `token` is this order's ticket and the order has not expired yet. */
+  async checkCashierToken(t: CashierTicket, token: string): Promise<boolean> {
+    if (this.opts.clock.now().getTime() >= t.expiresAt.getTime()) return false;
+    return equalText(await this.cashierToken(t), token);
   }
 
   async createPayment(input: CreatePaymentInput): Promise<CreatePaymentResult> {
     const url = new URL(SANDBOX_CASHIER_PAGE_PATH, input.returnUrl);
     url.searchParams.set('order_no', input.orderNo);
-    url.searchParams.set('token', await this.cashierToken(input.orderNo));
+    url.searchParams.set('token', await this.cashierToken({ orderNo: input.orderNo, amountFen: input.amountFen, expiresAt: input.expiresAt }));
     return { qrContent: url.toString(), payUrl: url.toString() };
   }
 

@@ -1,10 +1,10 @@
-import { LoadingOutlined } from '@ant-design/icons';
+import { LoadingOutlined, WarningOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Descriptions, Result, Skeleton, Spin } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ORDER_POLL_INTERVAL_MS, PAYMENT_CHANNEL_LABELS, type Order } from '@app/contracts';
+import { ORDER_POLL_INTERVAL_MS, PAYMENT_CHANNEL_LABELS, type Order, type PayOrderResult } from '@app/contracts';
 import { isApiError } from '@/shared/lib/api-error';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import { membersApi } from '../api/members-api';
@@ -58,7 +58,26 @@ function OrderSummary({ order }: { order: Order }) {
 }
 
 /** The pay step: QR code and cashier link, the 30-minute countdown and the polling progress. */
-function PendingPayment({ order, checking, onCheck }: { order: Order; checking: boolean; onCheck(): void }) {
+/** What the payer does next, by channel: scan (WeChat Pay), open the gateway (Alipay page pay), or either (sandbox). */
+function channelHint(pay: PayOrderResult): string {
+  if (pay.channel === 'sandbox') return '当前为模拟支付环境：扫描二维码，或点击下方按钮在模拟收银台完成支付。';
+  const name = PAYMENT_CHANNEL_LABELS[pay.channel];
+  if (pay.qr_image) return `请使用${name}扫码支付。`;
+  return `请点击下方按钮，前往${name}完成支付。`;
+}
+
+function PendingPayment({
+  order,
+  checking,
+  pollFailed,
+  onCheck,
+}: {
+  order: Order;
+  checking: boolean;
+  /** The latest status poll failed (e.g. the network dropped); polling goes on. */
+  pollFailed: boolean;
+  onCheck(): void;
+}) {
   const left = useCountdownTo(order.expires_at);
   const pay = useQuery({
     queryKey: ['members', 'pay', order.id],
@@ -72,7 +91,7 @@ function PendingPayment({ order, checking, onCheck }: { order: Order; checking: 
     <div className="pay-step">
       <OrderSummary order={order} />
       <div className="pay-box">
-        <div className="pay-box__qr">
+        <div className={pay.data && !pay.data.qr_image ? 'pay-box__qr pay-box__qr--none' : 'pay-box__qr'}>
           {pay.isPending && <Spin size="large" aria-label="正在生成支付二维码" />}
           {pay.isError && (
             <div className="pay-box__error">
@@ -86,13 +105,7 @@ function PendingPayment({ order, checking, onCheck }: { order: Order; checking: 
           <p className="pay-box__amount">
             支付金额 <strong>{yuan(order.amount)}</strong>
           </p>
-          {pay.data && (
-            <p className="pay-box__channel">
-              {pay.data.channel === 'sandbox'
-                ? '当前为模拟支付环境：扫描二维码，或点击下方按钮在模拟收银台完成支付。'
-                : `请使用${PAYMENT_CHANNEL_LABELS[pay.data.channel]}扫码支付。`}
-            </p>
-          )}
+          {pay.data && <p className="pay-box__channel">{channelHint(pay.data)}</p>}
           {link &&
             (link.internal ? (
               <Link to={link.href}>
@@ -102,14 +115,22 @@ function PendingPayment({ order, checking, onCheck }: { order: Order; checking: 
               </Link>
             ) : (
               <Button type="primary" size="large" href={link.href}>
-                前往收银台支付
+                {pay.data ? `前往${PAYMENT_CHANNEL_LABELS[pay.data.channel]}支付` : '前往收银台支付'}
               </Button>
             ))}
           <p className="pay-box__countdown" role="timer" aria-live="off">
             请在 <strong>{formatMmSs(left)}</strong> 内完成支付，超时订单将自动取消
           </p>
           <div className="pay-box__progress" role="status">
-            <Spin indicator={<LoadingOutlined spin />} size="small" /> 等待支付结果，支付完成后页面将自动跳转…
+            {pollFailed ? (
+              <span className="pay-box__poll-error">
+                <WarningOutlined /> 网络状态不佳，正在重新查询支付结果…
+              </span>
+            ) : (
+              <>
+                <Spin indicator={<LoadingOutlined spin />} size="small" /> 等待支付结果，支付完成后页面将自动跳转…
+              </>
+            )}
           </div>
           <Button onClick={onCheck} loading={checking}>
             我已完成支付
@@ -216,5 +237,7 @@ export function OrderPayment({ orderNo }: { orderNo: string }) {
   const state = order.state === 'pending' && left === 0 ? 'expired' : order.state;
   if (state === 'paid') return <PaymentSuccess order={order} />;
   if (state === 'cancelled' || state === 'expired') return <EndedPayment order={{ ...order, state }} />;
-  return <PendingPayment order={order} checking={status.isFetching} onCheck={() => void status.refetch()} />;
+  return (
+    <PendingPayment order={order} checking={status.isFetching} pollFailed={status.isError} onCheck={() => void status.refetch()} />
+  );
 }

@@ -39,7 +39,7 @@ export function schemaRule(field: 'title' | 'email' | 'title_type'): FormRule {
 /** Amount in yuan: above zero and at most what was paid (fen). */
 export function amountRules(paidFen: number): FormRule[] {
   return [
-    { required: true, message: membersMessages.amountInvalid },
+    { required: true, message: membersMessages.amountRequired },
     {
       validator: async (_r, value: number | null) => {
         if (value == null) return;

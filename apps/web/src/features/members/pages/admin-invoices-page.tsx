@@ -90,17 +90,21 @@ function RejectButton({ invoice }: { invoice: AdminInvoice }) {
         destroyOnHidden
         onCancel={() => setOpen(false)}
         onOk={() =>
-          form.validateFields().then(({ reason }) =>
-            reject.mutate(
-              { id: invoice.id, body: { reason: reason.trim() } },
-              {
-                onSuccess: () => {
-                  message.success(membersMessages.invoiceRejected);
-                  setOpen(false);
+          form
+            .validateFields()
+            .then(({ reason }) =>
+              reject.mutate(
+                { id: invoice.id, body: { reason: reason.trim() } },
+                {
+                  onSuccess: () => {
+                    message.success(membersMessages.invoiceRejected);
+                    setOpen(false);
+                  },
                 },
-              },
-            ),
-          )
+              ),
+            )
+            // The form shows what is missing under the field.
+            .catch(() => undefined)
         }
       >
         <Form form={form} layout="vertical" preserve={false}>
@@ -124,17 +128,19 @@ const COLUMNS: ColumnsType<AdminInvoice> = [
   {
     title: '申请人',
     key: 'user',
-    width: 150,
+    width: 130,
     render: (_, i) => (
       <>
         <div>{i.user.nickname || i.user.phone}</div>
         <div className="order-no">{i.user.phone}</div>
+        <div className="order-no">{dayjs(i.requested_at).format('YYYY-MM-DD HH:mm')}</div>
       </>
     ),
   },
   {
     title: '订单',
     key: 'order',
+    width: 250,
     render: (_, i) => (
       <>
         <div>{i.order_subject}</div>
@@ -145,6 +151,7 @@ const COLUMNS: ColumnsType<AdminInvoice> = [
   {
     title: '抬头',
     key: 'title',
+    minWidth: 170,
     render: (_, i) => (
       <>
         <div>
@@ -158,7 +165,7 @@ const COLUMNS: ColumnsType<AdminInvoice> = [
   {
     title: '开票金额',
     key: 'amount',
-    width: 120,
+    width: 100,
     align: 'right',
     render: (_, i) => (
       <>
@@ -167,11 +174,10 @@ const COLUMNS: ColumnsType<AdminInvoice> = [
       </>
     ),
   },
-  { title: '申请时间', key: 'at', width: 150, render: (_, i) => dayjs(i.requested_at).format('YYYY-MM-DD HH:mm') },
   {
     title: '状态',
     key: 'state',
-    width: 180,
+    width: 90,
     render: (_, i) => (
       <>
         <InvoiceStateTag state={i.state} />
@@ -182,10 +188,11 @@ const COLUMNS: ColumnsType<AdminInvoice> = [
   {
     title: '操作',
     key: 'actions',
-    width: 200,
+    width: 140,
+    fixed: 'right',
     render: (_, i) =>
       i.state === 'requested' ? (
-        <Space size={0} wrap>
+        <Space size={0} orientation="vertical" align="start">
           <IssueButton invoice={i} />
           <RejectButton invoice={i} />
         </Space>
@@ -219,7 +226,7 @@ export default function AdminInvoicesPage() {
         columns={COLUMNS}
         dataSource={invoices.data?.list ?? []}
         loading={invoices.isFetching}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 880 }}
         locale={{ emptyText: <Empty description={invoices.isError ? '发票申请加载失败' : '暂无发票申请'} /> }}
         pagination={
           (invoices.data?.total ?? 0) > (invoices.data?.per ?? DEFAULT_PER_PAGE)

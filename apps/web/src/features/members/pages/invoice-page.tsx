@@ -35,6 +35,7 @@ const COLUMNS: ColumnsType<Invoice> = [
   {
     title: '订单',
     key: 'order',
+    width: 250,
     render: (_, i) => (
       <>
         <div>{i.order_subject}</div>
@@ -45,22 +46,23 @@ const COLUMNS: ColumnsType<Invoice> = [
   {
     title: '抬头',
     key: 'title',
+    minWidth: 180,
     render: (_, i) => (
       <>
         <div>
           {i.title}（{INVOICE_TITLE_TYPE_LABELS[i.title_type]}）
         </div>
-        {i.tax_no && <div className="order-no">{i.tax_no}</div>}
+        {i.tax_no && <div className="order-no">税号：{i.tax_no}</div>}
+        <div className="order-no">{i.email}</div>
       </>
     ),
   },
-  { title: '金额', key: 'amount', width: 110, align: 'right', render: (_, i) => <span className="money">{yuan(i.amount)}</span> },
-  { title: '接收邮箱', dataIndex: 'email', key: 'email', width: 180 },
-  { title: '申请时间', key: 'at', width: 150, render: (_, i) => dayjs(i.requested_at).format('YYYY-MM-DD HH:mm') },
+  { title: '金额', key: 'amount', width: 100, align: 'right', render: (_, i) => <span className="money">{yuan(i.amount)}</span> },
+  { title: '申请时间', key: 'at', width: 140, render: (_, i) => dayjs(i.requested_at).format('YYYY-MM-DD HH:mm') },
   {
     title: '状态',
     key: 'state',
-    width: 200,
+    width: 130,
     render: (_, i) => (
       <>
         <InvoiceStateTag state={i.state} />
@@ -71,7 +73,8 @@ const COLUMNS: ColumnsType<Invoice> = [
   {
     title: '操作',
     key: 'actions',
-    width: 110,
+    width: 100,
+    fixed: 'right',
     render: (_, i) =>
       i.state === 'issued' ? (
         <DownloadButton invoice={i} />
@@ -95,7 +98,7 @@ export default function InvoicePage() {
         columns={COLUMNS}
         dataSource={invoices.data?.list ?? []}
         loading={invoices.isFetching}
-        scroll={{ x: 960 }}
+        scroll={{ x: 920 }}
         locale={{
           emptyText: (
             <Empty description={invoices.isError ? '发票加载失败' : '暂无发票申请'}>

@@ -57,10 +57,12 @@ function OrderActions({ order }: { order: Order }) {
 }
 
 const COLUMNS: ColumnsType<Order> = [
-  { title: '订单号', dataIndex: 'order_no', key: 'order_no', width: 280, render: (v: string) => <span className="order-no">{v}</span> },
+  { title: '订单号', dataIndex: 'order_no', key: 'order_no', width: 250, render: (v: string) => <span className="order-no">{v}</span> },
   {
     title: '商品',
     key: 'subject',
+    // The flexible column: keeps the product readable next to the fixed ones.
+    minWidth: 180,
     render: (_, o) => (
       <span>
         <Tag>{ORDER_PRODUCT_TYPE_LABELS[o.product_type]}</Tag>
@@ -71,7 +73,7 @@ const COLUMNS: ColumnsType<Order> = [
   {
     title: '金额',
     key: 'amount',
-    width: 120,
+    width: 110,
     align: 'right',
     render: (_, o) => <span className="money">{yuan(o.amount)}</span>,
   },
@@ -79,11 +81,11 @@ const COLUMNS: ColumnsType<Order> = [
     title: '下单时间',
     dataIndex: 'created_at',
     key: 'created_at',
-    width: 170,
+    width: 150,
     render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
   },
-  { title: '状态', key: 'state', width: 90, render: (_, o) => <OrderStateTag state={o.state} /> },
-  { title: '操作', key: 'actions', width: 200, render: (_, o) => <OrderActions order={o} /> },
+  { title: '状态', key: 'state', width: 80, render: (_, o) => <OrderStateTag state={o.state} /> },
+  { title: '操作', key: 'actions', width: 150, fixed: 'right', render: (_, o) => <OrderActions order={o} /> },
 ];
 
 /** /center/order: my orders with their state; pay or cancel a pending one, request an invoice for a paid one. */
@@ -111,7 +113,7 @@ export default function OrderPage() {
         columns={COLUMNS}
         dataSource={orders.data?.list ?? []}
         loading={orders.isFetching}
-        scroll={{ x: 900 }}
+        scroll={{ x: 910 }}
         locale={{
           emptyText: (
             <Empty description={orders.isError ? '订单加载失败' : '暂无订单'}>

@@ -101,3 +101,87 @@ describe('/payment?order_no=', () => {
     expect(await screen.findByText('订单已过期')).toBeInTheDocument();
   });
 });
+
+describe('/payment?order_no= on the real channels and when things fail', () => {
+  const pending = makeOrder({ order_no: 'W1' });
+  const payResult = (over: object) => ({ order: pending, qr_content: null, qr_image: null, pay_url: null, ...over });
+
+  it('WeChat Pay: the QR code from code_url, no cashier link', async () => {
+    mockApi({
+      'POST /api/orders/check_order': ok(pending),
+      'POST /api/orders/501/pay': ok(
+        payResult({ channel: 'wechat', qr_content: 'weixin://wxpay/bizpayurl?pr=abc', qr_image: 'data:image/svg+xml;base64,PHN2Zy8+' }),
+      ),
+    });
+    renderMemberScreen('/payment', <PaymentPage />, '/payment?order_no=W1', { session });
+    expect(await screen.findByRole('img', { name: '支付二维码' })).toBeInTheDocument();
+    expect(screen.getByText('请使用微信支付扫码支付。')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /前往/ })).toBeNull();
+  });
+
+  it('Alipay page pay: a link to the Alipay gateway, no QR code', async () => {
+    const gateway = 'https://openapi.alipay.com/gateway.do?method=alipay.trade.page.pay&sign=xyz';
+    mockApi({
+      'POST /api/orders/check_order': ok(pending),
+      'POST /api/orders/501/pay': ok(payResult({ channel: 'alipay', pay_url: gateway })),
+    });
+    renderMemberScreen('/payment', <PaymentPage />, '/payment?order_no=W1', { session });
+    expect(await screen.findByRole('link', { name: '前往支付宝支付' })).toHaveAttribute('href', gateway);
+    expect(screen.getByText('请点击下方按钮，前往支付宝完成支付。')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: '支付二维码' })).toBeNull();
+  });
+
+  it('a failed pay call shows the reason with 重试, which asks again', async () => {
+    let attempts = 0;
+    mockApi({
+      'POST /api/orders/check_order': ok(pending),
+      'POST /api/orders/501/pay': () => {
+        attempts += 1;
+        return attempts === 1
+          ? { code: 503, message: '微信支付暂不可用，请稍后再试', data: null }
+          : ok(payResult({ channel: 'wechat', qr_content: 'weixin://x', qr_image: 'data:image/svg+xml;base64,PHN2Zy8+' }));
+      },
+    });
+    renderMemberScreen('/payment', <PaymentPage />, '/payment?order_no=W1', { session });
+    expect(await screen.findByText('微信支付暂不可用，请稍后再试')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
+    expect(await screen.findByRole('img', { name: '支付二维码' })).toBeInTheDocument();
+  });
+
+  it('a poll lost to the network says so and keeps polling until the payment shows', async () => {
+    let polls = 0;
+    mockApi({
+      'POST /api/orders/check_order': () => {
+        polls += 1;
+        if (polls === 1) return ok(pending);
+        if (polls === 2) return { networkError: true };
+        return ok({ ...pending, state: 'paid', paid_at: new Date().toISOString(), member_end_at: '2027-11-22T00:00:00.000Z' });
+      },
+      'POST /api/orders/501/pay': ok(payResult({ channel: 'sandbox', pay_url: 'http://localhost/payment/sandbox-cashier?order_no=W1&token=t' })),
+      'POST /api/users/get_current_user': ok(makeUser({ is_member: true })),
+      'GET /api/member_courses': emptyCourses,
+    });
+    renderMemberScreen('/payment', <PaymentPage />, '/payment?order_no=W1', { session });
+    expect(await screen.findByText('网络状态不佳，正在重新查询支付结果…', undefined, { timeout: 8_000 })).toBeInTheDocument();
+    expect(await screen.findByText('支付成功，会员已开通', undefined, { timeout: 8_000 })).toBeInTheDocument();
+  });
+
+  it('a first status query lost to the network offers 重试', async () => {
+    let polls = 0;
+    mockApi({
+      'POST /api/orders/check_order': () => (++polls === 1 ? { networkError: true } : ok(pending)),
+      'POST /api/orders/501/pay': ok(payResult({ channel: 'sandbox', pay_url: 'http://localhost/payment/sandbox-cashier?order_no=W1&token=t' })),
+    });
+    renderMemberScreen('/payment', <PaymentPage />, '/payment?order_no=W1', { session });
+    expect(await screen.findByText('订单状态查询失败')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
+    expect(await screen.findByRole('link', { name: '前往模拟收银台支付' })).toBeInTheDocument();
+  });
+
+  it('a cancelled order says so and offers 重新下单', async () => {
+    mockApi({ 'POST /api/orders/check_order': ok({ ...pending, state: 'cancelled' }) });
+    renderMemberScreen('/payment', <PaymentPage />, '/payment?order_no=W1', { session });
+    expect(await screen.findByText('订单已取消')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /重新下单/ })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,80 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Invoice } from '@app/contracts';
+import { makeUser } from '@/testing/fixtures';
+import { mockApi, ok } from '@/testing/mock-api';
+import { currentUrl } from '@/testing/render';
+import { renderMemberScreen } from '../testing/render-members';
+import InvoicePage from './invoice-page';
+
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 60_000 });
+
+const session = { token: 't1', user: makeUser() };
+
+function makeInvoice(over: Partial<Invoice>): Invoice {
+  return {
+    id: 1,
+    order_id: 11,
+    order_no: 'N1',
+    order_subject: '年度会员',
+    title_type: 'personal',
+    title: '李明',
+    tax_no: null,
+    email: 'liming@example.com',
+    amount: 29800,
+    state: 'requested',
+    reject_reason: null,
+    pdf_url: null,
+    requested_at: new Date().toISOString(),
+    issued_at: null,
+    rejected_at: null,
+    ...over,
+  };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('/center/invoice', () => {
+  it('shows each state: 待开票 waits, 已开票 downloads the PDF, 已驳回 shows the reason and offers a new request', async () => {
+    const list = [
+      makeInvoice({ id: 1, order_no: 'N1', state: 'requested' }),
+      makeInvoice({ id: 2, order_id: 12, order_no: 'N2', state: 'issued', pdf_url: '/api/invoices/2/pdf' }),
+      makeInvoice({ id: 3, order_id: 13, order_no: 'N3', state: 'rejected', reject_reason: '抬头与付款人不一致' }),
+    ];
+    const api = mockApi({
+      'GET /api/invoices': ok({ list, page: 1, per: 10, total: 3 }),
+      'GET /api/invoices/2/pdf': { code: 200, message: 'ok', data: null },
+    });
+    // jsdom has no object URLs and cannot follow a download link: record what the page asks for.
+    const createObjectURL = vi.fn(() => 'blob:invoice');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const downloads: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    });
+    const { router } = renderMemberScreen('/center/invoice', <InvoicePage />, '/center/invoice', { session });
+
+    const row = async (no: string) => (await screen.findByText(no)).closest('tr')!;
+    expect(within(await row('N1')).getByText('待开票')).toBeInTheDocument();
+    expect(within(await row('N1')).getByText('等待开具')).toBeInTheDocument();
+    expect(within(await row('N2')).getByText('已开票')).toBeInTheDocument();
+    expect(within(await row('N3')).getByText('已驳回')).toBeInTheDocument();
+    expect(within(await row('N3')).getByText('驳回原因：抬头与付款人不一致')).toBeInTheDocument();
+
+    fireEvent.click(within(await row('N2')).getByRole('button', { name: '下载PDF' }));
+    await waitFor(() => expect(api.calls.some((c) => c.url === '/api/invoices/2/pdf' && c.token === 't1')).toBe(true));
+    await waitFor(() => expect(downloads).toEqual(['发票-N2.pdf']));
+    expect(createObjectURL).toHaveBeenCalled();
+
+    fireEvent.click(within(await row('N3')).getByRole('link', { name: '重新申请' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/center/demand-invoice?order_id=13'));
+  });
+
+  it('says so when there is no invoice yet', async () => {
+    mockApi({ 'GET /api/invoices': ok({ list: [], page: 1, per: 10, total: 0 }) });
+    renderMemberScreen('/center/invoice', <InvoicePage />, '/center/invoice', { session });
+    expect(await screen.findByText('暂无发票申请')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '去订单中申请发票' })).toHaveAttribute('href', '/center/order');
+  });
+});
