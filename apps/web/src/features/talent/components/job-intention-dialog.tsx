@@ -45,11 +45,16 @@ export function JobIntentionDialog() {
     let alive = true;
     form.resetFields();
     setLoading(true);
-    talentApi
-      .jobIntention(userId)
-      .then((record) => {
+    // Stored positions are leaf names; the cascader needs their paths, so the record waits for the position tree
+    // (cached after the first open). Without the tree the names still show as single-level values.
+    const tree = queryClient
+      .ensureQueryData({ queryKey: talentKeys.options, queryFn: talentApi.selectOptions, staleTime: Infinity })
+      .then((o) => o.positions)
+      .catch(() => []);
+    Promise.all([talentApi.jobIntention(userId), tree])
+      .then(([record, positions]) => {
         if (!alive) return;
-        if (record) form.setFieldsValue(recordToForm(record, positionTree ?? []));
+        if (record) form.setFieldsValue(recordToForm(record, positions));
         else form.resetFields();
       })
       .catch(() => {
@@ -61,9 +66,7 @@ export function JobIntentionDialog() {
     return () => {
       alive = false;
     };
-    // positionTree only maps stored names to cascader paths; a late options load must not reload the record.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, userId, form]);
+  }, [open, userId, form, queryClient]);
 
   const close = () => setJobSwitch(false);
 
