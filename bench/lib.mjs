@@ -63,7 +63,7 @@ export async function waitReady(url, t0, proc, timeoutMs = 60_000) {
 
 /** Environment of the platform server in the benchmarks: production mode, no request logs. */
 export function serverEnv(port, dataDir) {
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'true' };
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', LOG_LEVEL: 'warn', SEED_DEMO: 'true' };
   delete env.DATABASE_URL;
   return env;
 }

@@ -33,7 +33,7 @@ async function serve() {
   const database = pgliteDatabase(new PGlite({ extensions: pgliteExtensions }));
   await database.migrate();
   await database.db.transaction((tx) => usersSeed.run(tx, { config: { siteName: 'bench' }, clock: systemClock }));
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'true', DATA_DIR: dataDir, WEB_DIST_DIR: fixtureWebDistDir });
+  const config = loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', LOG_LEVEL: 'warn', SEED_DEMO: 'true', DATA_DIR: dataDir, WEB_DIST_DIR: fixtureWebDistDir });
   const app = await buildApp({ config, db: database.db, clock: systemClock, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
 

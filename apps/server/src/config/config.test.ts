@@ -30,6 +30,7 @@ describe('loadConfig', () => {
         DATA_DIR: '/var/lib/app',
         SITE_NAME: '河南学习基地',
         NODE_ENV: 'production',
+        PAYMENT_PROVIDER: 'sandbox',
         LOG_LEVEL: 'warn',
         TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
         WEB_DIST_DIR: 'web',
@@ -75,8 +76,8 @@ describe('loadConfig', () => {
 describe('demo seeding', () => {
   it('is on by default outside production, off in production, and SEED_DEMO overrides both', () => {
     expect(loadConfig({}).seedDemo).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', SEED_DEMO: 'true' }).seedDemo).toBe(true);
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
     expect(() => loadConfig({ SEED_DEMO: 'yes' })).toThrow(/SEED_DEMO/);
   });
@@ -100,6 +101,12 @@ describe('payment', () => {
     );
     expect(() => loadConfig({ PUBLIC_BASE_URL: 'edu.example.cn' })).toThrow(/PUBLIC_BASE_URL/);
     expect(() => loadConfig({ PUBLIC_BASE_URL: 'https://edu.example.cn/?a=1' })).toThrow(/PUBLIC_BASE_URL/);
+  });
+
+  it('uses the sandbox by default outside production, and makes a production site name its payment provider', () => {
+    expect(loadConfig({}).payment.provider).toBe('sandbox');
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PAYMENT_PROVIDER/);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' }).payment.provider).toBe('sandbox');
   });
 
   it('reads the WeChat Pay keys, resolving key paths against the working directory', () => {

@@ -48,8 +48,9 @@ const envSchema = z
     ARGON2_MEMORY_KIB: z.coerce.number().int().min(8).optional(),
     ARGON2_TIME_COST: z.coerce.number().int().min(1).optional(),
     ARGON2_PARALLELISM: z.coerce.number().int().min(1).max(16).optional(),
-    // Payment (members module): the sandbox by default; WeChat Pay (native QR) or Alipay (page pay) in production.
-    PAYMENT_PROVIDER: z.enum(['sandbox', 'wechat', 'alipay']).default('sandbox'),
+    // Payment (members module): the sandbox by default; WeChat Pay (native QR) or Alipay (page pay) in production,
+    // where it must be named (the sandbox takes no money, so it is never chosen for a production site by default).
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'wechat', 'alipay']).optional(),
     PUBLIC_BASE_URL: z
       .string()
       .trim()
@@ -101,7 +102,14 @@ const envSchema = z
       ],
       alipay: ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY_PATH', 'ALIPAY_PUBLIC_KEY_PATH'],
     } as const;
-    for (const key of paymentKeys[e.PAYMENT_PROVIDER]) {
+    if (e.NODE_ENV === 'production' && !e.PAYMENT_PROVIDER) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_PROVIDER'],
+        message: 'required in production: wechat or alipay (sandbox only for a site that takes no real payments)',
+      });
+    }
+    for (const key of paymentKeys[e.PAYMENT_PROVIDER ?? 'sandbox']) {
       if (!e[key])
         ctx.addIssue({
           code: 'custom',
@@ -244,7 +252,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
 }
 
 function paymentConfig(e: z.infer<typeof envSchema>, cwd: string): PaymentConfig {
-  switch (e.PAYMENT_PROVIDER) {
+  switch (e.PAYMENT_PROVIDER ?? 'sandbox') {
     case 'wechat':
       return {
         provider: 'wechat',
