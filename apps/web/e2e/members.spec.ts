@@ -6,7 +6,8 @@ import { shellReady } from './support/site';
 /** Membership issue: benefits modal, buying membership through the sandbox cashier, member effects, invoices. */
 
 const SHOTS = '/tmp/members-shots';
-const STAFF = { phone: '13800138009', password: 'admin_1234' };
+// The invoice clerk: the talent spec reviews as 13800138009, and one login ends an account's other session.
+const STAFF = { phone: '13800138008', password: 'admin_1234' };
 
 /** A minimal well-formed PDF (the server checks the %PDF- header). */
 const PDF = Buffer.from(
@@ -114,6 +115,7 @@ test('a non-member sees the benefits modal, buys membership in the sandbox cashi
     await staffPage.goto('/admin/invoices');
     const staffRow = staffPage.getByRole('row').filter({ hasText: orderNo });
     await expect(staffRow).toBeVisible();
+    await staffPage.screenshot({ path: `${SHOTS}/admin-invoices.png`, fullPage: true });
     await staffRow.locator('input[type=file]').setInputFiles({ name: '发票.pdf', mimeType: 'application/pdf', buffer: PDF });
     await expect(staffPage.getByText('发票已开具')).toBeVisible();
     await expect(staffPage.getByRole('row').filter({ hasText: orderNo })).toHaveCount(0);
@@ -124,6 +126,7 @@ test('a non-member sees the benefits modal, buys membership in the sandbox cashi
   // The learner sees it issued and downloads the PDF.
   await page.reload();
   await expect(invoiceRow.getByText('已开票')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/invoice-list.png`, fullPage: true });
   const download = page.waitForEvent('download');
   await invoiceRow.getByRole('button', { name: '下载PDF' }).click();
   expect((await download).suggestedFilename()).toBe(`发票-${orderNo}.pdf`);

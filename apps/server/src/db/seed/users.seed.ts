@@ -31,6 +31,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     creditCode: '91110108MA01ABCD1E',
   },
   { phone: '13800138009', password: 'admin_1234', role: 'personal', nickname: '平台管理员', staff: true },
+  { phone: '13800138008', password: 'admin_1234', role: 'personal', nickname: '财务开票员', staff: true },
 ];
 
 export const usersSeed: SeedModule = {
