@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema } from '../common/ids';
 import { pagedSchema, pageQuerySchema } from '../common/pagination';
 import { isValidCreditCode } from '../auth/credit-code';
 import { roleSchema } from '../users/users.schemas';
@@ -14,8 +15,7 @@ import {
   membersMessages as m,
 } from './members.rules';
 
-const idSchema = (message: string) =>
-  z.coerce.number({ error: message }).int({ error: message }).positive({ error: message });
+const idSchema = recordIdSchema;
 
 export const orderStateSchema = z.enum(ORDER_STATES);
 export const orderProductTypeSchema = z.enum(ORDER_PRODUCT_TYPES, { error: m.productTypeInvalid });
