@@ -52,6 +52,12 @@ async function pickSelect(page: Page, field: Locator, option: string) {
     .click();
 }
 
+/** Types a date into an antd DatePicker and confirms it with Enter. */
+async function fillDate(page: Page, field: Locator, value: string) {
+  await field.fill(value);
+  await page.keyboard.press('Enter');
+}
+
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
 test('a member publishes a job intention from the banner: rules, the three-limit, saved values, leave confirmation', async ({
@@ -103,8 +109,7 @@ test('a member publishes a job intention from the banner: rules, the three-limit
   await expect(dialog.getByRole('switch')).toBeChecked();
   await dialog.getByRole('radio', { name: '女' }).check();
   await dialog.getByLabel('出生日期').click();
-  await dialog.getByLabel('出生日期').fill('1990-06-15');
-  await page.keyboard.press('Enter');
+  await fillDate(page, dialog.getByLabel('出生日期'), '1990-06-15');
   await pickSelect(page, dialog.getByLabel('薪资要求'), '9000-15999元');
   await pickCascader(page, dialog.getByLabel('期望地区'), '河南省', ['郑州市', '洛阳市']);
   await dialog.getByLabel('期望行业').click();
@@ -196,10 +201,8 @@ test('a learner adds, edits and deletes one record of each kind and the portrait
         await d.getByLabel('学校').fill('郑州大学');
         await d.getByLabel('专业').fill('会计学');
         await pickSelect(page, d.getByLabel('学历'), '本科');
-        await d.getByLabel('入学日期').fill('2008-09-01');
-        await page.keyboard.press('Enter');
-        await d.getByLabel('毕业日期').fill('2012-06-30');
-        await page.keyboard.press('Enter');
+        await fillDate(page, d.getByLabel('入学日期'), '2008-09-01');
+        await fillDate(page, d.getByLabel('毕业日期'), '2012-06-30');
       },
       edit: (d) => d.getByLabel('专业').fill('财务管理'),
       edited: '财务管理',
@@ -213,8 +216,7 @@ test('a learner adds, edits and deletes one record of each kind and the portrait
         await d.getByLabel('单位名称').fill('示例科技有限公司');
         await d.getByLabel('职务').fill('总账会计');
         await pickSelect(page, d.getByLabel('职位层级'), '基层');
-        await d.getByLabel('入职日期').fill('2012-07-01');
-        await page.keyboard.press('Enter');
+        await fillDate(page, d.getByLabel('入职日期'), '2012-07-01');
         await d.getByLabel('工作职责').fill('负责总账与报表。');
       },
       edit: (d) => d.getByLabel('职务').fill('财务主管'),
@@ -228,8 +230,7 @@ test('a learner adds, edits and deletes one record of each kind and the portrait
       fill: async (d) => {
         await d.getByLabel('证书名称').fill('初级会计师');
         await d.getByLabel('发证机构').fill('财政部');
-        await d.getByLabel('发证日期').fill('2013-05-20');
-        await page.keyboard.press('Enter');
+        await fillDate(page, d.getByLabel('发证日期'), '2013-05-20');
         // A wrong type is refused before sending.
         await d
           .locator('input[type=file]')
@@ -251,8 +252,7 @@ test('a learner adds, edits and deletes one record of each kind and the portrait
       fill: async (d) => {
         await d.getByLabel('奖项名称').fill('优秀财务工作者');
         await pickSelect(page, d.getByLabel('奖励类型'), '单项奖');
-        await d.getByLabel('获奖日期').fill('2020-12-01');
-        await page.keyboard.press('Enter');
+        await fillDate(page, d.getByLabel('获奖日期'), '2020-12-01');
         await d.getByLabel('颁发单位').fill('市财政局');
       },
       edit: (d) => d.getByLabel('颁发单位').fill('省财政厅'),
@@ -266,8 +266,7 @@ test('a learner adds, edits and deletes one record of each kind and the portrait
       fill: async (d) => {
         await d.getByLabel('论文题目').fill('业财融合的实践路径');
         await d.getByLabel('发表刊物').fill('财务与会计');
-        await d.getByLabel('发表日期').fill('2022-03-01');
-        await page.keyboard.press('Enter');
+        await fillDate(page, d.getByLabel('发表日期'), '2022-03-01');
         await d.getByLabel('论文链接').fill('https://example.org/paper');
       },
       edit: (d) => d.getByLabel('发表刊物').fill('中国会计报'),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { courseBySlug, createLearner } from '../courses/course-test-helpers';
+import { createUser } from '../../testing/test-users';
+import { courseBySlug } from '../courses/course-test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,7 +11,7 @@ afterAll(() => t.close());
 
 describe('comments', () => {
   it('posts on a course and a lesson, pages newest first and returns plain text unchanged', async () => {
-    const me = await createLearner(t, { nickname: '评论者' });
+    const me = await createUser(t, { nickname: '评论者' });
     const c = await courseBySlug(t.db, 'internal-control-basics');
     const html = '<script>alert(1)</script> 讲得很好 & 实用';
     const first = await t.app.inject({ method: 'POST', url: '/api/comments', headers: me.headers, payload: { course_id: c.id, content: html } });
@@ -36,7 +37,7 @@ describe('comments', () => {
   });
 
   it('limits comments to 500 characters and needs login to post', async () => {
-    const me = await createLearner(t);
+    const me = await createUser(t);
     const c = await courseBySlug(t.db, 'internal-control-basics');
     const long = await t.app.inject({ method: 'POST', url: '/api/comments', headers: me.headers, payload: { course_id: c.id, content: '好'.repeat(501) } });
     expect(long.statusCode).toBe(400);
@@ -48,8 +49,8 @@ describe('comments', () => {
   });
 
   it('answers 404 when someone else deletes my comment', async () => {
-    const me = await createLearner(t);
-    const other = await createLearner(t);
+    const me = await createUser(t);
+    const other = await createUser(t);
     const c = await courseBySlug(t.db, 'treasury-controls');
     const mine = (await t.app.inject({ method: 'POST', url: '/api/comments', headers: me.headers, payload: { course_id: c.id, content: '我的评论' } })).json().data;
     const del = await t.app.inject({ method: 'DELETE', url: `/api/comments/${mine.id}`, headers: other.headers });

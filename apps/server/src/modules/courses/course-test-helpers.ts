@@ -1,38 +1,11 @@
-// Test helpers of the course area: learners with live sessions, and lookups of seeded courses.
+// Test helpers of the course area: lookups of seeded courses and of learning progress.
+// Learners with live sessions: createUser from src/testing/test-users.ts.
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { TestApp } from '../../testing/test-app';
-import { authRepository } from '../auth/auth.repository';
-import { generateSessionToken, hashSessionToken } from '../auth/secrets';
-import { usersRepository } from '../users/users.repository';
 import { personalAchieve } from '../users/users.table';
 import { learningBufferOf } from './courses.module-services';
 import { courses, coursesLessons } from './courses.table';
-
-let seq = 0;
-
-/** A personal account with a live session; `member` gives a membership ending in 30 days. */
-export async function createLearner(t: TestApp, opts: { member?: boolean; nickname?: string } = {}) {
-  const now = t.clock.now();
-  const phone = `1370${String(process.pid % 1000).padStart(3, '0')}${String(++seq).padStart(4, '0')}`;
-  const id = await usersRepository.create(t.db, {
-    phone,
-    passwordHash: null,
-    role: 'personal',
-    nickname: opts.nickname ?? null,
-    memberEndAt: opts.member ? new Date(now.getTime() + 30 * 86_400_000) : null,
-    now,
-  });
-  if (id === null) throw new Error(`phone ${phone} taken`);
-  const token = generateSessionToken();
-  await authRepository.insertSession(t.db, {
-    userId: id,
-    tokenHash: hashSessionToken(token),
-    now,
-    expiresAt: new Date(now.getTime() + 30 * 86_400_000),
-  });
-  return { id, phone, token, headers: { token } };
-}
 
 export async function courseBySlug(db: Db, slug: string) {
   const [c] = await db.select().from(courses).where(eq(courses.slug, slug));

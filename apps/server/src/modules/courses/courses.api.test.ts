@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUY_STUDENT_CARD_MESSAGE } from '@app/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { courseBySlug, createLearner } from './course-test-helpers';
+import { createUser } from '../../testing/test-users';
+import { courseBySlug } from './course-test-helpers';
 import { createCoursesRepository } from './courses.repository';
 
 let t: TestApp;
@@ -104,7 +105,7 @@ describe('course detail and lesson access', () => {
     expect(visitor.teacher.title).toBe('注册会计师');
     expect(visitor.description.length).toBeGreaterThan(2);
     expect(visitor.lessons.map((l: { can_watch: boolean }) => l.can_watch)).toEqual([true, false, false]);
-    const me = await createLearner(t);
+    const me = await createUser(t);
     const mine = (await get(`/coursepoolapi/course_pools/tower_show_course?id=${c.id}`, me.headers)).json().data;
     expect(mine.mine).toMatchObject({ liked: false, favorited: false, has_access: false, started: false });
     expect((await get('/coursepoolapi/course_pools/tower_show_course?id=999999')).statusCode).toBe(404);
@@ -112,7 +113,7 @@ describe('course detail and lesson access', () => {
 
   it('refuses a member-only lesson to a non-member with 请购买学员卡 (403) but opens the trial lesson', async () => {
     const c = await courseBySlug(t.db, 'cas-14-revenue');
-    const me = await createLearner(t);
+    const me = await createUser(t);
     const refused = await get(`/coursepoolapi/course_pools/tower_show_lesson?id=${c.lessons[1]!.id}`, me.headers);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 403, message: BUY_STUDENT_CARD_MESSAGE });
@@ -128,7 +129,7 @@ describe('course detail and lesson access', () => {
   });
 
   it('opens member lessons to members and paid lessons to buyers, with questions WITHOUT answers', async () => {
-    const member = await createLearner(t, { member: true });
+    const member = await createUser(t, { memberDays: 30 });
     const c = await courseBySlug(t.db, 'cas-14-revenue');
     const res = await get(`/coursepoolapi/course_pools/tower_show_lesson?id=${c.lessons[1]!.id}`, member.headers);
     expect(res.statusCode).toBe(200);
@@ -149,7 +150,7 @@ describe('course detail and lesson access', () => {
   });
 
   it('checks an answer and returns the right answer with its explanation', async () => {
-    const me = await createLearner(t);
+    const me = await createUser(t);
     const c = await courseBySlug(t.db, 'accounting-basics');
     const lesson = (await get(`/coursepoolapi/course_pools/tower_show_lesson?id=${c.lessons[0]!.id}`, me.headers)).json().data;
     const q = lesson.questions[0];
@@ -168,7 +169,7 @@ describe('course detail and lesson access', () => {
 describe('likes and favourites', () => {
   it('counts a like once per user under 20 concurrent calls', async () => {
     const c = await courseBySlug(t.db, 'financial-analysis-intro');
-    const me = await createLearner(t);
+    const me = await createUser(t);
     const results = await Promise.all(
       Array.from({ length: 20 }, () => post('/coursepoolapi/course_pools/support', { course_id: c.id, value: true }, me.headers)),
     );
@@ -180,7 +181,7 @@ describe('likes and favourites', () => {
 
   it('keeps the like counter equal to the likes under 20 concurrent toggles', async () => {
     const c = await courseBySlug(t.db, 'vat-basics');
-    const me = await createLearner(t);
+    const me = await createUser(t);
     await Promise.all(Array.from({ length: 20 }, () => post('/coursepoolapi/course_pools/support', { course_id: c.id }, me.headers)));
     const after = await courseBySlug(t.db, 'vat-basics');
     const detail = (await get(`/coursepoolapi/course_pools/tower_show_course?id=${c.id}`, me.headers)).json().data;
@@ -191,7 +192,7 @@ describe('likes and favourites', () => {
 
   it('favourites once under 20 concurrent calls, lists and removes it', async () => {
     const c = await courseBySlug(t.db, 'dupont-valuation');
-    const me = await createLearner(t);
+    const me = await createUser(t);
     await Promise.all(
       Array.from({ length: 20 }, () => post('/coursepoolapi/course_pools/favorite', { course_id: c.id, value: true }, me.headers)),
     );
@@ -224,7 +225,7 @@ describe('outer-link courses', () => {
   it('records every visit, counts a logged-in user as a learner once (also under concurrent first visits) and answers the URL', async () => {
     const c = await courseBySlug(t.db, OUTER_SLUG);
     expect(c.kind).toBe('outer_link');
-    const me = await createLearner(t);
+    const me = await createUser(t);
 
     const anonymous = await visit(c.id);
     expect(anonymous.statusCode, anonymous.body).toBe(200);

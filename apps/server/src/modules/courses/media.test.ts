@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { courseBySlug, createLearner } from './course-test-helpers';
+import { createUser } from '../../testing/test-users';
+import { courseBySlug } from './course-test-helpers';
 import { assetVideosDir, parseRange } from './media';
 
 describe('parseRange', () => {
@@ -26,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function lessonVideoUrl() {
-  const me = await createLearner(t);
+  const me = await createUser(t);
   const lesson = (await courseBySlug(t.db, 'accounting-basics')).lessons[0]!;
   const res = await t.app.inject({ method: 'GET', url: `/coursepoolapi/course_pools/tower_show_lesson?id=${lesson.id}`, headers: me.headers });
   return { url: res.json().data.video_url as string, file: lesson.videoFile };

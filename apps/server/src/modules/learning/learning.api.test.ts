@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createUser, type TestUser } from '../../testing/test-users';
 import { LESSON_FINISH_RATIO, MAX_PLAYBACK_RATE } from '@app/contracts';
-import { achievementsOf, courseBySlug, createLearner, dailySecondsOf, flushLearning } from '../courses/course-test-helpers';
+import { achievementsOf, courseBySlug, dailySecondsOf, flushLearning } from '../courses/course-test-helpers';
 import { createLearningRepository } from './learning.repository';
 
 let t: TestApp;
@@ -10,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Learner = Awaited<ReturnType<typeof createLearner>>;
+type Learner = TestUser;
 const open = (me: Learner, lessonId: number) =>
   t.app.inject({ method: 'GET', url: `/coursepoolapi/course_pools/tower_show_lesson?id=${lessonId}`, headers: me.headers });
 const report = async (me: Learner, lessonId: number, state: string, played: number, position = 0) => {
@@ -27,7 +28,7 @@ const advance = (s: number) => t.clock.advance(s * 1000);
 
 describe('honest learning time', () => {
   it('credits no more than the wall time since the previous report × 2', async () => {
-    const me = await createLearner(t);
+    const me = await createUser(t);
     const c = await courseBySlug(t.db, 'accounting-basics');
     const lesson = c.lessons[0]!;
     expect((await open(me, lesson.id)).statusCode).toBe(200);
@@ -40,7 +41,7 @@ describe('honest learning time', () => {
   });
 
   it('credits nothing for a paused or hidden player and nothing twice', async () => {
-    const me = await createLearner(t);
+    const me = await createUser(t);
     const lesson = (await courseBySlug(t.db, 'financial-statements-preparation')).lessons[0]!;
     await open(me, lesson.id);
     await report(me, lesson.id, 'playing', 0);
@@ -61,7 +62,7 @@ describe('honest learning time', () => {
   });
 
   it('refuses a report for a lesson the user never opened', async () => {
-    const me = await createLearner(t);
+    const me = await createUser(t);
     const lesson = (await courseBySlug(t.db, 'vat-basics')).lessons[1]!;
     const res = await t.app.inject({
       method: 'POST',
@@ -73,7 +74,7 @@ describe('honest learning time', () => {
   });
 
   it('accepts a sendBeacon report: text/plain JSON with the token in the body or the query', async () => {
-    const me = await createLearner(t);
+    const me = await createUser(t);
     const lesson = (await courseBySlug(t.db, 'vat-basics')).lessons[0]!;
     await open(me, lesson.id);
     await report(me, lesson.id, 'playing', 0);
@@ -107,7 +108,7 @@ describe('honest learning time', () => {
   });
 
   it('finishes a lesson at 95%, never credits beyond its duration, finishes the course and updates achievements and ranking', async () => {
-    const me = await createLearner(t, { nickname: '测试学员' });
+    const me = await createUser(t, { nickname: '测试学员' });
     const c = await courseBySlug(t.db, 'cas-overview');
     let total = 0;
     for (const [i, lesson] of c.lessons.entries()) {
@@ -175,7 +176,7 @@ describe('honest learning time', () => {
   });
 
   it('counts concurrent reports of one lesson once (row lock, atomic credit)', async () => {
-    const me = await createLearner(t);
+    const me = await createUser(t);
     const lesson = (await courseBySlug(t.db, 'small-micro-enterprise')).lessons[0]!;
     await open(me, lesson.id);
     await report(me, lesson.id, 'playing', 0);
@@ -185,7 +186,7 @@ describe('honest learning time', () => {
   });
 
   it('finishes a course exactly once when its last lessons finish in one grouped statement', async () => {
-    const me = await createLearner(t);
+    const me = await createUser(t);
     const c = await courseBySlug(t.db, 'vat-basics');
     for (const l of c.lessons) {
       await open(me, l.id);
@@ -218,7 +219,7 @@ describe('honest learning time', () => {
   });
 
   it('shows a course in progress with the percent of its time watched, before any lesson is finished', async () => {
-    const me = await createLearner(t);
+    const me = await createUser(t);
     const c = await courseBySlug(t.db, 'financial-statements-preparation');
     const total = c.lessons.reduce((s, l) => s + l.duration, 0);
     const lesson = c.lessons[1]!;

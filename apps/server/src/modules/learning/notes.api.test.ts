@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { courseBySlug, createLearner } from '../courses/course-test-helpers';
+import { createUser } from '../../testing/test-users';
+import { courseBySlug } from '../courses/course-test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,7 +14,7 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: R
 
 describe('notes', () => {
   it('creates, lists with filters, edits and deletes my notes', async () => {
-    const me = await createLearner(t);
+    const me = await createUser(t);
     const c = await courseBySlug(t.db, 'comprehensive-budgeting');
     const created = await call('POST', '/api/notes', me.headers, { lesson_id: c.lessons[0]!.id, video_second: 12.7, content: '  预算管理委员会是最高决策机构  ' });
     expect(created.statusCode, created.body).toBe(200);
@@ -33,7 +34,7 @@ describe('notes', () => {
   });
 
   it('rejects empty and over-long notes', async () => {
-    const me = await createLearner(t);
+    const me = await createUser(t);
     const lesson = (await courseBySlug(t.db, 'comprehensive-budgeting')).lessons[0]!;
     const empty = await call('POST', '/api/notes', me.headers, { lesson_id: lesson.id, video_second: 0, content: '   ' });
     expect(empty.statusCode).toBe(400);
@@ -46,8 +47,8 @@ describe('notes', () => {
   });
 
   it('answers 404 when another user edits or deletes my note, and leaves it intact', async () => {
-    const me = await createLearner(t);
-    const other = await createLearner(t);
+    const me = await createUser(t);
+    const other = await createUser(t);
     const lesson = (await courseBySlug(t.db, 'comprehensive-budgeting')).lessons[0]!;
     const note = (await call('POST', '/api/notes', me.headers, { lesson_id: lesson.id, video_second: 1, content: '我的笔记' })).json().data;
     const edit = await call('PUT', `/api/notes/${note.id}`, other.headers, { content: '篡改' });
@@ -61,7 +62,7 @@ describe('notes', () => {
   });
 
   it('answers 400, not a database error, for ids no record can have', async () => {
-    const me = await createLearner(t);
+    const me = await createUser(t);
     for (const [method, url, payload] of [
       ['DELETE', '/api/notes/99999999999', undefined],
       ['PUT', '/api/notes/2147483648', { content: '改' }],
@@ -76,8 +77,8 @@ describe('notes', () => {
   });
 
   it('likes a shared note once per user, and cannot like a private note of someone else', async () => {
-    const author = await createLearner(t, { nickname: '笔记达人' });
-    const reader = await createLearner(t);
+    const author = await createUser(t, { nickname: '笔记达人' });
+    const reader = await createUser(t);
     const lesson = (await courseBySlug(t.db, 'comprehensive-budgeting')).lessons[2]!;
     const shared = (await call('POST', '/api/notes', author.headers, { lesson_id: lesson.id, video_second: 5, content: '公开笔记', is_public: true })).json().data;
     const secret = (await call('POST', '/api/notes', author.headers, { lesson_id: lesson.id, video_second: 6, content: '私密笔记' })).json().data;

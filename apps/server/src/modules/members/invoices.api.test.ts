@@ -3,16 +3,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditCodeCheckChar, membersMessages, type Invoice, type MemberPlan, type Order } from '@app/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createUser, type TestUser } from '../../testing/test-users';
 import { eq } from 'drizzle-orm';
 import { messages } from '../messages/messages.table';
-import { createOrder, createUser, payThroughCashier, type TestUser } from './members.test-support';
+import { annualPlan, createOrder, payThroughCashier } from './members.test-support';
 
 let t: TestApp;
 let annual: MemberPlan;
 let staff: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
-  annual = (await t.app.inject({ method: 'GET', url: '/api/members' })).json().data[0];
+  annual = await annualPlan(t);
   staff = await createUser(t, { staff: true });
 });
 afterAll(() => t.close());

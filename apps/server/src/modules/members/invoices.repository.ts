@@ -5,6 +5,16 @@ import { membersInvoices } from './members.table';
 
 export type InvoiceRow = typeof membersInvoices.$inferSelect;
 
+/** Moves a request that is still `requested` on (issued or rejected); false when it was no longer requested. */
+async function closeRequest(db: DbOrTx, id: number, set: Partial<typeof membersInvoices.$inferInsert>): Promise<boolean> {
+  const rows = await db
+    .update(membersInvoices)
+    .set(set)
+    .where(and(eq(membersInvoices.id, id), eq(membersInvoices.state, 'requested')))
+    .returning({ id: membersInvoices.id });
+  return rows.length > 0;
+}
+
 /** An invoice with its order and requester, as the views need it. */
 export interface InvoiceView {
   id: number;
@@ -71,20 +81,11 @@ export const invoicesRepository = {
 
   /** requested -> issued with the stored file; false when it was no longer requested. */
   async issue(db: DbOrTx, v: { id: number; pdfFile: string; staffId: number; now: Date }): Promise<boolean> {
-    const rows = await db
-      .update(membersInvoices)
-      .set({ state: 'issued', pdfFile: v.pdfFile, handledBy: v.staffId, issuedAt: v.now })
-      .where(and(eq(membersInvoices.id, v.id), eq(membersInvoices.state, 'requested')))
-      .returning({ id: membersInvoices.id });
-    return rows.length > 0;
+    return closeRequest(db, v.id, { state: 'issued', pdfFile: v.pdfFile, handledBy: v.staffId, issuedAt: v.now });
   },
 
+  /** requested -> rejected with the reason; false when it was no longer requested. */
   async reject(db: DbOrTx, v: { id: number; reason: string; staffId: number; now: Date }): Promise<boolean> {
-    const rows = await db
-      .update(membersInvoices)
-      .set({ state: 'rejected', rejectReason: v.reason, handledBy: v.staffId, rejectedAt: v.now })
-      .where(and(eq(membersInvoices.id, v.id), eq(membersInvoices.state, 'requested')))
-      .returning({ id: membersInvoices.id });
-    return rows.length > 0;
+    return closeRequest(db, v.id, { state: 'rejected', rejectReason: v.reason, handledBy: v.staffId, rejectedAt: v.now });
   },
 };

@@ -24,6 +24,15 @@ export interface OrderFilter {
   offset: number;
 }
 
+/** This user's stored-pending orders for one product. */
+const pendingOfProduct = (v: { userId: number; productType: 'member' | 'course'; productId: number }) =>
+  and(
+    eq(membersOrders.userId, v.userId),
+    eq(membersOrders.productType, v.productType),
+    eq(membersOrders.productId, v.productId),
+    eq(membersOrders.state, 'pending'),
+  );
+
 const latestInvoice = sql`LEFT JOIN LATERAL (
     SELECT i.id, i.state FROM members_invoices i WHERE i.order_id = o.id ORDER BY i.requested_at DESC, i.id DESC LIMIT 1
   ) inv ON true`;
@@ -100,15 +109,7 @@ export const membersRepository = {
     await db
       .update(membersOrders)
       .set({ state: 'expired' })
-      .where(
-        and(
-          eq(membersOrders.userId, v.userId),
-          eq(membersOrders.productType, v.productType),
-          eq(membersOrders.productId, v.productId),
-          eq(membersOrders.state, 'pending'),
-          lte(membersOrders.expiresAt, v.now),
-        ),
-      );
+      .where(and(pendingOfProduct(v), lte(membersOrders.expiresAt, v.now)));
   },
 
   /** Inserts unless this user already has a pending order for the product (partial unique index); true when inserted. */
@@ -121,14 +122,7 @@ export const membersRepository = {
     const [row] = await db
       .select({ id: membersOrders.id })
       .from(membersOrders)
-      .where(
-        and(
-          eq(membersOrders.userId, v.userId),
-          eq(membersOrders.productType, v.productType),
-          eq(membersOrders.productId, v.productId),
-          eq(membersOrders.state, 'pending'),
-        ),
-      );
+      .where(pendingOfProduct(v));
     return row?.id;
   },
 

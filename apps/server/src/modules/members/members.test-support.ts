@@ -1,59 +1,17 @@
-// Test helpers of the members area: accounts with live sessions, orders paid through the sandbox cashier,
-// and notifications signed with the sandbox key.
+// Test helpers of the members area: orders paid through the sandbox cashier, and notifications signed with
+// the sandbox key. Accounts with live sessions: src/testing/test-users.ts.
 import { eq } from 'drizzle-orm';
-import type { Order } from '@app/contracts';
+import type { MemberPlan, Order } from '@app/contracts';
 import type { TestApp } from '../../testing/test-app';
-import { authRepository } from '../auth/auth.repository';
-import { generateSessionToken, hashSessionToken } from '../auth/secrets';
-import { usersRepository } from '../users/users.repository';
+import type { TestUser } from '../../testing/test-users';
 import { users } from '../users/users.table';
 import { membersRepository } from './members.repository';
 import { membersPaymentNotifications } from './members.table';
 import { SandboxProvider } from './payment/sandbox.provider';
 
-let seq = 0;
-
-export interface TestUser {
-  id: number;
-  phone: string;
-  headers: { token: string };
-}
-
-/** An account with a live session. `memberDays` makes it a member for that many more days. */
-export async function createUser(
-  t: TestApp,
-  opts: { role?: 'personal' | 'company'; staff?: boolean; memberDays?: number } = {},
-): Promise<TestUser> {
-  const now = t.clock.now();
-  const phone = `1360${String(process.pid % 1000).padStart(3, '0')}${String(++seq).padStart(4, '0')}`;
-  const id = await usersRepository.create(t.db, {
-    phone,
-    passwordHash: null,
-    role: opts.role ?? 'personal',
-    isStaff: opts.staff ?? false,
-    companyName: opts.role === 'company' ? '测试财务咨询有限公司' : null,
-    memberEndAt: opts.memberDays ? new Date(now.getTime() + opts.memberDays * 86_400_000) : null,
-    now,
-  });
-  if (id === null) throw new Error(`phone ${phone} taken`);
-  const token = generateSessionToken();
-  await authRepository.insertSession(t.db, {
-    userId: id,
-    tokenHash: hashSessionToken(token),
-    now,
-    expiresAt: new Date(now.getTime() + 30 * 86_400_000),
-  });
-  return { id, phone, headers: { token } };
-}
-
-/** A live session for an existing (e.g. seeded demo) account. */
-export async function sessionFor(t: TestApp, phone: string): Promise<TestUser> {
-  const [u] = await t.db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
-  if (!u) throw new Error(`no account ${phone}`);
-  const token = generateSessionToken();
-  const now = t.clock.now();
-  await authRepository.insertSession(t.db, { userId: u.id, tokenHash: hashSessionToken(token), now, expiresAt: new Date(now.getTime() + 86_400_000) });
-  return { id: u.id, phone, headers: { token } };
+/** The seeded annual membership plan (the first one GET /api/members lists). */
+export async function annualPlan(t: TestApp): Promise<MemberPlan> {
+  return (await t.app.inject({ method: 'GET', url: '/api/members' })).json().data[0] as MemberPlan;
 }
 
 /** A sandbox provider with the app's own key and clock: signs notifications exactly as the cashier does. */

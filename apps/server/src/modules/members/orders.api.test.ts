@@ -9,14 +9,15 @@ import {
   type Order,
 } from '@app/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createUser, sessionFor, type TestUser } from '../../testing/test-users';
 import { courses } from '../courses/courses.table';
-import { createOrder, createUser, payThroughCashier, sessionFor, type TestUser } from './members.test-support';
+import { annualPlan, createOrder, payThroughCashier } from './members.test-support';
 
 let t: TestApp;
 let annual: MemberPlan;
 beforeAll(async () => {
   t = await createTestApp();
-  annual = (await t.app.inject({ method: 'GET', url: '/api/members' })).json().data[0];
+  annual = await annualPlan(t);
 });
 afterAll(() => t.close());
 

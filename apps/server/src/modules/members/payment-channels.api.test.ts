@@ -6,39 +6,20 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MemberPlan, Order } from '@app/contracts';
 import { ManualClock } from '../../lib/clock';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createUser, type TestUser } from '../../testing/test-users';
 import { membersPaymentNotifications } from './members.table';
-import { createOrder, createUser, memberEndOf, notificationsOf, sandboxOf, type TestUser } from './members.test-support';
+import { annualPlan, createOrder, memberEndOf, notificationsOf, sandboxOf } from './members.test-support';
 import { formatChinaRfc3339, formatChinaTime } from './payment/channel-utils';
 import { alipayNotificationBody, wechatNotificationBody, wechatSignedHeaders } from './payment/fixtures/channel-simulators';
-import { keyPath, testKeys } from './payment/fixtures/load-test-keys';
+import { testKeys } from './payment/fixtures/load-test-keys';
+import { TEST_ALIPAY_ENV, TEST_WECHAT_ENV } from './payment/fixtures/test-channels';
 import { TEST_ALIPAY, TEST_WECHAT } from './payment/fixtures/test-config';
 
 const PUBLIC_BASE_URL = 'https://edu.example.cn';
 const DAY_MS = 86_400_000;
 
-const wechatEnv = {
-  PUBLIC_BASE_URL,
-  PAYMENT_PROVIDER: 'wechat',
-  WECHAT_PAY_MCH_ID: TEST_WECHAT.mchId,
-  WECHAT_PAY_APP_ID: TEST_WECHAT.appId,
-  WECHAT_PAY_API_V3_KEY: TEST_WECHAT.apiV3Key,
-  WECHAT_PAY_MCH_SERIAL_NO: TEST_WECHAT.mchSerialNo,
-  WECHAT_PAY_PRIVATE_KEY_PATH: keyPath('wechat-merchant-private.pem'),
-  WECHAT_PAY_PLATFORM_PUBLIC_KEY_PATH: keyPath('wechat-platform-public.pem'),
-  WECHAT_PAY_PLATFORM_SERIAL_NO: TEST_WECHAT.platformSerialNo,
-};
-
-const alipayEnv = {
-  PUBLIC_BASE_URL,
-  PAYMENT_PROVIDER: 'alipay',
-  ALIPAY_APP_ID: TEST_ALIPAY.appId,
-  ALIPAY_PRIVATE_KEY_PATH: keyPath('alipay-app-private.txt'),
-  ALIPAY_PUBLIC_KEY_PATH: keyPath('alipay-platform-public.txt'),
-};
-
-async function annualPlan(t: TestApp): Promise<MemberPlan> {
-  return (await t.app.inject({ method: 'GET', url: '/api/members' })).json().data[0] as MemberPlan;
-}
+const wechatEnv = { PUBLIC_BASE_URL, ...TEST_WECHAT_ENV };
+const alipayEnv = { PUBLIC_BASE_URL, ...TEST_ALIPAY_ENV };
 
 const checkOrder = async (t: TestApp, user: TestUser, orderNo: string) =>
   (await t.app.inject({ method: 'POST', url: '/api/orders/check_order', headers: user.headers, payload: { order_no: orderNo } })).json()

@@ -2,13 +2,14 @@ import { asc, and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { membersMessages, type MemberPlan, type Order } from '@app/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createUser, type TestUser } from '../../testing/test-users';
 import { courses, coursesLessons } from '../courses/courses.table';
 import { messages } from '../messages/messages.table';
 import { membersOrders, membersPaymentNotifications } from './members.table';
 import { SandboxProvider } from './payment/sandbox.provider';
 import { createMembersService } from './members.service';
 import type { MessagesService } from '../messages/messages.service';
-import { createOrder, createUser, memberEndOf, notificationsOf, payThroughCashier, sandboxOf, type TestUser } from './members.test-support';
+import { annualPlan, createOrder, memberEndOf, notificationsOf, payThroughCashier, sandboxOf } from './members.test-support';
 
 const DAY_MS = 86_400_000;
 
@@ -16,7 +17,7 @@ let t: TestApp;
 let annual: MemberPlan;
 beforeAll(async () => {
   t = await createTestApp();
-  annual = (await t.app.inject({ method: 'GET', url: '/api/members' })).json().data[0];
+  annual = await annualPlan(t);
 });
 afterAll(() => t.close());
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { talentMessages } from '@app/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createUser } from '../../testing/test-users';
 import { unwrapUserApplyJob } from './talent.routes';
-import { api, GOOD_JOB, makeUser, multipartBody, postForm } from './talent.test-support';
+import { api, GOOD_JOB, multipartBody, postForm } from './talent.test-support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -46,7 +47,7 @@ describe('job intention rules (server side)', () => {
   ];
 
   it.each(required)('refuses an empty %s with "%s"', async (field, message) => {
-    const me = await makeUser(t);
+    const me = await createUser(t);
     const res = await postForm(t, 'POST', '/api/user_apply_jobs', me, { ...GOOD_JOB, [field]: '' });
     expect(res.code).toBe(400);
     expect(res.message).toBe(message);
@@ -54,7 +55,7 @@ describe('job intention rules (server side)', () => {
   });
 
   it('names every missing field at once when nothing is sent', async () => {
-    const me = await makeUser(t);
+    const me = await createUser(t);
     const res = await postForm(t, 'POST', '/api/user_apply_jobs', me, {});
     expect(res.code).toBe(400);
     expect(res.data.fieldErrors).toMatchObject(Object.fromEntries(required));
@@ -65,7 +66,7 @@ describe('job intention rules (server side)', () => {
     ['positions', '财务经理,总账会计,出纳员,审计经理'],
     ['industries', '制造业,金融业,房地产,建筑业'],
   ])('refuses four %s with the three-limit message', async (field, value) => {
-    const me = await makeUser(t);
+    const me = await createUser(t);
     const res = await postForm(t, 'POST', '/api/user_apply_jobs', me, { ...GOOD_JOB, [field]: value });
     expect(res.code).toBe(400);
     expect(res.message).toBe('地区、行业、职位目标均不能超过三个');
@@ -73,7 +74,7 @@ describe('job intention rules (server side)', () => {
   });
 
   it('refuses a birthday tomorrow, and an age under 16', async () => {
-    const me = await makeUser(t);
+    const me = await createUser(t);
     // The test clock is 2025-01-01 08:00 China time.
     const tomorrow = await postForm(t, 'POST', '/api/user_apply_jobs', me, {
       ...GOOD_JOB,
@@ -94,7 +95,7 @@ describe('job intention rules (server side)', () => {
   });
 
   it('refuses names that are not in the option data, a bad sex and a salary outside the seven bands', async () => {
-    const me = await makeUser(t);
+    const me = await createUser(t);
     const city = await postForm(t, 'POST', '/api/user_apply_jobs', me, {
       ...GOOD_JOB,
       citys: '河南省:广州市',
@@ -126,7 +127,7 @@ describe('job intention rules (server side)', () => {
 
 describe('job intention records', () => {
   it('publishes from a urlencoded form, lists it first, and a second POST updates the same record', async () => {
-    const me = await makeUser(t, { member: true });
+    const me = await createUser(t, { memberDays: 30 });
     const created = await postForm(t, 'POST', '/api/user_apply_jobs', me, GOOD_JOB);
     expect(created.code).toBe(200);
     expect(created.message).toBe('发布成功');
@@ -153,7 +154,7 @@ describe('job intention records', () => {
   });
 
   it('updates with PUT from a multipart form carrying user_apply_job[id], and POST /api/user_infos/ upserts', async () => {
-    const me = await makeUser(t);
+    const me = await createUser(t);
     const created = await postForm(t, 'POST', '/api/user_apply_jobs', me, GOOD_JOB);
     const id = created.data.id as number;
     const fields = Object.fromEntries(
@@ -212,7 +213,7 @@ describe('job intention records', () => {
   });
 
   it('accepts JSON with plain keys', async () => {
-    const me = await makeUser(t);
+    const me = await createUser(t);
     const res = await api(t, 'POST', '/api/user_apply_jobs', me, {
       ...GOOD_JOB,
       sex: 1,
@@ -224,8 +225,8 @@ describe('job intention records', () => {
   });
 
   it("answers 404 to PUT on another user's record and never lists it", async () => {
-    const owner = await makeUser(t);
-    const other = await makeUser(t);
+    const owner = await createUser(t);
+    const other = await createUser(t);
     const created = await postForm(t, 'POST', '/api/user_apply_jobs', owner, GOOD_JOB);
     const put = await postForm(t, 'PUT', `/api/user_apply_jobs/${created.data.id}`, other, {
       ...GOOD_JOB,

@@ -2,17 +2,18 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { talentMessages as m } from '@app/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createUser, type TestUser } from '../../testing/test-users';
 import { messages } from '../messages/messages.table';
 import { courses } from '../courses/courses.table';
 import { learningCourseProgress, learningDailySeconds } from '../learning/learning.table';
 import { RESULT_MESSAGE_TITLE } from './stars.service';
-import { api, makeUser, PNG, upload, type TestUser } from './talent.test-support';
+import { api, PNG, upload } from './talent.test-support';
 
 let t: TestApp;
 let staff: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
-  staff = await makeUser(t, { staff: true });
+  staff = await createUser(t, { staff: true });
 });
 afterAll(() => t.close());
 
@@ -45,7 +46,7 @@ describe('stars', () => {
 
 describe('star applications', () => {
   it('cannot be submitted twice, and only one is open at a time', async () => {
-    const me = await makeUser(t);
+    const me = await createUser(t);
     const id = await submitted(me);
     const again = await api(t, 'POST', '/api/rcpjs/submit_apply', me, {
       id,
@@ -59,8 +60,8 @@ describe('star applications', () => {
   });
 
   it('needs a statement and at least one material, all of them mine', async () => {
-    const me = await makeUser(t);
-    const other = await makeUser(t);
+    const me = await createUser(t);
+    const other = await createUser(t);
     const { data } = await api(t, 'POST', '/api/rcpjs/star_level', me, { star_id: 1 });
     const empty = await api(t, 'POST', '/api/rcpjs/submit_apply', me, { id: data.id, statement: '' });
     expect(empty.data.fieldErrors).toMatchObject({
@@ -86,7 +87,7 @@ describe('star applications', () => {
   });
 
   it('creates only one of several simultaneous applications of one user', async () => {
-    const me = await makeUser(t);
+    const me = await createUser(t);
     const answers = await Promise.all(
       [1, 2, 3].map((star) =>
         t.app.inject({
@@ -103,8 +104,8 @@ describe('star applications', () => {
   });
 
   it("refuses another user's credential as evidence and leaves the application a draft", async () => {
-    const me = await makeUser(t);
-    const other = await makeUser(t);
+    const me = await createUser(t);
+    const other = await createUser(t);
     const theirs = await api(t, 'POST', '/api/credentials/', other, {
       name: '中级会计师',
       issuer: '财政部',
@@ -122,7 +123,7 @@ describe('star applications', () => {
   });
 
   it('answers a submit and a cancel sent at once with exactly one change', async () => {
-    const me = await makeUser(t);
+    const me = await createUser(t);
     const { data } = await api(t, 'POST', '/api/rcpjs/star_level', me, { star_id: 1 });
     const file = await upload(t, me, PNG);
     const [submit, cancel] = await Promise.all([
@@ -151,7 +152,7 @@ describe('star applications', () => {
   });
 
   it('can be cancelled before review but not after', async () => {
-    const me = await makeUser(t);
+    const me = await createUser(t);
     const draft = await api(t, 'POST', '/api/rcpjs/star_level', me, { star_id: 1 });
     const cancelled = await api(t, 'POST', '/api/stars/apply_cancel', me, { id: draft.data.id });
     expect(cancelled.data.status).toBe('cancelled');
@@ -162,12 +163,12 @@ describe('star applications', () => {
     ).toBe(200);
     const late = await api(t, 'POST', '/api/stars/apply_cancel', me, { id });
     expect(late).toMatchObject({ code: 409, message: m.cancelAfterReview });
-    const other = await makeUser(t);
+    const other = await createUser(t);
     expect((await api(t, 'POST', '/api/stars/apply_cancel', other, { id })).code).toBe(404);
   });
 
   it('approved by staff sets star_id, sends a message and is reviewed once', async () => {
-    const me = await makeUser(t);
+    const me = await createUser(t);
     const id = await submitted(me);
     const list = await api(t, 'GET', '/api/admin/rcpjs?status=submitted', staff);
     expect(list.data.list.map((r: { id: number }) => r.id)).toContain(id);
@@ -206,7 +207,7 @@ describe('star applications', () => {
   });
 
   it('approval with a level sets that star and the result can be acknowledged; lower levels cannot be applied for', async () => {
-    const me = await makeUser(t);
+    const me = await createUser(t);
     const id = await submitted(me, 2);
     const res = await api(t, 'POST', `/api/admin/rcpjs/${id}/review`, staff, { approve: true, level: 2 });
     expect(res.data).toMatchObject({ status: 'approved', result_level: 2, applicant: { star_id: 2 } });
@@ -225,7 +226,7 @@ describe('star applications', () => {
   });
 
   it('refuses a level outside 1-5, and an approval at or below the current star', async () => {
-    const me = await makeUser(t);
+    const me = await createUser(t);
     for (const star_id of [0, 6, 'x']) {
       const res = await api(t, 'POST', '/api/rcpjs/star_level', me, { star_id });
       expect(res).toMatchObject({ code: 400, message: m.starInvalid });
@@ -242,7 +243,7 @@ describe('star applications', () => {
   });
 
   it('rejection needs a reason and sends it to the applicant', async () => {
-    const me = await makeUser(t);
+    const me = await createUser(t);
     const id = await submitted(me);
     const noReason = await api(t, 'POST', `/api/admin/rcpjs/${id}/review`, staff, { approve: false });
     expect(noReason.data.fieldErrors.reason).toBe(m.rejectReasonRequired);
@@ -260,28 +261,28 @@ describe('star applications', () => {
   });
 
   it('refuses review by non-staff (403), a draft review (409) and company applicants (403)', async () => {
-    const me = await makeUser(t);
+    const me = await createUser(t);
     const id = await submitted(me);
     expect((await api(t, 'POST', `/api/admin/rcpjs/${id}/review`, me, { approve: true })).code).toBe(403);
     expect((await api(t, 'GET', '/api/admin/rcpjs', me)).code).toBe(403);
-    const drafter = await makeUser(t);
+    const drafter = await createUser(t);
     const draft = await api(t, 'POST', '/api/rcpjs/star_level', drafter, { star_id: 1 });
     expect(
       (await api(t, 'POST', `/api/admin/rcpjs/${draft.data.id}/review`, staff, { approve: true })).code,
     ).toBe(409);
-    const company = await makeUser(t, { role: 'company' });
+    const company = await createUser(t, { role: 'company' });
     expect((await api(t, 'POST', '/api/rcpjs/star_level', company, { star_id: 1 })).code).toBe(403);
   });
 });
 
 describe('credit archive', () => {
   it('is personal only', async () => {
-    const company = await makeUser(t, { role: 'company' });
+    const company = await createUser(t, { role: 'company' });
     expect((await api(t, 'GET', '/api/credit_archive', company)).code).toBe(403);
   });
 
   it('sums learning, credentials and granted stars per China-time year', async () => {
-    const me = await makeUser(t);
+    const me = await createUser(t);
     await t.db.insert(learningDailySeconds).values([
       { userId: me.id, day: '2024-03-01', seconds: 3600 },
       { userId: me.id, day: '2024-12-31', seconds: 1800 },
@@ -315,8 +316,8 @@ describe('credit archive', () => {
     const turn = new Date('2025-12-31T16:30:00Z');
     t.clock.advance(turn.getTime() - t.clock.now().getTime());
     // Accounts made now: sessions made at the start of the file have expired by the end of the year.
-    const me = await makeUser(t);
-    const reviewer = await makeUser(t, { staff: true });
+    const me = await createUser(t);
+    const reviewer = await createUser(t, { staff: true });
     const id = await submitted(me);
     const [course] = await t.db.select({ id: courses.id }).from(courses).limit(1);
     await t.db.insert(learningCourseProgress).values({

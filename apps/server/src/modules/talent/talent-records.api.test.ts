@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TALENT_ATTACHMENT_MAX_BYTES, TALENT_RECORDS_MAX, talentMessages } from '@app/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createUser, type TestUser } from '../../testing/test-users';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createTalentService } from './talent.service';
-import { api, GOOD_JOB, makeUser, multipartBody, PDF, PNG, postForm, upload } from './talent.test-support';
+import { api, GOOD_JOB, multipartBody, PDF, PNG, postForm, upload } from './talent.test-support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const personalInfo = async (user: Awaited<ReturnType<typeof makeUser>>) =>
+const personalInfo = async (user: TestUser) =>
   (await api(t, 'GET', '/api/user_infos/personal_info', user)).data.personal_info;
 
 const SAMPLES = {
@@ -83,7 +84,7 @@ describe('talent records', () => {
   it.each(Object.keys(SAMPLES) as (keyof typeof SAMPLES)[])(
     'creates, updates and deletes %s, and the talent info follows',
     async (kind) => {
-      const me = await makeUser(t);
+      const me = await createUser(t);
       const s = SAMPLES[kind];
       const created = await api(t, 'POST', `/api/${kind}/`, me, s.create);
       expect(created.code, created.message).toBe(200);
@@ -106,8 +107,8 @@ describe('talent records', () => {
   it.each(Object.keys(SAMPLES) as (keyof typeof SAMPLES)[])(
     "answers 404 to PUT and DELETE of another user's %s",
     async (kind) => {
-      const owner = await makeUser(t);
-      const other = await makeUser(t);
+      const owner = await createUser(t);
+      const other = await createUser(t);
       const s = SAMPLES[kind];
       const { id } = (await api(t, 'POST', `/api/${kind}/`, owner, s.create)).data;
       expect((await api(t, 'PUT', `/api/${kind}/${id}/`, other, s.update)).code).toBe(404);
@@ -118,7 +119,7 @@ describe('talent records', () => {
   );
 
   it('refuses missing fields, dates in the future, an end before the start and a bad link', async () => {
-    const me = await makeUser(t);
+    const me = await createUser(t);
     const empty = await api(t, 'POST', '/api/customer_edus/', me, {});
     expect(empty.code).toBe(400);
     expect(empty.data.fieldErrors).toMatchObject({
@@ -156,7 +157,7 @@ describe('talent records', () => {
   });
 
   it('refuses record dates before 1900', async () => {
-    const me = await makeUser(t);
+    const me = await createUser(t);
     const old = await api(t, 'POST', '/api/papers/', me, {
       ...SAMPLES.papers.create,
       published_on: '0001-01-01',
@@ -171,8 +172,8 @@ describe('talent records', () => {
   });
 
   it('answers ids too large for the database with 400, never a server error', async () => {
-    const me = await makeUser(t);
-    const staff = await makeUser(t, { staff: true });
+    const me = await createUser(t);
+    const staff = await createUser(t, { staff: true });
     const huge = '99999999999';
     const calls: [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown][] = [
       ['PUT', `/api/papers/${huge}/`, SAMPLES.papers.create],
@@ -200,7 +201,7 @@ describe('talent records', () => {
   });
 
   it(`keeps at most ${TALENT_RECORDS_MAX} records of a kind per user`, async () => {
-    const me = await makeUser(t);
+    const me = await createUser(t);
     for (let i = 0; i < TALENT_RECORDS_MAX; i++) {
       expect(
         (await api(t, 'POST', '/api/papers/', me, { ...SAMPLES.papers.create, title: `论文${i}` })).code,
@@ -217,7 +218,7 @@ describe('talent records', () => {
 
 describe('personal info and radar', () => {
   it('edits the personal info with the SPEC §5 ID and phone rules and keeps dictionary codes', async () => {
-    const me = await makeUser(t);
+    const me = await createUser(t);
     const badId = await api(t, 'PUT', '/api/user_infos/personal_info', me, { id_number: '12345' });
     expect(badId).toMatchObject({ code: 400, message: '身份证号格式不正确' });
     const badPhone = await api(t, 'PUT', '/api/user_infos/personal_info', me, { phone: '10012345678' });
@@ -259,7 +260,7 @@ describe('personal info and radar', () => {
   });
 
   it('scores the radar from the records', async () => {
-    const me = await makeUser(t);
+    const me = await createUser(t);
     expect((await personalInfo(me)).radar).toEqual({
       education: 0,
       certificates: 0,
@@ -292,20 +293,20 @@ describe('personal info and radar', () => {
 
 describe('portraits', () => {
   it('keeps a private portrait unreadable, also to other logged-in users', async () => {
-    const me = await makeUser(t);
-    const other = await makeUser(t);
+    const me = await createUser(t);
+    const other = await createUser(t);
     await postForm(t, 'POST', '/api/user_apply_jobs', me, { ...GOOD_JOB, show_personal_info: 'false' });
     expect((await api(t, 'GET', `/api/user_infos/show_personal_info?user_id=${me.id}`)).data).toEqual({
       show_personal_info: false,
     });
     expect((await api(t, 'GET', `/api/user_infos/public_portrait?user_id=${me.id}`, other)).code).toBe(404);
     expect((await api(t, 'GET', `/api/user_infos/public_portrait?user_id=${me.id}`)).code).toBe(404);
-    const none = await makeUser(t);
+    const none = await createUser(t);
     expect((await api(t, 'GET', `/api/user_infos/public_portrait?user_id=${none.id}`)).code).toBe(404);
   });
 
   it('shows a public portrait with phone, ID and birthday masked and no attachments', async () => {
-    const me = await makeUser(t);
+    const me = await createUser(t);
     await api(t, 'PUT', '/api/user_infos/personal_info', me, {
       real_name: '张三',
       phone: '13800138000',
@@ -353,9 +354,9 @@ describe('portraits', () => {
 
 describe('attachments', () => {
   it('serves an attachment to its owner and staff only, with its type and nosniff', async () => {
-    const owner = await makeUser(t);
-    const other = await makeUser(t);
-    const staff = await makeUser(t, { staff: true });
+    const owner = await createUser(t);
+    const other = await createUser(t);
+    const staff = await createUser(t, { staff: true });
     const up = await upload(t, owner, PDF, '../../etc/证书.pdf');
     expect(up.status).toBe(200);
     expect(up.json.data).toMatchObject({
@@ -376,7 +377,7 @@ describe('attachments', () => {
   });
 
   it('refuses content that is not JPEG, PNG or PDF with 415, and a file over 5 MB with 413', async () => {
-    const me = await makeUser(t);
+    const me = await createUser(t);
     const html = await upload(t, me, Buffer.from('<html><script>alert(1)</script></html>'), 'scan.png');
     expect(html.status).toBe(415);
     expect(html.json.message).toBe(talentMessages.attachmentBadType);
@@ -388,7 +389,7 @@ describe('attachments', () => {
   });
 
   it('answers 400 to a multipart body cut short, on the upload and on the job-intention form', async () => {
-    const me = await makeUser(t);
+    const me = await createUser(t);
     const body = multipartBody({}, { name: 'scan.png', content: PNG });
     // Everything but the closing boundary: the parser meets the end of the body inside the file.
     const cut = body.payload.subarray(0, body.payload.length - 40);
@@ -413,8 +414,8 @@ describe('attachments', () => {
   });
 
   it("refuses to link another user's attachment to my credential", async () => {
-    const owner = await makeUser(t);
-    const thief = await makeUser(t);
+    const owner = await createUser(t);
+    const thief = await createUser(t);
     const up = await upload(t, owner, PNG);
     const res = await api(t, 'POST', '/api/credentials/', thief, {
       ...SAMPLES.credentials.create,

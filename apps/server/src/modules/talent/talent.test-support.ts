@@ -1,45 +1,8 @@
 import { expect } from 'vitest';
-import type { Role } from '@app/contracts';
-import { authRepository } from '../auth/auth.repository';
-import { generateSessionToken, hashSessionToken } from '../auth/secrets';
-import { usersRepository } from '../users/users.repository';
 import type { TestApp } from '../../testing/test-app';
+import type { TestUser } from '../../testing/test-users';
 
-/** Helpers for the talent API tests (not a test file itself). */
-
-let seq = 0;
-export interface TestUser {
-  id: number;
-  phone: string;
-  headers: { token: string };
-}
-
-/** An account with a live session, without going through SMS. */
-export async function makeUser(
-  t: TestApp,
-  opts: { role?: Role; staff?: boolean; member?: boolean } = {},
-): Promise<TestUser> {
-  const now = t.clock.now();
-  const phone = `1360${String(process.pid % 1000).padStart(3, '0')}${String(++seq).padStart(4, '0')}`;
-  const id = await usersRepository.create(t.db, {
-    phone,
-    passwordHash: null,
-    role: opts.role ?? 'personal',
-    isStaff: opts.staff ?? false,
-    companyName: opts.role === 'company' ? '测试公司' : null,
-    memberEndAt: opts.member ? new Date(now.getTime() + 30 * 86_400_000) : null,
-    now,
-  });
-  if (id === null) throw new Error(`phone ${phone} taken`);
-  const token = generateSessionToken();
-  await authRepository.insertSession(t.db, {
-    userId: id,
-    tokenHash: hashSessionToken(token),
-    now,
-    expiresAt: new Date(now.getTime() + 30 * 86_400_000),
-  });
-  return { id, phone, headers: { token } };
-}
+/** Helpers for the talent API tests (not a test file itself). Accounts with live sessions: src/testing/test-users.ts. */
 
 export interface Answer<T = unknown> {
   status: number;

@@ -1,28 +1,18 @@
 import { verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../lib/clock';
-import {
-  PaymentNotificationError,
-  type CreatePaymentInput,
-  type IncomingNotification,
-} from './payment-provider';
+import { PaymentNotificationError, type IncomingNotification } from './payment-provider';
 import { AlipayProvider, fenToYuan, yuanToFen } from './alipay.provider';
 import { TEST_ALIPAY, TEST_ORDER } from './fixtures/test-config';
 import { readFixture, testKeys } from './fixtures/load-test-keys';
 import { alipayNotificationBody } from './fixtures/channel-simulators';
+import { refusalOf, testPaymentInput } from './fixtures/test-channels';
 
 const pagePay = readFixture<{ signContent: string; sign: string; payUrl: string }>('alipay-page-pay.json');
 const recorded = readFixture<{ contentType: string; body: string; sign: string }>('alipay-notification.json');
 const recordedParams = Object.fromEntries(new URLSearchParams(recorded.body));
 
-const order: CreatePaymentInput = {
-  orderNo: TEST_ORDER.orderNo,
-  amountFen: TEST_ORDER.amountFen,
-  subject: TEST_ORDER.subject,
-  notifyUrl: TEST_ORDER.notifyUrl.alipay,
-  returnUrl: TEST_ORDER.returnUrl,
-  expiresAt: new Date(TEST_ORDER.expiresAt),
-};
+const order = testPaymentInput('alipay');
 
 function setup(gateway?: string) {
   return new AlipayProvider({
@@ -49,14 +39,7 @@ function resigned(changes: Record<string, string | undefined>): IncomingNotifica
   return incoming(alipayNotificationBody(testKeys.alipayPlatformPrivate, params));
 }
 
-async function rejection(promise: Promise<unknown>): Promise<PaymentNotificationError> {
-  const err = await promise.then(
-    () => expect.unreachable('verifyNotification should have refused'),
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(PaymentNotificationError);
-  return err as PaymentNotificationError;
-}
+const rejection = (promise: Promise<unknown>) => refusalOf(promise, PaymentNotificationError);
 
 describe('Alipay page pay', () => {
   it('builds exactly the expected signed gateway URL (test vector)', async () => {

@@ -8,40 +8,15 @@ import type { PaymentProvider } from './payment-provider';
 import { createPaymentProvider } from './create-payment-provider';
 import { WechatPayProvider } from './wechat-pay.provider';
 import { AlipayProvider } from './alipay.provider';
-import { TEST_ALIPAY, TEST_ORDER, TEST_WECHAT } from './fixtures/test-config';
-import { keyPath, readFixture } from './fixtures/load-test-keys';
+import { TEST_ORDER, TEST_WECHAT } from './fixtures/test-config';
+import { readFixture } from './fixtures/load-test-keys';
+import { TEST_ALIPAY_ENV, TEST_WECHAT_ENV, testPaymentInput } from './fixtures/test-channels';
 
 const sandbox: PaymentProvider = {
   channel: 'sandbox',
   createPayment: () => Promise.resolve({ payUrl: 'http://localhost:3000/payment/sandbox-cashier' }),
   verifyNotification: () => Promise.reject(new Error('not used here')),
   acknowledge: (ok) => ({ status: 200, contentType: 'text/plain', body: ok ? 'ok' : 'no' }),
-};
-
-const wechatEnv = {
-  PAYMENT_PROVIDER: 'wechat',
-  WECHAT_PAY_MCH_ID: TEST_WECHAT.mchId,
-  WECHAT_PAY_APP_ID: TEST_WECHAT.appId,
-  WECHAT_PAY_API_V3_KEY: TEST_WECHAT.apiV3Key,
-  WECHAT_PAY_MCH_SERIAL_NO: TEST_WECHAT.mchSerialNo,
-  WECHAT_PAY_PRIVATE_KEY_PATH: keyPath('wechat-merchant-private.pem'),
-  WECHAT_PAY_PLATFORM_PUBLIC_KEY_PATH: keyPath('wechat-platform-public.pem'),
-  WECHAT_PAY_PLATFORM_SERIAL_NO: TEST_WECHAT.platformSerialNo,
-};
-
-const alipayEnv = {
-  PAYMENT_PROVIDER: 'alipay',
-  ALIPAY_APP_ID: TEST_ALIPAY.appId,
-  ALIPAY_PRIVATE_KEY_PATH: keyPath('alipay-app-private.txt'),
-  ALIPAY_PUBLIC_KEY_PATH: keyPath('alipay-platform-public.txt'),
-};
-
-const order = {
-  orderNo: TEST_ORDER.orderNo,
-  amountFen: TEST_ORDER.amountFen,
-  subject: TEST_ORDER.subject,
-  returnUrl: TEST_ORDER.returnUrl,
-  expiresAt: new Date(TEST_ORDER.expiresAt),
 };
 
 describe('createPaymentProvider', () => {
@@ -54,7 +29,7 @@ describe('createPaymentProvider', () => {
     const answer = readFixture<{ status: number; headers: Record<string, string>; body: string }>(
       'wechat-native-order.response.json',
     );
-    const provider = createPaymentProvider(loadConfig(wechatEnv), {
+    const provider = createPaymentProvider(loadConfig(TEST_WECHAT_ENV), {
       sandbox,
       clock: new ManualClock(TEST_ORDER.now),
       fetch: (() =>
@@ -66,14 +41,14 @@ describe('createPaymentProvider', () => {
     expect(provider.channel).toBe('wechat');
     // The recorded answer verifies only with the platform key read from the configured file.
     await expect(
-      provider.createPayment({ ...order, notifyUrl: TEST_ORDER.notifyUrl.wechat }),
+      provider.createPayment(testPaymentInput('wechat')),
     ).resolves.toEqual({
       qrContent: 'weixin://wxpay/bizpayurl?pr=p4lpSuKzz',
     });
   });
 
   it('builds the Alipay adapter from bare base64 key files', async () => {
-    const provider = createPaymentProvider(loadConfig(alipayEnv), {
+    const provider = createPaymentProvider(loadConfig(TEST_ALIPAY_ENV), {
       sandbox,
       clock: new ManualClock(TEST_ORDER.now),
     });
@@ -81,7 +56,7 @@ describe('createPaymentProvider', () => {
     expect(provider.channel).toBe('alipay');
     const { payUrl } = readFixture<{ payUrl: string }>('alipay-page-pay.json');
     await expect(
-      provider.createPayment({ ...order, notifyUrl: TEST_ORDER.notifyUrl.alipay }),
+      provider.createPayment(testPaymentInput('alipay')),
     ).resolves.toEqual({
       payUrl,
     });
@@ -109,12 +84,12 @@ describe('createPaymentProvider', () => {
   });
 
   it('names the key whose file cannot be read or is not an RSA key', () => {
-    const missing = loadConfig({ ...alipayEnv, ALIPAY_PRIVATE_KEY_PATH: '/nonexistent/alipay-key.txt' });
+    const missing = loadConfig({ ...TEST_ALIPAY_ENV, ALIPAY_PRIVATE_KEY_PATH: '/nonexistent/alipay-key.txt' });
     expect(() => createPaymentProvider(missing, { sandbox })).toThrow(/ALIPAY_PRIVATE_KEY_PATH/);
     const dir = mkdtempSync(path.join(os.tmpdir(), 'pay-keys-'));
     const garbage = path.join(dir, 'platform.pem');
     writeFileSync(garbage, 'not a key');
-    const bad = loadConfig({ ...wechatEnv, WECHAT_PAY_PLATFORM_PUBLIC_KEY_PATH: garbage });
+    const bad = loadConfig({ ...TEST_WECHAT_ENV, WECHAT_PAY_PLATFORM_PUBLIC_KEY_PATH: garbage });
     expect(() => createPaymentProvider(bad, { sandbox })).toThrow(/WECHAT_PAY_PLATFORM_PUBLIC_KEY_PATH/);
   });
 });

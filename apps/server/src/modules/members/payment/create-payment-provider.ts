@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Config } from '../../../config/config';
 import type { Clock } from '../../../lib/clock';
@@ -12,6 +13,12 @@ function readKey(file: string, what: string): string {
   } catch (cause) {
     throw new Error(`cannot read ${what} at ${file}`, { cause });
   }
+}
+
+/** The key in the file the setting `what` names; errors name the setting. */
+function keyAt(kind: 'private' | 'public', file: string, what: string): KeyObject {
+  const text = readKey(file, what);
+  return kind === 'private' ? parsePrivateKey(text, what) : parsePublicKey(text, what);
 }
 
 /**
@@ -32,14 +39,8 @@ export function createPaymentProvider(
         appId: payment.appId,
         apiV3Key: payment.apiV3Key,
         mchSerialNo: payment.mchSerialNo,
-        privateKey: parsePrivateKey(
-          readKey(payment.privateKeyPath, 'WECHAT_PAY_PRIVATE_KEY_PATH'),
-          'WECHAT_PAY_PRIVATE_KEY_PATH',
-        ),
-        platformPublicKey: parsePublicKey(
-          readKey(payment.platformPublicKeyPath, 'WECHAT_PAY_PLATFORM_PUBLIC_KEY_PATH'),
-          'WECHAT_PAY_PLATFORM_PUBLIC_KEY_PATH',
-        ),
+        privateKey: keyAt('private', payment.privateKeyPath, 'WECHAT_PAY_PRIVATE_KEY_PATH'),
+        platformPublicKey: keyAt('public', payment.platformPublicKeyPath, 'WECHAT_PAY_PLATFORM_PUBLIC_KEY_PATH'),
         platformSerialNo: payment.platformSerialNo,
         fetch: deps.fetch,
         clock: deps.clock,
@@ -47,14 +48,8 @@ export function createPaymentProvider(
     case 'alipay':
       return new AlipayProvider({
         appId: payment.appId,
-        privateKey: parsePrivateKey(
-          readKey(payment.privateKeyPath, 'ALIPAY_PRIVATE_KEY_PATH'),
-          'ALIPAY_PRIVATE_KEY_PATH',
-        ),
-        alipayPublicKey: parsePublicKey(
-          readKey(payment.alipayPublicKeyPath, 'ALIPAY_PUBLIC_KEY_PATH'),
-          'ALIPAY_PUBLIC_KEY_PATH',
-        ),
+        privateKey: keyAt('private', payment.privateKeyPath, 'ALIPAY_PRIVATE_KEY_PATH'),
+        alipayPublicKey: keyAt('public', payment.alipayPublicKeyPath, 'ALIPAY_PUBLIC_KEY_PATH'),
         gateway: payment.gateway,
         clock: deps.clock,
       });

@@ -1,16 +1,13 @@
 import { verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../lib/clock';
-import {
-  PaymentNotificationError,
-  type CreatePaymentInput,
-  type IncomingNotification,
-} from './payment-provider';
+import { PaymentNotificationError, type IncomingNotification } from './payment-provider';
 import { PaymentChannelError } from './payment-channel-error';
 import { WechatPayProvider } from './wechat-pay.provider';
 import { TEST_ORDER, TEST_WECHAT } from './fixtures/test-config';
 import { readFixture, testKeys } from './fixtures/load-test-keys';
 import { wechatNotificationBody, wechatSignedHeaders } from './fixtures/channel-simulators';
+import { refusalOf, testPaymentInput } from './fixtures/test-channels';
 
 interface RecordedRequest {
   nonce: string;
@@ -38,14 +35,7 @@ const answer = readFixture<RecordedResponse>('wechat-native-order.response.json'
 const refusal = readFixture<RecordedResponse>('wechat-native-order.error-response.json');
 const notification = readFixture<RecordedNotification>('wechat-notification.json');
 
-const order: CreatePaymentInput = {
-  orderNo: TEST_ORDER.orderNo,
-  amountFen: TEST_ORDER.amountFen,
-  subject: TEST_ORDER.subject,
-  notifyUrl: TEST_ORDER.notifyUrl.wechat,
-  returnUrl: TEST_ORDER.returnUrl,
-  expiresAt: new Date(TEST_ORDER.expiresAt),
-};
+const order = testPaymentInput('wechat');
 
 interface Sent {
   url: string;
@@ -79,25 +69,13 @@ function setup(reply: RecordedResponse | (() => Promise<Response>) = answer, at:
 }
 
 async function channelError(promise: Promise<unknown>): Promise<PaymentChannelError> {
-  const err = await promise.then(
-    () => expect.unreachable('createPayment should have failed'),
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(PaymentChannelError);
-  const channelErr = err as PaymentChannelError;
+  const channelErr = await refusalOf(promise, PaymentChannelError);
   expect(channelErr.code).toBe(503);
   expect(channelErr.message).toBe('微信支付暂不可用，请稍后再试');
   return channelErr;
 }
 
-async function rejection(promise: Promise<unknown>): Promise<PaymentNotificationError> {
-  const err = await promise.then(
-    () => expect.unreachable('verifyNotification should have refused'),
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(PaymentNotificationError);
-  return err as PaymentNotificationError;
-}
+const rejection = (promise: Promise<unknown>) => refusalOf(promise, PaymentNotificationError);
 
 describe('WeChat Pay native order', () => {
   it('posts the documented body with the expected Authorization signature (test vector)', async () => {

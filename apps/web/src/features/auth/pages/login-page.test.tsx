@@ -4,7 +4,7 @@ import { creditCodeCheckChar } from '@app/contracts';
 import { makeUser } from '@/testing/fixtures';
 import { mockApi, ok, type MockHandler, type MockReply } from '@/testing/mock-api';
 import { currentUrl } from '@/testing/render';
-import { renderScreen } from '../lib/render-screen.test-utils';
+import { renderScreen } from '@/testing/render-screen';
 import LoginPage from './login-page';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 

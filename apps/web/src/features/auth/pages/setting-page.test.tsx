@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Profile } from '@app/contracts';
 import { makeUser } from '@/testing/fixtures';
 import { mockApi, ok } from '@/testing/mock-api';
-import { renderScreen } from '../lib/render-screen.test-utils';
+import { renderScreen } from '@/testing/render-screen';
 import SettingPage from './setting-page';
 
 configure({ asyncUtilTimeout: 10_000 });

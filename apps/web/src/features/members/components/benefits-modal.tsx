@@ -14,6 +14,23 @@ function headerBottom(): number {
 
 const BENEFIT_COUNT = MEMBER_BENEFITS_PRIMARY.length + MEMBER_BENEFITS_SECONDARY.length;
 
+/** One titled list of benefits, each with a check mark. */
+function BenefitList({ id, title, items }: { id: string; title: string; items: readonly string[] }) {
+  return (
+    <section className="benefits-modal__list" aria-labelledby={id}>
+      <h3 id={id}>{title}</h3>
+      <ul>
+        {items.map((b) => (
+          <li key={b}>
+            <CheckCircleFilled className="benefits-modal__check" aria-hidden="true" />
+            {b}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /**
  * The membership-benefits modal (SPEC §2), rendered while the session flag `benefitsModalVisible` is on. Plain
  * React + CSS (it opens over home, which loads no antd). Designed for 1920 px and scaled with the viewport width
@@ -71,28 +88,8 @@ export default function BenefitsModal() {
           </div>
         </header>
         <div className="benefits-modal__lists">
-          <section className="benefits-modal__list" aria-labelledby="benefits-primary-title">
-            <h3 id="benefits-primary-title">学习与服务权益</h3>
-            <ul>
-              {MEMBER_BENEFITS_PRIMARY.map((b) => (
-                <li key={b}>
-                  <CheckCircleFilled className="benefits-modal__check" aria-hidden="true" />
-                  {b}
-                </li>
-              ))}
-            </ul>
-          </section>
-          <section className="benefits-modal__list" aria-labelledby="benefits-secondary-title">
-            <h3 id="benefits-secondary-title">职业发展权益</h3>
-            <ul>
-              {MEMBER_BENEFITS_SECONDARY.map((b) => (
-                <li key={b}>
-                  <CheckCircleFilled className="benefits-modal__check" aria-hidden="true" />
-                  {b}
-                </li>
-              ))}
-            </ul>
-          </section>
+          <BenefitList id="benefits-primary-title" title="学习与服务权益" items={MEMBER_BENEFITS_PRIMARY} />
+          <BenefitList id="benefits-secondary-title" title="职业发展权益" items={MEMBER_BENEFITS_SECONDARY} />
         </div>
         <footer className="benefits-modal__foot">
           <button

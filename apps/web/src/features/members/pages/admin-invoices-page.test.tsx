@@ -1,9 +1,9 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { AdminInvoice } from '@app/contracts';
 import { makeUser } from '@/testing/fixtures';
 import { mockApi, ok } from '@/testing/mock-api';
-import { renderMemberScreen } from '../testing/render-members';
+import { renderScreen } from '@/testing/render-screen';
+import { makeAdminInvoice } from '../testing/member-fixtures';
 import AdminInvoicesPage from './admin-invoices-page';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -11,32 +11,8 @@ vi.setConfig({ testTimeout: 60_000 });
 
 const session = { token: 'staff', user: makeUser({ is_staff: true }) };
 
-function makeAdminInvoice(over: Partial<AdminInvoice> = {}): AdminInvoice {
-  return {
-    id: 7,
-    order_id: 70,
-    order_no: 'A7',
-    order_subject: '年度会员',
-    title_type: 'company',
-    title: '北京财智咨询有限公司',
-    tax_no: '91110108MA01ABCD2X',
-    email: 'fin@example.com',
-    amount: 29800,
-    state: 'requested',
-    reject_reason: null,
-    pdf_url: null,
-    requested_at: new Date().toISOString(),
-    issued_at: null,
-    rejected_at: null,
-    user: { id: 5, phone: '13800138001', nickname: '张会计', role: 'personal' },
-    order_amount: 29800,
-    order_paid_at: new Date().toISOString(),
-    ...over,
-  };
-}
-
 function render() {
-  return renderMemberScreen('/admin/invoices', <AdminInvoicesPage />, '/admin/invoices', { session });
+  return renderScreen('/admin/invoices', <AdminInvoicesPage />, '/admin/invoices', { session });
 }
 
 describe('/admin/invoices', () => {

@@ -10,15 +10,15 @@ import {
   INVOICE_REJECT_REASON_MAX_LENGTH,
   INVOICE_STATE_LABELS,
   INVOICE_STATES,
-  INVOICE_TITLE_TYPE_LABELS,
   membersMessages,
   type AdminInvoice,
   type InvoiceState,
 } from '@app/contracts';
 import { useAdminInvoices, useIssueInvoice, useRejectInvoice } from '../api/use-members';
 import { downloadInvoicePdf } from '../lib/download-invoice';
+import { invoiceOrderColumn, invoiceStateColumn, invoiceTitleColumn } from '../lib/invoice-columns';
 import { yuan } from '../lib/money';
-import { InvoiceStateTag } from '../lib/state-tags';
+import { tablePagination } from '../lib/table-pagination';
 import './member-pages.css';
 
 type Filter = 'all' | InvoiceState;
@@ -137,31 +137,8 @@ const COLUMNS: ColumnsType<AdminInvoice> = [
       </>
     ),
   },
-  {
-    title: '订单',
-    key: 'order',
-    width: 250,
-    render: (_, i) => (
-      <>
-        <div>{i.order_subject}</div>
-        <div className="order-no">{i.order_no}</div>
-      </>
-    ),
-  },
-  {
-    title: '抬头',
-    key: 'title',
-    minWidth: 170,
-    render: (_, i) => (
-      <>
-        <div>
-          {i.title}（{INVOICE_TITLE_TYPE_LABELS[i.title_type]}）
-        </div>
-        {i.tax_no && <div className="order-no">税号：{i.tax_no}</div>}
-        <div className="order-no">{i.email}</div>
-      </>
-    ),
-  },
+  invoiceOrderColumn(),
+  invoiceTitleColumn(170),
   {
     title: '开票金额',
     key: 'amount',
@@ -174,17 +151,7 @@ const COLUMNS: ColumnsType<AdminInvoice> = [
       </>
     ),
   },
-  {
-    title: '状态',
-    key: 'state',
-    width: 90,
-    render: (_, i) => (
-      <>
-        <InvoiceStateTag state={i.state} />
-        {i.state === 'rejected' && i.reject_reason && <span className="invoice-reason">驳回原因：{i.reject_reason}</span>}
-      </>
-    ),
-  },
+  invoiceStateColumn(90),
   {
     title: '操作',
     key: 'actions',
@@ -228,17 +195,7 @@ export default function AdminInvoicesPage() {
         loading={invoices.isFetching}
         scroll={{ x: 880 }}
         locale={{ emptyText: <Empty description={invoices.isError ? '发票申请加载失败' : '暂无发票申请'} /> }}
-        pagination={
-          (invoices.data?.total ?? 0) > (invoices.data?.per ?? DEFAULT_PER_PAGE)
-            ? {
-                current: invoices.data!.page,
-                pageSize: invoices.data!.per,
-                total: invoices.data!.total,
-                showSizeChanger: false,
-                onChange: (p) => update({ page: p }),
-              }
-            : false
-        }
+        pagination={tablePagination(invoices.data, (p) => update({ page: p }))}
       />
     </Card>
   );

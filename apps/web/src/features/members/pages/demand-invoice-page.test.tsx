@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeUser } from '@/testing/fixtures';
 import { mockApi, ok } from '@/testing/mock-api';
 import { currentUrl } from '@/testing/render';
-import { makeOrder, renderMemberScreen } from '../testing/render-members';
+import { renderScreen } from '@/testing/render-screen';
+import { makeOrder } from '../testing/member-fixtures';
 import DemandInvoicePage from './demand-invoice-page';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -15,7 +16,7 @@ const paid = makeOrder({ id: 9, order_no: 'P9', state: 'paid', invoiceable: true
 const VALID_CODE = '91110000600037341L';
 
 function render() {
-  return renderMemberScreen('/center/demand-invoice', <DemandInvoicePage />, '/center/demand-invoice?order_id=9', { session });
+  return renderScreen('/center/demand-invoice', <DemandInvoicePage />, '/center/demand-invoice?order_id=9', { session });
 }
 
 describe('/center/demand-invoice', () => {

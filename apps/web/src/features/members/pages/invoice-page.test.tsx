@@ -1,37 +1,16 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Invoice } from '@app/contracts';
 import { makeUser } from '@/testing/fixtures';
 import { mockApi, ok } from '@/testing/mock-api';
 import { currentUrl } from '@/testing/render';
-import { renderMemberScreen } from '../testing/render-members';
+import { renderScreen } from '@/testing/render-screen';
+import { makeInvoice } from '../testing/member-fixtures';
 import InvoicePage from './invoice-page';
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 60_000 });
 
 const session = { token: 't1', user: makeUser() };
-
-function makeInvoice(over: Partial<Invoice>): Invoice {
-  return {
-    id: 1,
-    order_id: 11,
-    order_no: 'N1',
-    order_subject: '年度会员',
-    title_type: 'personal',
-    title: '李明',
-    tax_no: null,
-    email: 'liming@example.com',
-    amount: 29800,
-    state: 'requested',
-    reject_reason: null,
-    pdf_url: null,
-    requested_at: new Date().toISOString(),
-    issued_at: null,
-    rejected_at: null,
-    ...over,
-  };
-}
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -53,7 +32,7 @@ describe('/center/invoice', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       downloads.push(this.download);
     });
-    const { router } = renderMemberScreen('/center/invoice', <InvoicePage />, '/center/invoice', { session });
+    const { router } = renderScreen('/center/invoice', <InvoicePage />, '/center/invoice', { session });
 
     const row = async (no: string) => (await screen.findByText(no)).closest('tr')!;
     expect(within(await row('N1')).getByText('待开票')).toBeInTheDocument();
@@ -73,7 +52,7 @@ describe('/center/invoice', () => {
 
   it('says so when there is no invoice yet', async () => {
     mockApi({ 'GET /api/invoices': ok({ list: [], page: 1, per: 10, total: 0 }) });
-    renderMemberScreen('/center/invoice', <InvoicePage />, '/center/invoice', { session });
+    renderScreen('/center/invoice', <InvoicePage />, '/center/invoice', { session });
     expect(await screen.findByText('暂无发票申请')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '去订单中申请发票' })).toHaveAttribute('href', '/center/order');
   });

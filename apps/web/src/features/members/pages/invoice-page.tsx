@@ -3,12 +3,13 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { DEFAULT_PER_PAGE, INVOICE_TITLE_TYPE_LABELS, type Invoice } from '@app/contracts';
+import { DEFAULT_PER_PAGE, type Invoice } from '@app/contracts';
 import { useInvoices } from '../api/use-members';
 import { downloadInvoicePdf } from '../lib/download-invoice';
+import { invoiceOrderColumn, invoiceStateColumn, invoiceTitleColumn } from '../lib/invoice-columns';
 import { demandInvoicePath, ORDERS_PATH } from '../lib/member-paths';
 import { yuan } from '../lib/money';
-import { InvoiceStateTag } from '../lib/state-tags';
+import { tablePagination } from '../lib/table-pagination';
 import './member-pages.css';
 
 function DownloadButton({ invoice }: { invoice: Invoice }) {
@@ -32,44 +33,11 @@ function DownloadButton({ invoice }: { invoice: Invoice }) {
 }
 
 const COLUMNS: ColumnsType<Invoice> = [
-  {
-    title: '订单',
-    key: 'order',
-    width: 250,
-    render: (_, i) => (
-      <>
-        <div>{i.order_subject}</div>
-        <div className="order-no">{i.order_no}</div>
-      </>
-    ),
-  },
-  {
-    title: '抬头',
-    key: 'title',
-    minWidth: 180,
-    render: (_, i) => (
-      <>
-        <div>
-          {i.title}（{INVOICE_TITLE_TYPE_LABELS[i.title_type]}）
-        </div>
-        {i.tax_no && <div className="order-no">税号：{i.tax_no}</div>}
-        <div className="order-no">{i.email}</div>
-      </>
-    ),
-  },
+  invoiceOrderColumn(),
+  invoiceTitleColumn(180),
   { title: '金额', key: 'amount', width: 100, align: 'right', render: (_, i) => <span className="money">{yuan(i.amount)}</span> },
   { title: '申请时间', key: 'at', width: 140, render: (_, i) => dayjs(i.requested_at).format('YYYY-MM-DD HH:mm') },
-  {
-    title: '状态',
-    key: 'state',
-    width: 130,
-    render: (_, i) => (
-      <>
-        <InvoiceStateTag state={i.state} />
-        {i.state === 'rejected' && i.reject_reason && <span className="invoice-reason">驳回原因：{i.reject_reason}</span>}
-      </>
-    ),
-  },
+  invoiceStateColumn(130),
   {
     title: '操作',
     key: 'actions',
@@ -106,17 +74,7 @@ export default function InvoicePage() {
             </Empty>
           ),
         }}
-        pagination={
-          (invoices.data?.total ?? 0) > (invoices.data?.per ?? DEFAULT_PER_PAGE)
-            ? {
-                current: invoices.data!.page,
-                pageSize: invoices.data!.per,
-                total: invoices.data!.total,
-                showSizeChanger: false,
-                onChange: (p) => setParams(p === 1 ? {} : { page: String(p) }, { replace: true }),
-              }
-            : false
-        }
+        pagination={tablePagination(invoices.data, (p) => setParams(p === 1 ? {} : { page: String(p) }, { replace: true }))}
       />
     </Card>
   );

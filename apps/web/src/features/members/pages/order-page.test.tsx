@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeUser } from '@/testing/fixtures';
 import { mockApi, ok } from '@/testing/mock-api';
 import { currentUrl } from '@/testing/render';
-import { makeOrder, renderMemberScreen } from '../testing/render-members';
+import { renderScreen } from '@/testing/render-screen';
+import { makeOrder } from '../testing/member-fixtures';
 import OrderPage from './order-page';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -22,7 +23,7 @@ describe('/center/order', () => {
         return ok(pending);
       },
     });
-    const { router } = renderMemberScreen('/center/order', <OrderPage />, '/center/order', { session });
+    const { router } = renderScreen('/center/order', <OrderPage />, '/center/order', { session });
     const row1 = (await screen.findByText('P1')).closest('tr')!;
     const row2 = screen.getByText('P2').closest('tr')!;
     expect(within(row1).getByText('待支付')).toBeInTheDocument();
@@ -42,7 +43,7 @@ describe('/center/order', () => {
 
   it('去支付 opens the payment page of that order', async () => {
     mockApi({ 'GET /api/orders': ok({ list: [makeOrder({ order_no: 'P7' })], page: 1, per: 10, total: 1 }) });
-    const { router } = renderMemberScreen('/center/order', <OrderPage />, '/center/order', { session });
+    const { router } = renderScreen('/center/order', <OrderPage />, '/center/order', { session });
     fireEvent.click(await screen.findByRole('button', { name: '去支付' }));
     await waitFor(() => expect(currentUrl(router)).toBe('/payment?order_no=P7'));
   });

@@ -7,6 +7,7 @@ import { useCancelOrder, useOrders } from '../api/use-members';
 import { BUY_VIP_PATH, demandInvoicePath, INVOICES_PATH, payOrderPath } from '../lib/member-paths';
 import { yuan } from '../lib/money';
 import { InvoiceStateTag, OrderStateTag } from '../lib/state-tags';
+import { tablePagination } from '../lib/table-pagination';
 import './member-pages.css';
 
 type Filter = 'all' | OrderState;
@@ -125,17 +126,7 @@ export default function OrderPage() {
             </Empty>
           ),
         }}
-        pagination={
-          (orders.data?.total ?? 0) > (orders.data?.per ?? DEFAULT_PER_PAGE)
-            ? {
-                current: orders.data!.page,
-                pageSize: orders.data!.per,
-                total: orders.data!.total,
-                showSizeChanger: false,
-                onChange: (p) => update({ page: p }),
-              }
-            : false
-        }
+        pagination={tablePagination(orders.data, (p) => update({ page: p }))}
       />
     </Card>
   );

@@ -4,7 +4,8 @@ import { makeUser } from '@/testing/fixtures';
 import { mockApi, ok } from '@/testing/mock-api';
 import { currentUrl } from '@/testing/render';
 import { useSessionStore } from '@/shared/lib/session/session-store';
-import { makeOrder, makePlan, renderMemberScreen } from '../testing/render-members';
+import { renderScreen } from '@/testing/render-screen';
+import { makeOrder, makePlan } from '../testing/member-fixtures';
 import PaymentPage from './payment-page';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -23,7 +24,7 @@ describe('/payment?type=buyVip', () => {
       'GET /api/member_courses': emptyCourses,
       'POST /api/orders': ok(makeOrder({ product_id: 2, subject: '两年会员', amount: 49800, order_no: 'M2' })),
     });
-    const { router } = renderMemberScreen('/payment', <PaymentPage />, '/payment?type=buyVip', { session });
+    const { router } = renderScreen('/payment', <PaymentPage />, '/payment?type=buyVip', { session });
     const group = await screen.findByRole('radiogroup', { name: '会员套餐' });
     expect(within(group).getByRole('radio', { name: /年度会员.*298/ })).toHaveAttribute('aria-checked', 'true');
     expect(screen.getByText('¥298.00')).toBeInTheDocument();
@@ -40,7 +41,7 @@ describe('/payment?type=buyVip', () => {
 
   it('sends a visitor to the login page and back before ordering', async () => {
     const api = mockApi({ 'GET /api/members': ok(plans), 'GET /api/member_courses': emptyCourses });
-    const { router } = renderMemberScreen('/payment', <PaymentPage />, '/payment?type=buyVip');
+    const { router } = renderScreen('/payment', <PaymentPage />, '/payment?type=buyVip');
     fireEvent.click(await screen.findByRole('button', { name: '立即支付' }));
     await waitFor(() => expect(currentUrl(router)).toBe('/login?redirect=%2Fpayment%3Ftype%3DbuyVip'));
     expect(api.calls.some((c) => c.url === '/api/orders')).toBe(false);
@@ -66,7 +67,7 @@ describe('/payment?order_no=', () => {
       'POST /api/users/get_current_user': ok(makeUser({ is_member: true, member_end_at: '2027-11-22T00:00:00.000Z' })),
       'GET /api/member_courses': emptyCourses,
     });
-    renderMemberScreen('/payment', <PaymentPage />, '/payment?order_no=M9', { session });
+    renderScreen('/payment', <PaymentPage />, '/payment?order_no=M9', { session });
     expect(await screen.findByRole('img', { name: '支付二维码' })).toHaveAttribute('src', 'data:image/svg+xml;base64,PHN2Zy8+');
     expect(screen.getByRole('link', { name: '前往模拟收银台支付' })).toHaveAttribute('href', '/payment/sandbox-cashier?order_no=M9&token=abc');
     expect(screen.getByRole('timer')).toHaveTextContent(/(29|30):\d\d/);
@@ -86,7 +87,7 @@ describe('/payment?order_no=', () => {
       'POST /api/orders': ok(makeOrder({ id: 502, order_no: 'M4' })),
       'POST /api/orders/502/pay': ok({ order: makeOrder({ id: 502, order_no: 'M4' }), channel: 'sandbox', qr_content: null, qr_image: null, pay_url: null }),
     });
-    const { router } = renderMemberScreen('/payment', <PaymentPage />, '/payment?order_no=M3', { session });
+    const { router } = renderScreen('/payment', <PaymentPage />, '/payment?order_no=M3', { session });
     expect(await screen.findByText('订单已过期')).toBeInTheDocument();
     expect(api.calls.some((c) => c.url === '/api/orders/501/pay')).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: '重新下单' }));
@@ -97,7 +98,7 @@ describe('/payment?order_no=', () => {
   it('treats a pending order whose 30 minutes have run out as expired without waiting for the server', async () => {
     const past = new Date(Date.now() - 1000).toISOString();
     mockApi({ 'POST /api/orders/check_order': ok(makeOrder({ order_no: 'M5', expires_at: past })) });
-    renderMemberScreen('/payment', <PaymentPage />, '/payment?order_no=M5', { session });
+    renderScreen('/payment', <PaymentPage />, '/payment?order_no=M5', { session });
     expect(await screen.findByText('订单已过期')).toBeInTheDocument();
   });
 });
@@ -113,7 +114,7 @@ describe('/payment?order_no= on the real channels and when things fail', () => {
         payResult({ channel: 'wechat', qr_content: 'weixin://wxpay/bizpayurl?pr=abc', qr_image: 'data:image/svg+xml;base64,PHN2Zy8+' }),
       ),
     });
-    renderMemberScreen('/payment', <PaymentPage />, '/payment?order_no=W1', { session });
+    renderScreen('/payment', <PaymentPage />, '/payment?order_no=W1', { session });
     expect(await screen.findByRole('img', { name: '支付二维码' })).toBeInTheDocument();
     expect(screen.getByText('请使用微信支付扫码支付。')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /前往/ })).toBeNull();
@@ -125,7 +126,7 @@ describe('/payment?order_no= on the real channels and when things fail', () => {
       'POST /api/orders/check_order': ok(pending),
       'POST /api/orders/501/pay': ok(payResult({ channel: 'alipay', pay_url: gateway })),
     });
-    renderMemberScreen('/payment', <PaymentPage />, '/payment?order_no=W1', { session });
+    renderScreen('/payment', <PaymentPage />, '/payment?order_no=W1', { session });
     expect(await screen.findByRole('link', { name: '前往支付宝支付' })).toHaveAttribute('href', gateway);
     expect(screen.getByText('请点击下方按钮，前往支付宝完成支付。')).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: '支付二维码' })).toBeNull();
@@ -142,7 +143,7 @@ describe('/payment?order_no= on the real channels and when things fail', () => {
           : ok(payResult({ channel: 'wechat', qr_content: 'weixin://x', qr_image: 'data:image/svg+xml;base64,PHN2Zy8+' }));
       },
     });
-    renderMemberScreen('/payment', <PaymentPage />, '/payment?order_no=W1', { session });
+    renderScreen('/payment', <PaymentPage />, '/payment?order_no=W1', { session });
     expect(await screen.findByText('微信支付暂不可用，请稍后再试')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
     expect(await screen.findByRole('img', { name: '支付二维码' })).toBeInTheDocument();
@@ -161,7 +162,7 @@ describe('/payment?order_no= on the real channels and when things fail', () => {
       'POST /api/users/get_current_user': ok(makeUser({ is_member: true })),
       'GET /api/member_courses': emptyCourses,
     });
-    renderMemberScreen('/payment', <PaymentPage />, '/payment?order_no=W1', { session });
+    renderScreen('/payment', <PaymentPage />, '/payment?order_no=W1', { session });
     expect(await screen.findByText('网络状态不佳，正在重新查询支付结果…', undefined, { timeout: 8_000 })).toBeInTheDocument();
     expect(await screen.findByText('支付成功，会员已开通', undefined, { timeout: 8_000 })).toBeInTheDocument();
   });
@@ -172,7 +173,7 @@ describe('/payment?order_no= on the real channels and when things fail', () => {
       'POST /api/orders/check_order': () => (++polls === 1 ? { networkError: true } : ok(pending)),
       'POST /api/orders/501/pay': ok(payResult({ channel: 'sandbox', pay_url: 'http://localhost/payment/sandbox-cashier?order_no=W1&token=t' })),
     });
-    renderMemberScreen('/payment', <PaymentPage />, '/payment?order_no=W1', { session });
+    renderScreen('/payment', <PaymentPage />, '/payment?order_no=W1', { session });
     expect(await screen.findByText('订单状态查询失败')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
     expect(await screen.findByRole('link', { name: '前往模拟收银台支付' })).toBeInTheDocument();
@@ -180,7 +181,7 @@ describe('/payment?order_no= on the real channels and when things fail', () => {
 
   it('a cancelled order says so and offers 重新下单', async () => {
     mockApi({ 'POST /api/orders/check_order': ok({ ...pending, state: 'cancelled' }) });
-    renderMemberScreen('/payment', <PaymentPage />, '/payment?order_no=W1', { session });
+    renderScreen('/payment', <PaymentPage />, '/payment?order_no=W1', { session });
     expect(await screen.findByText('订单已取消')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /重新下单/ })).toBeInTheDocument();
   });

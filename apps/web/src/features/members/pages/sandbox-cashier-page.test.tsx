@@ -2,7 +2,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, ok } from '@/testing/mock-api';
 import { currentUrl } from '@/testing/render';
-import { renderMemberScreen } from '../testing/render-members';
+import { renderScreen } from '@/testing/render-screen';
 import SandboxCashierPage from './sandbox-cashier-page';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -19,7 +19,7 @@ const cashier = {
 const PATH = '/payment/sandbox-cashier?order_no=C1&token=tk';
 
 function render(path = PATH) {
-  return renderMemberScreen('/payment/sandbox-cashier', <SandboxCashierPage />, path);
+  return renderScreen('/payment/sandbox-cashier', <SandboxCashierPage />, path);
 }
 
 describe('/payment/sandbox-cashier', () => {

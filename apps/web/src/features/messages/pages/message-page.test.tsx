@@ -1,15 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Message } from '@app/contracts';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import { makeUser } from '@/testing/fixtures';
 import { mockApi, ok } from '@/testing/mock-api';
-import { TestAntdStyles } from '@/testing/antd-styles';
-import { createTestQueryClient, resetSession } from '@/testing/render';
+import { renderScreen } from '@/testing/render-screen';
 import MessagePage from './message-page';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -46,22 +41,8 @@ function serverWith(messages: Message[]) {
 }
 
 function renderPage(path = '/center/message') {
-  resetSession({ token: 't1', user: makeUser({ message_num: 2 }) });
-  const router = createMemoryRouter([{ path: '/center/message', element: <MessagePage /> }], {
-    initialEntries: [path],
-  });
-  render(
-    <TestAntdStyles>
-      <QueryClientProvider client={createTestQueryClient()}>
-        <ConfigProvider locale={zhCN}>
-          <AntApp>
-            <RouterProvider router={router} />
-          </AntApp>
-        </ConfigProvider>
-      </QueryClientProvider>
-    </TestAntdStyles>,
-  );
-  return router;
+  const session = { token: 't1', user: makeUser({ message_num: 2 }) };
+  return renderScreen('/center/message', <MessagePage />, path, { session }).router;
 }
 
 const listCalls = (calls: { method: string; url: string }[]) =>

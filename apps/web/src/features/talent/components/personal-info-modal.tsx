@@ -6,9 +6,9 @@ import type { TalentUserInfo } from '@app/contracts';
 import { GENDERS, POLITICAL_STATUSES, POSITION_LEVELS, UNIT_SIZES } from '@app/contracts/common/dictionaries';
 import { ID_CARD_REGEX, PHONE_REGEX, ruleMessages } from '@app/contracts/common/rules';
 import { LONG_NAME_MAX, NAME_MAX, talentMessages as m } from '@app/contracts/talent/talent.rules';
-import { isApiError } from '@/shared/lib/api-client';
 import { talentApi, talentKeys } from '../api/talent-api';
 import { DATE_FORMAT } from '../lib/record-kinds';
+import { showSaveError } from '../lib/save-error';
 
 interface Values {
   real_name?: string;
@@ -66,11 +66,7 @@ export function PersonalInfoModal({ user, onClose }: { user: TalentUserInfo; onC
       onClose();
       await queryClient.invalidateQueries({ queryKey: talentKeys.info });
     } catch (err) {
-      if (isApiError(err)) {
-        const known = Object.entries(err.fieldErrors).filter(([n]) => FIELDS.includes(n));
-        form.setFields(known.map(([name, msg]) => ({ name: name as keyof Values, errors: [msg] })));
-        if (known.length === 0) message.error(err.message || '保存失败');
-      } else message.error('保存失败');
+      showSaveError(form, message, err, FIELDS);
     } finally {
       setSaving(false);
     }

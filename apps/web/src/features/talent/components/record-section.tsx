@@ -5,9 +5,9 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import type { Credential } from '@app/contracts';
 import { talentMessages as m } from '@app/contracts/talent/talent.rules';
-import { isApiError } from '@/shared/lib/api-client';
 import { talentApi, talentKeys } from '../api/talent-api';
 import { DATE_FORMAT, type RecordField, type RecordKindConfig } from '../lib/record-kinds';
+import { showSaveError } from '../lib/save-error';
 import { AttachmentField, openAttachment } from './attachment-field';
 
 const TRIGGER = ['onBlur', 'onChange'];
@@ -140,11 +140,7 @@ function RecordFormModal({
       onClose();
       await queryClient.invalidateQueries({ queryKey: talentKeys.info });
     } catch (err) {
-      if (isApiError(err)) {
-        const known = Object.entries(err.fieldErrors).filter(([n]) => names.includes(n));
-        form.setFields(known.map(([name, msg]) => ({ name, errors: [msg] })));
-        if (known.length === 0) message.error(err.message || '保存失败');
-      } else message.error('保存失败');
+      showSaveError(form, message, err, names);
     } finally {
       setSaving(false);
     }

@@ -49,6 +49,8 @@ export interface RecordKindConfig<R extends { id: number } = { id: number }> {
 }
 
 const period = (start: string, end: string | null, open: string) => `${start} 至 ${end ?? open}`;
+/** The present parts of a record's second line, joined with a middle dot. */
+const subLine = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' · ');
 
 const edus: RecordKindConfig<CustomerEdu> = {
   kind: 'customer_edus',
@@ -63,7 +65,7 @@ const edus: RecordKindConfig<CustomerEdu> = {
   ],
   view: (r) => ({
     title: r.school,
-    sub: [r.major, dictLabel(EDU_DEGREES, r.degree)].filter(Boolean).join(' · '),
+    sub: subLine(r.major, dictLabel(EDU_DEGREES, r.degree)),
     when: period(r.start_date, r.end_date, '在读'),
   }),
   list: (info) => info.customer_edus,
@@ -89,7 +91,7 @@ const jobs: RecordKindConfig<CustomerJob> = {
   ],
   view: (r) => ({
     title: r.company,
-    sub: [r.position, dictLabel(POSITION_LEVELS, r.position_level)].filter(Boolean).join(' · '),
+    sub: subLine(r.position, dictLabel(POSITION_LEVELS, r.position_level)),
     when: period(r.start_date, r.end_date, '至今'),
   }),
   list: (info) => info.customer_jobs,
@@ -108,7 +110,7 @@ const credentials: RecordKindConfig<Credential> = {
   ],
   view: (r) => ({
     title: r.name,
-    sub: [r.issuer, r.number ? `编号 ${r.number}` : ''].filter(Boolean).join(' · '),
+    sub: subLine(r.issuer, r.number ? `编号 ${r.number}` : ''),
     when: r.issued_on,
   }),
   list: (info) => info.credentials,
@@ -132,7 +134,7 @@ const profits: RecordKindConfig<JobProfit> = {
   ],
   view: (r) => ({
     title: r.title,
-    sub: [dictLabel(JOB_PROFIT_TYPES, r.profit_type), r.issuer].filter(Boolean).join(' · '),
+    sub: subLine(dictLabel(JOB_PROFIT_TYPES, r.profit_type), r.issuer),
     when: r.awarded_on,
   }),
   list: (info) => info.job_profits,

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderScreen } from '../testing/render-screen';
+import { renderScreen } from '@/testing/render-screen';
 import { mockApi, ok } from '@/testing/mock-api';
 import EvaluatePage from './evaluate-page';
 

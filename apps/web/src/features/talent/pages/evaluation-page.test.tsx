@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { CenterRcpj, Rcpj } from '@app/contracts';
 import { talentMessages } from '@app/contracts/talent/talent.rules';
-import { renderScreen } from '../testing/render-screen';
+import { renderScreen } from '@/testing/render-screen';
 import { makeUser } from '@/testing/fixtures';
 import { mockApi, ok } from '@/testing/mock-api';
 import { makePersonalInfo, makeRcpj } from '../testing/talent-fixtures';

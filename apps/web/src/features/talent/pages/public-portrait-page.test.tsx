@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderScreen } from '../testing/render-screen';
+import { renderScreen } from '@/testing/render-screen';
 import { mockApi, ok } from '@/testing/mock-api';
 import { makePersonalInfo } from '../testing/talent-fixtures';
 import PublicPortraitPage from './public-portrait-page';

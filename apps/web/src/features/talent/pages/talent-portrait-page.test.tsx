@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { talentMessages } from '@app/contracts/talent/talent.rules';
-import { renderScreen } from '../testing/render-screen';
+import { renderScreen } from '@/testing/render-screen';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import { makeUser } from '@/testing/fixtures';
 import { mockApi, ok } from '@/testing/mock-api';

@@ -1,33 +1,16 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { configure, render, screen } from '@testing-library/react';
-import { App as AntApp, ConfigProvider } from 'antd';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { configure, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser } from '@/testing/fixtures';
 import { mockApi, ok } from '@/testing/mock-api';
-import { TestAntdStyles } from '@/testing/antd-styles';
-import { createTestQueryClient, resetSession } from '@/testing/render';
+import { renderScreen } from '@/testing/render-screen';
 import StudentPage from './student-page';
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 60_000 });
 
 function renderDashboard() {
-  resetSession({ token: 't1', user: makeUser({ nickname: '张会计' }) });
-  const router = createMemoryRouter([{ path: '/center/student', element: <StudentPage /> }], {
-    initialEntries: ['/center/student'],
-  });
-  render(
-    <TestAntdStyles>
-      <QueryClientProvider client={createTestQueryClient()}>
-        <ConfigProvider>
-          <AntApp>
-            <RouterProvider router={router} />
-          </AntApp>
-        </ConfigProvider>
-      </QueryClientProvider>
-    </TestAntdStyles>,
-  );
+  const session = { token: 't1', user: makeUser({ nickname: '张会计' }) };
+  renderScreen('/center/student', <StudentPage />, '/center/student', { session });
 }
 
 describe('student dashboard', () => {
