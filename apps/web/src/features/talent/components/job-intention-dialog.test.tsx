@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import type { SelectOptions, UserApplyJob } from '@app/contracts';
 import { talentMessages } from '@app/contracts/talent/talent.rules';
-import { renderScreen } from '../testing/render-screen';
+import { renderScreen } from '@/testing/render-screen';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import { makeUser } from '@/testing/fixtures';
 import { mockApi, ok, type MockCall, type MockReply } from '@/testing/mock-api';
@@ -76,6 +76,13 @@ const saves = (calls: MockCall[]) =>
     (c) => (c.method === 'POST' || c.method === 'PUT') && c.url.startsWith('/api/user_apply_jobs'),
   );
 
+/** Publishing is disabled while the saved record loads (a click then does nothing): click once it is enabled. */
+async function clickPublish() {
+  const publish = await within(dialog()).findByRole('button', { name: '发 布' });
+  await waitFor(() => expect(publish).toBeEnabled());
+  fireEvent.click(publish);
+}
+
 describe('job-intention dialog', () => {
   it('is 650 px wide and loads my record (first item) into the form', async () => {
     const { calls } = openDialog({
@@ -94,7 +101,7 @@ describe('job-intention dialog', () => {
 
   it('shows every required message when publishing an empty form, and sends nothing', async () => {
     const { calls } = openDialog({ 'GET /api/user_apply_jobs': ok([]) });
-    fireEvent.click(await within(dialog()).findByRole('button', { name: '发 布' }));
+    await clickPublish();
     await waitFor(() =>
       expect(fieldErrors()).toEqual([
         talentMessages.nameRequired,
@@ -121,7 +128,7 @@ describe('job-intention dialog', () => {
       'GET /api/user_apply_jobs': ok([record({ positions: '总账会计,成本会计,税务会计,出纳' })]),
     });
     await waitFor(() => expect(nameInput()).toHaveValue('李会计'));
-    fireEvent.click(within(dialog()).getByRole('button', { name: '发 布' }));
+    await clickPublish();
     expect(await screen.findByText(talentMessages.targetsTooMany)).toBeInTheDocument();
     expect(saves(calls)).toHaveLength(0);
     expect(useSessionStore.getState().infoDialogVisible).toBe(true);
@@ -133,7 +140,7 @@ describe('job-intention dialog', () => {
       'PUT /api/user_apply_jobs/42': ok(record(), '求职意向已发布'),
     });
     await waitFor(() => expect(nameInput()).toHaveValue('李会计'));
-    fireEvent.click(within(dialog()).getByRole('button', { name: '发 布' }));
+    await clickPublish();
     expect(await screen.findByText('求职意向已发布')).toBeInTheDocument();
     const [put] = saves(calls);
     expect(put?.method).toBe('PUT');
@@ -158,7 +165,7 @@ describe('job-intention dialog', () => {
       'PUT /api/user_apply_jobs/42': { code: 400, message: talentMessages.birthdayTooYoung, data: null },
     });
     await waitFor(() => expect(nameInput()).toHaveValue('李会计'));
-    fireEvent.click(within(dialog()).getByRole('button', { name: '发 布' }));
+    await clickPublish();
     expect(await screen.findByText(talentMessages.birthdayTooYoung)).toBeInTheDocument();
     expect(useSessionStore.getState().infoDialogVisible).toBe(true);
   });
