@@ -35,8 +35,13 @@ export function seedLessons(c: SeedCourse, courseIndex: number) {
   });
 }
 
-/** Demo learners so the ranking and "my courses" are not empty: [phone, nickname, courses fully learned, partly learned]. */
+/**
+ * Demo learners so the ranking and "my courses" are not empty: [phone, nickname, courses fully learned, partly learned].
+ * The member demo account (created by the users seed, which keeps its nickname) learns too, so its portrait, credit
+ * archive and star figures show real hours.
+ */
 export const DEMO_LEARNERS: [string, string, number, number][] = [
+  ['13800138001', '会员学员', 5, 2],
   ['13900000001', '张会计', 14, 4],
   ['13900000002', '李财务', 11, 5],
   ['13900000003', '王审计', 9, 3],
