@@ -5,6 +5,7 @@ import { courses } from '../../courses/courses.table';
 import { createCoursesRepository } from '../../courses/courses.repository';
 import { users } from '../../users/users.table';
 import { membersInvoices, membersOrders, membersPlans } from '../members.table';
+import { newOrderNo } from '../members.service';
 
 /**
  * The membership price list (real content, seeded always). The first plan is the standard one (SPEC §7: the first
@@ -31,9 +32,8 @@ export const membersSeed: SeedModule = {
 };
 
 const DAY_MS = 86_400_000;
-/** Fixed order numbers keep the demo seed idempotent. */
-const DEMO_MEMBER_ORDER_NO = 'DEMO0000000000000000000000000001';
-const DEMO_COURSE_ORDER_NO = 'DEMO0000000000000000000000000002';
+/** A demo order number in the real format (China time of `at`, then digits), with a serial instead of randomness. */
+const demoOrderNo = (at: Date, serial: number) => newOrderNo(at).slice(0, 14) + String(serial).padStart(16, '0');
 
 /**
  * Order history of the member demo account (13800138001): the paid annual membership it holds, with an invoice
@@ -48,10 +48,11 @@ export const membersDemoSeed: SeedModule = {
     const [plan] = await tx.select().from(membersPlans).where(eq(membersPlans.slug, 'annual'));
     if (!member || !plan) return;
     const paidAt = new Date(now.getTime() - 3 * DAY_MS);
+    const memberOrderNo = demoOrderNo(paidAt, 1);
     const [memberOrder] = await tx
       .insert(membersOrders)
       .values({
-        orderNo: DEMO_MEMBER_ORDER_NO,
+        orderNo: memberOrderNo,
         userId: member.id,
         productType: 'member',
         productId: plan.id,
@@ -90,10 +91,11 @@ export const membersDemoSeed: SeedModule = {
       .limit(1);
     if (!course) return;
     const coursePaidAt = new Date(now.getTime() - 2 * DAY_MS);
+    const courseOrderNo = demoOrderNo(coursePaidAt, 2);
     const [courseOrder] = await tx
       .insert(membersOrders)
       .values({
-        orderNo: DEMO_COURSE_ORDER_NO,
+        orderNo: courseOrderNo,
         userId: member.id,
         productType: 'course',
         productId: course.id,
@@ -114,7 +116,7 @@ export const membersDemoSeed: SeedModule = {
         userId: member.id,
         courseId: course.id,
         source: 'order',
-        reference: DEMO_COURSE_ORDER_NO,
+        reference: courseOrderNo,
         now: coursePaidAt,
       });
     }
