@@ -162,3 +162,44 @@ test('the benefits modal fits the screen at 1920, 1366 and 1024 px and closes wi
   await expect(page.getByRole('heading', { name: '平台服务' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
+
+test('a learner buys a paid course from its detail page through the sandbox cashier, and its lessons open', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await freshPersonal(page, request);
+  const paid = (await (
+    await request.get('/coursepoolapi/course_pools', { params: { price_type: 'paid', page: 1, per: 1 } })
+  ).json()) as { data: { list: { id: number; title: string; price: number }[] } };
+  const course = paid.data.list[0]!;
+  const price = (course.price / 100).toFixed(2);
+
+  // The detail page of a course not bought yet offers the purchase.
+  await page.goto(`/train/detail/${course.id}`);
+  await expect(page.getByText('本课程为付费课程')).toBeVisible();
+  await page.getByRole('button', { name: '购买课程' }).click();
+  await expect(page).toHaveURL(new RegExp(`/payment\\?type=buyCourse&courseId=${course.id}$`));
+  await expect(page.getByText(course.title).first()).toBeVisible();
+
+  // Same flow as membership: the server prices the order, the cashier pays it, the poll sees it.
+  await page.getByRole('button', { name: '立即支付' }).click();
+  await expect(page).toHaveURL(/\/payment\?order_no=\w+/);
+  await expect(page.getByText(`¥${price}`).first()).toBeVisible();
+  await page.getByRole('link', { name: '前往模拟收银台支付' }).click();
+  const wallet = page.getByRole('region', { name: '模拟收银台' });
+  await expect(wallet.getByText(price)).toBeVisible();
+  await wallet.getByRole('button', { name: /确认支付/ }).click();
+  await expect(wallet.getByText('支付成功')).toBeVisible();
+  await wallet.getByRole('button', { name: /返回商户页面/ }).click();
+  await expect(page.getByText(`已购买课程《${course.title}》`)).toBeVisible();
+
+  // The course is unlocked: no purchase prompt, and learning starts.
+  await page.getByRole('button', { name: '去学习' }).click();
+  await expect(page).toHaveURL(new RegExp(`/train/detail/${course.id}$`));
+  await expect(page.getByRole('button', { name: '开始学习' })).toBeVisible();
+  await expect(page.getByText('本课程为付费课程')).toHaveCount(0);
+  await page.getByRole('button', { name: '开始学习' }).click();
+  await expect(page).toHaveURL(new RegExp(`/train/play/${course.id}/\\d+$`));
+  await expect(page.locator('video')).toBeVisible();
+});
