@@ -100,6 +100,8 @@ export const membersMessages = {
   orderCreated: '订单已创建',
   orderCancelledOk: '订单已取消',
   paymentStartFailed: '发起支付失败，请稍后再试',
+  /** The channel could not confirm the payment was closed (already paid, or unreachable): the order stays pending. */
+  paymentCloseUnconfirmed: '订单支付状态确认中，请稍后再试',
   cashierTokenInvalid: '支付链接无效或已过期',
   paymentConfirmed: '支付成功',
   paymentNotConfirmed: '支付未成功，请稍后再试',

@@ -118,6 +118,12 @@ export const membersRepository = {
     return rows.length > 0;
   },
 
+  /** This user's stored-pending order for one product (there is at most one), with its price and channel. */
+  async pendingOrder(db: DbOrTx, v: { userId: number; productType: 'member' | 'course'; productId: number }): Promise<OrderRow | undefined> {
+    const [row] = await db.select().from(membersOrders).where(pendingOfProduct(v));
+    return row;
+  },
+
   async pendingFor(db: DbOrTx, v: { userId: number; productType: 'member' | 'course'; productId: number }) {
     const [row] = await db
       .select({ id: membersOrders.id })
@@ -184,11 +190,14 @@ export const membersRepository = {
     return rows.length > 0;
   },
 
-  async setChannel(db: DbOrTx, id: number, channel: 'sandbox' | 'wechat' | 'alipay') {
-    await db
+  /** Records the channel a pending order is sent to with /pay; false when the order is no longer pending. */
+  async setChannel(db: DbOrTx, id: number, channel: 'sandbox' | 'wechat' | 'alipay'): Promise<boolean> {
+    const rows = await db
       .update(membersOrders)
       .set({ channel })
-      .where(and(eq(membersOrders.id, id), eq(membersOrders.state, 'pending')));
+      .where(and(eq(membersOrders.id, id), eq(membersOrders.state, 'pending')))
+      .returning({ id: membersOrders.id });
+    return rows.length > 0;
   },
 
   /**

@@ -45,7 +45,7 @@ export const membersModule: AppModule = async (app, deps) => {
     clock,
   });
   const provider = createPaymentProvider(config, { sandbox, clock });
-  const members = createMembersService({ db, clock, messages, provider });
+  const members = createMembersService({ db, clock, messages, provider, log: app.log });
   const invoices = createInvoicesService({ db, clock, messages, invoiceDir: path.join(config.dataDir, 'uploads', 'invoices') });
 
   registerOrderRoutes(app, members, requireUser, config.publicBaseUrl);

@@ -101,13 +101,41 @@ export interface MembersServiceDeps {
   messages: MessagesService;
   /** The configured payment channel. */
   provider: PaymentProvider;
+  /** Where a channel's refusal to close a payment is logged (the payer only sees a Chinese message). */
+  log?: { warn(obj: object, msg: string): void };
 }
 
-export function createMembersService({ db, clock, messages, provider }: MembersServiceDeps) {
+export function createMembersService({ db, clock, messages, provider, log }: MembersServiceDeps) {
   async function mine(userId: number, where: { id?: number; orderNo?: string }) {
     const order = await repo.findWithInvoice(db, { ...where, userId });
     if (!order) throw AppError.notFound(m.orderNotFound);
     return order;
+  }
+
+  /**
+   * Before a pending order is cancelled or replaced: makes it unpayable at the channel it was sent to with /pay.
+   * An order never sent (channel null) has nothing to close; one sent to a channel that is no longer configured
+   * cannot be called, and that channel's notifications are refused anyway (`channel_disabled`). When the channel
+   * says the trade is paid, or cannot be reached, the order must stay pending so the notification can still land.
+   */
+  async function closeAtChannel(order: Pick<OrderRow, 'orderNo' | 'channel'>): Promise<void> {
+    if (order.channel === null || order.channel !== provider.channel) return;
+    try {
+      await provider.closePayment(order.orderNo);
+    } catch (err) {
+      log?.warn(
+        { err, orderNo: order.orderNo, channel: order.channel, detail: (err as { detail?: string }).detail },
+        'payment channel did not confirm closing the order; order left pending',
+      );
+      throw AppError.conflict(m.paymentCloseUnconfirmed);
+    }
+  }
+
+  /** Channel first, then the database; false when the order was no longer cancellable (e.g. paid meanwhile). */
+  async function closeAndCancel(order: Pick<OrderRow, 'id' | 'userId' | 'orderNo' | 'channel'>): Promise<boolean> {
+    await closeAtChannel(order);
+    // Cancelled as of after the close: a payment the channel took before the close counts (markPaid).
+    return repo.cancel(db, { id: order.id, userId: order.userId, now: clock.now() });
   }
 
   /** Applies a paid order's effect inside the paying transaction: exactly once, because markPaid matched once. */
@@ -220,6 +248,15 @@ export function createMembersService({ db, clock, messages, provider }: MembersS
         amount = isMember ? memberPriceOf(course.price) : course.price;
       }
       const product = { userId, productType: body.product_type, productId: body.product_id };
+      // A pending order keeps the price it was made with; when this buyer's price has changed since (became a
+      // member, the price list changed), it is closed and cancelled, and a new order is made at today's price.
+      const existing = await repo.pendingOrder(db, product);
+      if (existing && existing.expiresAt > now && existing.amount !== amount) {
+        if (!(await closeAndCancel(existing))) {
+          const after = await repo.findByOrderNo(db, existing.orderNo);
+          if (after?.state === 'paid' && body.product_type === 'course') throw AppError.conflict(m.courseAlreadyOwned);
+        }
+      }
       const id = await db.transaction(async (tx) => {
         await repo.expireStale(tx, { ...product, now });
         await repo.insertPending(tx, {
@@ -265,11 +302,20 @@ export function createMembersService({ db, clock, messages, provider }: MembersS
       return toOrder(await mine(userId, { orderNo }), clock.now());
     },
 
+    /**
+     * Closes the payment at the channel FIRST, then cancels: a payer scanning an old QR code afterwards cannot pay.
+     * If the channel says it is paid, or cannot confirm, the order stays pending (409) so the notification lands.
+     */
     async cancel(userId: number, id: number): Promise<Order> {
       const now = clock.now();
       const order = await mine(userId, { id });
-      if (!(await repo.cancel(db, { id, userId, now }))) throw refusal(effectiveState(order, now));
-      return toOrder(await mine(userId, { id }), now);
+      const state = effectiveState(order, now);
+      if (state !== 'pending') throw refusal(state);
+      if (!(await closeAndCancel(order))) {
+        const after = clock.now();
+        throw refusal(effectiveState(await mine(userId, { id }), after));
+      }
+      return toOrder(await mine(userId, { id }), clock.now());
     },
 
     /**
@@ -281,6 +327,8 @@ export function createMembersService({ db, clock, messages, provider }: MembersS
       const order = await mine(userId, { id });
       const state = effectiveState(order, now);
       if (state !== 'pending') throw refusal(state);
+      // Recorded BEFORE the channel hears of the order, so a cancel running meanwhile knows to close it there.
+      if (!(await repo.setChannel(db, id, provider.channel))) throw refusal(effectiveState(await mine(userId, { id }), now));
       let result;
       try {
         result = await provider.createPayment({
@@ -297,7 +345,14 @@ export function createMembersService({ db, clock, messages, provider }: MembersS
         if (err instanceof AppError) throw err;
         throw new AppError(503, m.paymentStartFailed);
       }
-      await repo.setChannel(db, id, provider.channel);
+      // Cancelled (or replaced) while the channel was being asked: close what was just opened, hand out nothing.
+      const current = await mine(userId, { id });
+      if (current.state !== 'pending') {
+        await provider.closePayment(order.orderNo).catch((err: unknown) => {
+          log?.warn({ err, orderNo: order.orderNo }, 'closing a payment opened for an order cancelled meanwhile failed');
+        });
+        throw refusal(effectiveState(current, clock.now()));
+      }
       const qrContent = result.qrContent ?? null;
       const qrImage = qrContent
         ? `data:image/svg+xml;base64,${Buffer.from(await QRCode.toString(qrContent, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })).toString('base64')}`

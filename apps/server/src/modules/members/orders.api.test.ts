@@ -11,6 +11,7 @@ import {
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createUser, sessionFor, type TestUser } from '../../testing/test-users';
 import { courses } from '../courses/courses.table';
+import { users } from '../users/users.table';
 import { annualPlan, createOrder, payThroughCashier } from './members.test-support';
 
 let t: TestApp;
@@ -122,6 +123,26 @@ describe('creating orders', () => {
     expect(b).toMatchObject({ amount: memberPriceOf(paid.price), list_price: paid.price });
   });
 
+  it('re-prices a pending course order when the buyer became a member meanwhile: the old one is cancelled, a new one made', async () => {
+    const paid = await courseOf('paid');
+    const u = await createUser(t);
+    const first = await createOrder(t, u, { product_type: 'course', product_id: paid.id });
+    expect(first.amount).toBe(paid.price);
+    // Same price: the same pending order.
+    expect((await createOrder(t, u, { product_type: 'course', product_id: paid.id })).id).toBe(first.id);
+    await t.db
+      .update(users)
+      .set({ memberEndAt: new Date(t.clock.now().getTime() + 30 * 86_400_000) })
+      .where(eq(users.id, u.id));
+    const second = await createOrder(t, u, { product_type: 'course', product_id: paid.id });
+    expect(second.id).not.toBe(first.id);
+    expect(second).toMatchObject({ state: 'pending', amount: memberPriceOf(paid.price), list_price: paid.price });
+    expect((await get(`/api/orders/${first.id}`, u)).json().data.state).toBe('cancelled');
+    expect((await createOrder(t, u, { product_type: 'course', product_id: paid.id })).id).toBe(second.id);
+    // Paying the new order grants the course at the member price.
+    expect((await payThroughCashier(t, u, second)).state).toBe('paid');
+  });
+
   it('lets a company account buy membership too', async () => {
     const company = await createUser(t, { role: 'company' });
     const order = await createOrder(t, company, { product_type: 'member', product_id: annual.id });
@@ -160,6 +181,21 @@ describe('reading, cancelling and expiring orders', () => {
     expect(pay.json().message).toBe(membersMessages.orderCancelled);
     const next = await createOrder(t, u, { product_type: 'member', product_id: annual.id });
     expect(next.id).not.toBe(order.id);
+  });
+
+  it('cancelling an order sent to the sandbox cashier: the cashier shows it cancelled and refuses to pay it', async () => {
+    const u = await createUser(t);
+    const order = await createOrder(t, u, { product_type: 'member', product_id: annual.id });
+    const pay = await post(`/api/orders/${order.id}/pay`, u);
+    const url = new URL(pay.json().data.pay_url as string);
+    const ticket = { order_no: url.searchParams.get('order_no'), token: url.searchParams.get('token') };
+    expect((await post(`/api/orders/${order.id}/cancel`, u)).json().data.state).toBe('cancelled');
+    const cashier = await get(`/api/payments/sandbox/cashier?order_no=${order.order_no}&token=${encodeURIComponent(ticket.token!)}`, null);
+    expect(cashier.json().data.state).toBe('cancelled');
+    const confirm = await post('/api/payments/sandbox/confirm', null, ticket);
+    expect(confirm.statusCode).toBe(409);
+    expect(confirm.json().message).toBe(membersMessages.orderCancelled);
+    expect((await get(`/api/orders/${order.id}`, u)).json().data.state).toBe('cancelled');
   });
 
   it('expires an unpaid order after 30 minutes: check_order says expired, paying is refused, a new order is made', async () => {

@@ -1,16 +1,23 @@
 // The whole app configured for WeChat Pay or Alipay (test-only keys under payment/fixtures): what the payment page
 // gets from /pay, that the sandbox cashier is not mounted, and that the notify route pays exactly once.
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { MemberPlan, Order } from '@app/contracts';
+import { memberPriceOf, type MemberPlan, type Order } from '@app/contracts';
 import { ManualClock } from '../../lib/clock';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createUser, type TestUser } from '../../testing/test-users';
+import { courses } from '../courses/courses.table';
+import { users } from '../users/users.table';
 import { membersPaymentNotifications } from './members.table';
 import { annualPlan, createOrder, memberEndOf, notificationsOf, sandboxOf } from './members.test-support';
 import { formatChinaRfc3339, formatChinaTime } from './payment/channel-utils';
-import { alipayNotificationBody, wechatNotificationBody, wechatSignedHeaders } from './payment/fixtures/channel-simulators';
+import {
+  alipayGatewayAnswer,
+  alipayNotificationBody,
+  wechatNotificationBody,
+  wechatSignedHeaders,
+} from './payment/fixtures/channel-simulators';
 import { testKeys } from './payment/fixtures/load-test-keys';
 import { TEST_ALIPAY_ENV, TEST_WECHAT_ENV } from './payment/fixtures/test-channels';
 import { TEST_ALIPAY, TEST_WECHAT } from './payment/fixtures/test-config';
@@ -20,6 +27,23 @@ const DAY_MS = 86_400_000;
 
 const wechatEnv = { PUBLIC_BASE_URL, ...TEST_WECHAT_ENV };
 const alipayEnv = { PUBLIC_BASE_URL, ...TEST_ALIPAY_ENV };
+
+/** A published paid video course (the seeded catalogue has some). */
+async function paidCourse(t: TestApp) {
+  const [c] = await t.db
+    .select()
+    .from(courses)
+    .where(and(eq(courses.priceType, 'paid'), eq(courses.published, true)))
+    .orderBy(asc(courses.id))
+    .limit(1);
+  if (!c) throw new Error('no paid course');
+  return c;
+}
+
+/** The user becomes a member now (bought elsewhere), for 30 days. */
+async function makeMember(t: TestApp, userId: number, now: Date) {
+  await t.db.update(users).set({ memberEndAt: new Date(now.getTime() + 30 * DAY_MS) }).where(eq(users.id, userId));
+}
 
 const checkOrder = async (t: TestApp, user: TestUser, orderNo: string) =>
   (await t.app.inject({ method: 'POST', url: '/api/orders/check_order', headers: user.headers, payload: { order_no: orderNo } })).json()
@@ -55,10 +79,29 @@ describe('PAYMENT_PROVIDER=wechat (native QR)', () => {
   const clock = new ManualClock();
   const sent: { url: string; headers: Record<string, string>; body: string }[] = [];
   let answer: 'signed' | 'unsigned' | 'refused' = 'signed';
+  /** How the fake answers a close-order call: closed (204), already paid, or unreachable. */
+  let closeAnswer: 'closed' | 'paid' | 'down' = 'closed';
+
+  const signedByWechat = (body: string) =>
+    wechatSignedHeaders(
+      testKeys.wechatPlatformPrivate,
+      TEST_WECHAT.platformSerialNo,
+      String(Math.floor(clock.now().getTime() / 1000)),
+      randomBytes(16).toString('hex'),
+      body,
+    );
 
   /** Plays api.mch.weixin.qq.com: answers a native order with a code_url, signed with the platform key. */
   const fakeWechat = (async (url: string | URL | Request, init?: RequestInit) => {
     sent.push({ url: String(url), headers: init?.headers as Record<string, string>, body: String(init?.body) });
+    if (String(url).endsWith('/close')) {
+      if (closeAnswer === 'down') throw new TypeError('fetch failed');
+      if (closeAnswer === 'paid') {
+        const body = JSON.stringify({ code: 'ORDERPAID', message: '订单已支付' });
+        return new Response(body, { status: 400, headers: { 'content-type': 'application/json', ...signedByWechat(body) } });
+      }
+      return new Response(null, { status: 204, headers: signedByWechat('') });
+    }
     if (answer === 'refused') {
       return new Response(JSON.stringify({ code: 'PARAM_ERROR', message: '参数错误' }), { status: 400 });
     }
@@ -159,6 +202,87 @@ describe('PAYMENT_PROVIDER=wechat (native QR)', () => {
     await expectSandboxOff(t, user, order);
   });
 
+  const closeCalls = () => sent.filter((r) => r.url.endsWith('/close'));
+
+  it('cancelling an order sent to WeChat Pay closes it there first (signed close-order call), then cancels it', async () => {
+    const user = await createUser(t);
+    const order = await createOrder(t, user, { product_type: 'member', product_id: annual.id });
+    await t.app.inject({ method: 'POST', url: `/api/orders/${order.id}/pay`, headers: user.headers });
+    sent.length = 0;
+    const res = await t.app.inject({ method: 'POST', url: `/api/orders/${order.id}/cancel`, headers: user.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.state).toBe('cancelled');
+    expect(closeCalls()).toHaveLength(1);
+    expect(closeCalls()[0]!.url).toBe(`https://api.mch.weixin.qq.com/v3/pay/transactions/out-trade-no/${order.order_no}/close`);
+    expect(JSON.parse(closeCalls()[0]!.body)).toEqual({ mchid: TEST_WECHAT.mchId });
+    expect(closeCalls()[0]!.headers.Authorization).toMatch(/^WECHATPAY2-SHA256-RSA2048 mchid="1900000109",/);
+  });
+
+  it('an order never sent to WeChat Pay is cancelled without calling it', async () => {
+    const user = await createUser(t);
+    const order = await createOrder(t, user, { product_type: 'member', product_id: annual.id });
+    sent.length = 0;
+    const res = await t.app.inject({ method: 'POST', url: `/api/orders/${order.id}/cancel`, headers: user.headers });
+    expect(res.json().data.state).toBe('cancelled');
+    expect(sent).toHaveLength(0);
+  });
+
+  it('when WeChat Pay says the order is paid, or cannot be reached, cancel answers 409 and the order stays pending; the payment then counts', async () => {
+    const user = await createUser(t);
+    const order = await createOrder(t, user, { product_type: 'member', product_id: annual.id });
+    await t.app.inject({ method: 'POST', url: `/api/orders/${order.id}/pay`, headers: user.headers });
+    try {
+      for (const mode of ['paid', 'down'] as const) {
+        closeAnswer = mode;
+        const res = await t.app.inject({ method: 'POST', url: `/api/orders/${order.id}/cancel`, headers: user.headers });
+        expect(res.statusCode).toBe(409);
+        expect(res.json().message).toBe('订单支付状态确认中，请稍后再试');
+        expect((await checkOrder(t, user, order.order_no)).state).toBe('pending');
+      }
+    } finally {
+      closeAnswer = 'closed';
+    }
+    expect((await notification(order)).statusCode).toBe(200);
+    expect((await checkOrder(t, user, order.order_no)).state).toBe('paid');
+    expect(await memberEndOf(t, user.id)).not.toBeNull();
+  });
+
+  it('re-ordering a course after becoming a member closes the full-price order at WeChat Pay and makes one at the member price', async () => {
+    const user = await createUser(t);
+    const course = await paidCourse(t);
+    const first = await createOrder(t, user, { product_type: 'course', product_id: course.id });
+    expect(first.amount).toBe(course.price);
+    await t.app.inject({ method: 'POST', url: `/api/orders/${first.id}/pay`, headers: user.headers });
+    await makeMember(t, user.id, clock.now());
+    sent.length = 0;
+    const second = await createOrder(t, user, { product_type: 'course', product_id: course.id });
+    expect(second.id).not.toBe(first.id);
+    expect(second.amount).toBe(memberPriceOf(course.price));
+    expect(closeCalls().map((r) => r.url)).toEqual([
+      `https://api.mch.weixin.qq.com/v3/pay/transactions/out-trade-no/${first.order_no}/close`,
+    ]);
+    expect((await checkOrder(t, user, first.order_no)).state).toBe('cancelled');
+  });
+
+  it('re-ordering at a new price is refused (409) and keeps the old order when WeChat Pay says it is paid', async () => {
+    const user = await createUser(t);
+    const course = await paidCourse(t);
+    const first = await createOrder(t, user, { product_type: 'course', product_id: course.id });
+    await t.app.inject({ method: 'POST', url: `/api/orders/${first.id}/pay`, headers: user.headers });
+    await makeMember(t, user.id, clock.now());
+    closeAnswer = 'paid';
+    try {
+      const res = await t.app.inject({ method: 'POST', url: '/api/orders', headers: user.headers, payload: { product_type: 'course', product_id: course.id } });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe('订单支付状态确认中，请稍后再试');
+    } finally {
+      closeAnswer = 'closed';
+    }
+    expect((await checkOrder(t, user, first.order_no)).state).toBe('pending');
+    expect((await notification(first)).statusCode).toBe(200);
+    expect((await checkOrder(t, user, first.order_no)).state).toBe('paid');
+  });
+
   it('a genuine notification pays once; a replay is acknowledged and changes nothing', async () => {
     const user = await createUser(t);
     const order = await createOrder(t, user, { product_type: 'member', product_id: annual.id });
@@ -194,9 +318,39 @@ describe('PAYMENT_PROVIDER=wechat (native QR)', () => {
 describe('PAYMENT_PROVIDER=alipay (page pay)', () => {
   let t: TestApp;
   let annual: MemberPlan;
+  const sent: { url: string; body: string }[] = [];
+  /** How the fake gateway answers alipay.trade.close. */
+  let closeAnswer: 'closed' | 'not_exist' | 'paid' | 'down' = 'closed';
+
+  /** Plays the Alipay gateway for alipay.trade.close: answers signed with the (test) Alipay key. */
+  const fakeAlipay = (async (url: string | URL | Request, init?: RequestInit) => {
+    sent.push({ url: String(url), body: String(init?.body) });
+    if (closeAnswer === 'down') throw new TypeError('fetch failed');
+    const params = new URLSearchParams(String(init?.body));
+    const orderNo = (JSON.parse(params.get('biz_content') ?? '{}') as { out_trade_no?: string }).out_trade_no;
+    const content =
+      closeAnswer === 'closed'
+        ? JSON.stringify({ code: '10000', msg: 'Success', trade_no: '2025010122001446881000000009', out_trade_no: orderNo })
+        : JSON.stringify({
+            code: '40004',
+            msg: 'Business Failed',
+            sub_code: closeAnswer === 'paid' ? 'ACQ.TRADE_STATUS_ERROR' : 'ACQ.TRADE_NOT_EXIST',
+            sub_msg: closeAnswer === 'paid' ? '交易状态不合法' : '交易不存在',
+            out_trade_no: orderNo,
+          });
+    return new Response(alipayGatewayAnswer(testKeys.alipayPlatformPrivate, 'alipay_trade_close_response', content), {
+      status: 200,
+      headers: { 'content-type': 'text/html;charset=utf-8' },
+    });
+  }) as typeof fetch;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: alipayEnv });
+    vi.stubGlobal('fetch', fakeAlipay);
+    try {
+      t = await createTestApp({ env: alipayEnv });
+    } finally {
+      vi.unstubAllGlobals();
+    }
     annual = await annualPlan(t);
   });
   afterAll(() => t.close());
@@ -246,6 +400,47 @@ describe('PAYMENT_PROVIDER=alipay (page pay)', () => {
     const user = await createUser(t);
     const order = await createOrder(t, user, { product_type: 'member', product_id: annual.id });
     await expectSandboxOff(t, user, order);
+  });
+
+  it('cancelling an order sent to Alipay calls alipay.trade.close first; a trade never opened (TRADE_NOT_EXIST) is fine', async () => {
+    for (const mode of ['closed', 'not_exist'] as const) {
+      const user = await createUser(t);
+      const order = await createOrder(t, user, { product_type: 'member', product_id: annual.id });
+      await t.app.inject({ method: 'POST', url: `/api/orders/${order.id}/pay`, headers: user.headers });
+      sent.length = 0;
+      closeAnswer = mode;
+      const res = await t.app.inject({ method: 'POST', url: `/api/orders/${order.id}/cancel`, headers: user.headers });
+      closeAnswer = 'closed';
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.state).toBe('cancelled');
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.url).toBe('https://openapi.alipay.com/gateway.do');
+      const params = new URLSearchParams(sent[0]!.body);
+      expect(params.get('method')).toBe('alipay.trade.close');
+      expect(params.get('app_id')).toBe(TEST_ALIPAY.appId);
+      expect(params.get('sign')).toBeTruthy();
+      expect(JSON.parse(params.get('biz_content')!)).toEqual({ out_trade_no: order.order_no });
+    }
+  });
+
+  it('when Alipay says the trade is paid, or cannot be reached, cancel answers 409 and the order stays pending; the payment then counts', async () => {
+    const user = await createUser(t);
+    const order = await createOrder(t, user, { product_type: 'member', product_id: annual.id });
+    await t.app.inject({ method: 'POST', url: `/api/orders/${order.id}/pay`, headers: user.headers });
+    try {
+      for (const mode of ['paid', 'down'] as const) {
+        closeAnswer = mode;
+        const res = await t.app.inject({ method: 'POST', url: `/api/orders/${order.id}/cancel`, headers: user.headers });
+        expect(res.statusCode).toBe(409);
+        expect(res.json().message).toBe('订单支付状态确认中，请稍后再试');
+        expect((await checkOrder(t, user, order.order_no)).state).toBe('pending');
+      }
+    } finally {
+      closeAnswer = 'closed';
+    }
+    expect((await notification(order)).body).toBe('success');
+    expect((await checkOrder(t, user, order.order_no)).state).toBe('paid');
+    expect(await memberEndOf(t, user.id)).not.toBeNull();
   });
 
   it('a genuine notification pays once ("success"); a wrong amount or another app answers "failure" and changes nothing', async () => {

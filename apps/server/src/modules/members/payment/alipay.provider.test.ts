@@ -2,10 +2,11 @@ import { verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../lib/clock';
 import { PaymentNotificationError, type IncomingNotification } from './payment-provider';
-import { AlipayProvider, fenToYuan, yuanToFen } from './alipay.provider';
+import { AlipayProvider, alipayResponseContent, fenToYuan, yuanToFen } from './alipay.provider';
+import { PaymentChannelError } from './payment-channel-error';
 import { TEST_ALIPAY, TEST_ORDER } from './fixtures/test-config';
 import { readFixture, testKeys } from './fixtures/load-test-keys';
-import { alipayNotificationBody } from './fixtures/channel-simulators';
+import { alipayGatewayAnswer, alipayNotificationBody } from './fixtures/channel-simulators';
 import { refusalOf, testPaymentInput } from './fixtures/test-channels';
 
 const pagePay = readFixture<{ signContent: string; sign: string; payUrl: string }>('alipay-page-pay.json');
@@ -181,5 +182,122 @@ describe('yuan and fen', () => {
     expect(fenToYuan(1999)).toBe('19.99');
     expect(fenToYuan(5)).toBe('0.05');
     expect(() => fenToYuan(1.5)).toThrow();
+  });
+});
+
+describe('Alipay trade close', () => {
+  const closeRequest = readFixture<{
+    url: string;
+    method: string;
+    contentType: string;
+    signContent: string;
+    sign: string;
+    body: string;
+  }>('alipay-trade-close.request.json');
+  const closed = readFixture<{ status: number; body: string }>('alipay-trade-close.response.json');
+  const notExist = readFixture<{ status: number; body: string }>('alipay-trade-close.not-exist.json');
+  const paid = readFixture<{ status: number; body: string }>('alipay-trade-close.paid.json');
+
+  function closeSetup(reply: { status: number; body: string } | (() => Promise<Response>)) {
+    const sent: { url: string; method?: string; headers: Record<string, string>; body: string }[] = [];
+    const fakeFetch = (async (url: string | URL | Request, init?: RequestInit) => {
+      sent.push({
+        url: String(url),
+        method: init?.method,
+        headers: init?.headers as Record<string, string>,
+        body: String(init?.body),
+      });
+      if (typeof reply === 'function') return reply();
+      return new Response(reply.body, {
+        status: reply.status,
+        headers: { 'content-type': 'text/html;charset=utf-8' },
+      });
+    }) as typeof fetch;
+    const provider = new AlipayProvider({
+      appId: TEST_ALIPAY.appId,
+      privateKey: testKeys.alipayAppPrivate,
+      alipayPublicKey: testKeys.alipayPlatformPublic,
+      clock: new ManualClock(TEST_ORDER.closeAt),
+      fetch: fakeFetch,
+    });
+    return { provider, sent };
+  }
+
+  const channelError = async (promise: Promise<unknown>) => {
+    const err = await refusalOf(promise, PaymentChannelError);
+    expect(err.code).toBe(503);
+    return err;
+  };
+
+  it('posts the signed alipay.trade.close form to the gateway (test vector) and takes a signed 10000 as closed', async () => {
+    const { provider, sent } = closeSetup(closed);
+    await expect(provider.closePayment(TEST_ORDER.orderNo)).resolves.toBeUndefined();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.url).toBe(closeRequest.url);
+    expect(sent[0]!.method).toBe('POST');
+    expect(sent[0]!.headers['Content-Type']).toBe(closeRequest.contentType);
+    expect(sent[0]!.body).toBe(closeRequest.body);
+    const params = Object.fromEntries(new URLSearchParams(sent[0]!.body));
+    expect(params).toMatchObject({
+      method: 'alipay.trade.close',
+      sign_type: 'RSA2',
+      timestamp: '2025-01-01 08:40:00',
+      sign: closeRequest.sign,
+    });
+    expect(JSON.parse(params.biz_content!)).toEqual({ out_trade_no: TEST_ORDER.orderNo });
+    expect(
+      verify(
+        'sha256',
+        Buffer.from(closeRequest.signContent),
+        testKeys.alipayAppPublic,
+        Buffer.from(closeRequest.sign, 'base64'),
+      ),
+    ).toBe(true);
+  });
+
+  it('verifies the answer signature over the exact alipay_trade_close_response text', async () => {
+    const tampered = closed.body.replace('"msg":"Success"', '"msg":"Success "');
+    expect(tampered).not.toBe(closed.body);
+    await channelError(closeSetup({ ...closed, body: tampered }).provider.closePayment(TEST_ORDER.orderNo));
+    const unsigned = closed.body.replace(/,"sign":"[^"]*"/, '');
+    await channelError(closeSetup({ ...closed, body: unsigned }).provider.closePayment(TEST_ORDER.orderNo));
+    // Signed with the application key instead of Alipay's.
+    const content = alipayResponseContent(closed.body, 'alipay_trade_close_response')!;
+    const wrongKey = alipayGatewayAnswer(testKeys.alipayAppPrivate, 'alipay_trade_close_response', content);
+    await channelError(closeSetup({ ...closed, body: wrongKey }).provider.closePayment(TEST_ORDER.orderNo));
+  });
+
+  it('takes ACQ.TRADE_NOT_EXIST (the payer never opened the page) as nothing to close', async () => {
+    await expect(closeSetup(notExist).provider.closePayment(TEST_ORDER.orderNo)).resolves.toBeUndefined();
+  });
+
+  it('refuses to call a trade that is no longer waiting for payment (paid) closed', async () => {
+    const err = await channelError(closeSetup(paid).provider.closePayment(TEST_ORDER.orderNo));
+    expect(err.tradePaid).toBe(true);
+    expect(err.detail).toContain('ACQ.TRADE_STATUS_ERROR');
+    expect(err.message).toBe('支付宝暂不可用，请稍后再试');
+  });
+
+  it('turns a network failure, an HTTP error or a gateway error_response into a channel error', async () => {
+    const net = await channelError(
+      closeSetup(() => Promise.reject(new TypeError('fetch failed'))).provider.closePayment(
+        TEST_ORDER.orderNo,
+      ),
+    );
+    expect(net.detail).toContain('fetch failed');
+    await channelError(
+      closeSetup({ status: 502, body: 'Bad Gateway' }).provider.closePayment(TEST_ORDER.orderNo),
+    );
+    const gatewayError =
+      '{"error_response":{"code":"40002","msg":"Invalid Arguments","sub_code":"isv.invalid-signature"}}';
+    await channelError(
+      closeSetup({ status: 200, body: gatewayError }).provider.closePayment(TEST_ORDER.orderNo),
+    );
+  });
+
+  it('reads the signed content whatever its nesting or escapes', () => {
+    const text = '{"alipay_trade_close_response" : {"a":{"b":"}"},"c":"\\"{"},"sign":"x"}';
+    expect(alipayResponseContent(text, 'alipay_trade_close_response')).toBe('{"a":{"b":"}"},"c":"\\"{"}');
+    expect(alipayResponseContent('{"sign":"x"}', 'alipay_trade_close_response')).toBeUndefined();
   });
 });

@@ -10,6 +10,7 @@ import {
   type VerifiedNotification,
 } from './payment-provider';
 import { formatChinaTime, parseChinaTime } from './channel-utils';
+import { PaymentChannelError } from './payment-channel-error';
 
 /**
  * Alipay open platform, computer-website page pay (alipay.trade.page.pay), from the public API documents:
@@ -27,9 +28,49 @@ export interface AlipayOptions {
   /** Defaults to https://openapi.alipay.com/gateway.do. */
   gateway?: string;
   clock?: Clock;
+  /** For the server-to-server calls (alipay.trade.close). */
+  fetch?: typeof fetch;
+  /** Gives up on a server-to-server call after this long (default 10 s). */
+  timeoutMs?: number;
 }
 
 export const ALIPAY_PAGE_PAY_METHOD = 'alipay.trade.page.pay';
+export const ALIPAY_TRADE_CLOSE_METHOD = 'alipay.trade.close';
+/** Business answers of alipay.trade.close after which the order cannot be paid: the trade was never created. */
+const CLOSE_NOTHING_CODES = new Set(['ACQ.TRADE_NOT_EXIST']);
+/**
+ * "Trade status not valid": only a trade waiting for payment can be closed, so it is paid (or finished, or already
+ * closed); Alipay does not say which, so it is never taken as closed.
+ */
+const CLOSE_NOT_WAITING_CODES = new Set(['ACQ.TRADE_STATUS_ERROR', 'ACQ.REASON_TRADE_STATUS_INVALID']);
+
+/**
+ * The exact text of the JSON value under `key` in an Alipay answer (what the answer's `sign` covers: the bytes as
+ * sent, not a re-serialisation). Undefined when the key is missing or its value is not an object.
+ */
+export function alipayResponseContent(text: string, key: string): string | undefined {
+  const keyAt = text.indexOf(`"${key}"`);
+  if (keyAt < 0) return undefined;
+  let i = keyAt + key.length + 2;
+  while (/\s/.test(text[i] ?? '')) i++;
+  if (text[i] !== ':') return undefined;
+  i++;
+  while (/\s/.test(text[i] ?? '')) i++;
+  if (text[i] !== '{') return undefined;
+  const start = i;
+  let depth = 0;
+  let inString = false;
+  for (; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) return text.slice(start, i + 1);
+  }
+  return undefined;
+}
 // The documents allow letters, digits and underscores, 64 characters at most.
 const OUT_TRADE_NO = /^[0-9A-Za-z_]{1,64}$/;
 const YUAN_AMOUNT = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
@@ -63,9 +104,23 @@ export class AlipayProvider implements PaymentProvider {
   private readonly clock: Clock;
   private readonly gateway: string;
 
+  private readonly fetch: typeof fetch;
+  private readonly timeoutMs: number;
+
   constructor(private readonly options: AlipayOptions) {
     this.clock = options.clock ?? systemClock;
     this.gateway = options.gateway ?? 'https://openapi.alipay.com/gateway.do';
+    this.fetch = options.fetch ?? globalThis.fetch;
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+  }
+
+  /** The common request parameters with `sign` added (RSA2 over the sorted `k=v&...` of all the others). */
+  private signed(params: Record<string, string>): Record<string, string> {
+    const content = alipaySignContent(params, { skipEmpty: true });
+    const signature = sign('sha256', Buffer.from(content, 'utf8'), this.options.privateKey).toString(
+      'base64',
+    );
+    return { ...params, sign: signature };
   }
 
   // async so that a refused input rejects like a channel failure would, rather than throwing synchronously.
@@ -94,15 +149,89 @@ export class AlipayProvider implements PaymentProvider {
         time_expire: formatChinaTime(input.expiresAt),
       }),
     };
-    const content = alipaySignContent(params, { skipEmpty: true });
-    const signature = sign('sha256', Buffer.from(content, 'utf8'), this.options.privateKey).toString(
-      'base64',
-    );
-    const query = Object.entries({ ...params, sign: signature })
+    const query = Object.entries(this.signed(params))
       .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
       .join('&');
     const separator = this.gateway.includes('?') ? '&' : '?';
     return { payUrl: `${this.gateway}${separator}${query}` };
+  }
+
+  /**
+   * alipay.trade.close, server to server: a form POST of the signed common parameters to the gateway. The answer's
+   * `sign` must verify (Alipay public key) over the exact `alipay_trade_close_response` text. code 10000 is closed;
+   * ACQ.TRADE_NOT_EXIST means the payer never opened the payment page, so there is nothing to close. Anything else
+   * (ACQ.TRADE_STATUS_ERROR: the trade is no longer waiting for payment, i.e. paid) is a refusal.
+   */
+  async closePayment(orderNo: string): Promise<void> {
+    if (!OUT_TRADE_NO.test(orderNo))
+      throw new PaymentChannelError('alipay', `order number ${orderNo} is not a valid out_trade_no`);
+    const params = this.signed({
+      app_id: this.options.appId,
+      method: ALIPAY_TRADE_CLOSE_METHOD,
+      format: 'JSON',
+      charset: 'utf-8',
+      sign_type: 'RSA2',
+      timestamp: formatChinaTime(this.clock.now()),
+      version: '1.0',
+      biz_content: JSON.stringify({ out_trade_no: orderNo }),
+    });
+    let status: number;
+    let text: string;
+    try {
+      const response = await this.fetch(this.gateway, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded;charset=utf-8',
+          Accept: 'application/json',
+        },
+        body: new URLSearchParams(params).toString(),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      status = response.status;
+      text = await response.text();
+    } catch (cause) {
+      throw new PaymentChannelError('alipay', `trade close request failed: ${String(cause)}`, { cause });
+    }
+    if (status !== 200)
+      throw new PaymentChannelError('alipay', `trade close answered HTTP ${status}: ${text.slice(0, 300)}`);
+    const content = alipayResponseContent(text, 'alipay_trade_close_response');
+    let signature: unknown;
+    let result: { code?: unknown; msg?: unknown; sub_code?: unknown; sub_msg?: unknown } | undefined;
+    try {
+      const parsed = JSON.parse(text) as { sign?: unknown; alipay_trade_close_response?: typeof result };
+      signature = parsed.sign;
+      result = parsed.alipay_trade_close_response;
+    } catch {
+      throw new PaymentChannelError('alipay', `trade close answer is not JSON: ${text.slice(0, 300)}`);
+    }
+    if (content === undefined || !result) {
+      throw new PaymentChannelError(
+        'alipay',
+        `trade close answer without alipay_trade_close_response: ${text.slice(0, 300)}`,
+      );
+    }
+    let valid = false;
+    try {
+      valid =
+        typeof signature === 'string' &&
+        verify(
+          'sha256',
+          Buffer.from(content, 'utf8'),
+          this.options.alipayPublicKey,
+          Buffer.from(signature, 'base64'),
+        );
+    } catch {
+      valid = false;
+    }
+    const summary =
+      `${String(result.code)} ${String(result.sub_code ?? '')} ${String(result.sub_msg ?? result.msg ?? '')}`.trim();
+    if (!valid)
+      throw new PaymentChannelError('alipay', `trade close answer not signed by Alipay: ${summary}`);
+    if (result.code === '10000') return;
+    if (typeof result.sub_code === 'string' && CLOSE_NOTHING_CODES.has(result.sub_code)) return;
+    throw new PaymentChannelError('alipay', `trade close refused: ${summary}`, {
+      tradePaid: typeof result.sub_code === 'string' && CLOSE_NOT_WAITING_CODES.has(result.sub_code),
+    });
   }
 
   verifyNotification(notification: IncomingNotification): Promise<VerifiedNotification> {

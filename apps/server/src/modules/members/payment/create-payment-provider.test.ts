@@ -17,6 +17,7 @@ const sandbox: PaymentProvider = {
   createPayment: () => Promise.resolve({ payUrl: 'http://localhost:3000/payment/sandbox-cashier' }),
   verifyNotification: () => Promise.reject(new Error('not used here')),
   acknowledge: (ok) => ({ status: 200, contentType: 'text/plain', body: ok ? 'ok' : 'no' }),
+  closePayment: () => Promise.resolve(),
 };
 
 describe('createPaymentProvider', () => {

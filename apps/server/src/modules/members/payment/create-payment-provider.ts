@@ -51,6 +51,7 @@ export function createPaymentProvider(
         privateKey: keyAt('private', payment.privateKeyPath, 'ALIPAY_PRIVATE_KEY_PATH'),
         alipayPublicKey: keyAt('public', payment.alipayPublicKeyPath, 'ALIPAY_PUBLIC_KEY_PATH'),
         gateway: payment.gateway,
+        fetch: deps.fetch,
         clock: deps.clock,
       });
   }

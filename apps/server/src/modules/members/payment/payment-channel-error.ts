@@ -13,13 +13,17 @@ const CHANNEL_NAMES: Record<PaymentChannel, string> = {
  * diagnostic for the log and never shown to the payer.
  */
 export class PaymentChannelError extends AppError {
+  /** Set by closePayment when the channel answered that the trade is already paid (so it cannot be closed). */
+  readonly tradePaid: boolean;
+
   constructor(
     readonly channel: PaymentChannel,
     readonly detail: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; tradePaid?: boolean },
   ) {
     super(503, `${CHANNEL_NAMES[channel]}暂不可用，请稍后再试`);
     this.name = 'PaymentChannelError';
+    this.tradePaid = options?.tradePaid ?? false;
     if (options?.cause !== undefined) (this as { cause?: unknown }).cause = options.cause;
   }
 }

@@ -76,4 +76,11 @@ export interface PaymentProvider {
   verifyNotification(notification: IncomingNotification): Promise<VerifiedNotification>;
   /** The reply body the channel expects after we processed (ok) or refused (not ok) a notification. */
   acknowledge(ok: boolean): NotificationAck;
+  /**
+   * Makes the order unpayable at the channel (WeChat Pay close order, Alipay alipay.trade.close; nothing for the
+   * sandbox, whose cashier refuses an order that is no longer pending). Resolves when the channel confirmed the
+   * trade is closed or was never created there; rejects with a PaymentChannelError when the trade is already paid
+   * (`tradePaid`) or the channel could not be reached or gave no genuine answer. Safe to call twice.
+   */
+  closePayment(orderNo: string): Promise<void>;
 }

@@ -92,6 +92,14 @@ export class SandboxProvider implements PaymentProvider {
     return { qrContent: url.toString(), payUrl: url.toString() };
   }
 
+  /**
+   * Nothing to call: the cashier ticket is checked against the stored order, and the cashier refuses to pay an
+   * order that is no longer pending (cancelled, expired or paid).
+   */
+  closePayment(_orderNo: string): Promise<void> {
+    return Promise.resolve();
+  }
+
   /** What the sandbox wallet sends after the payer confirms: a signed notification of a successful payment. */
   async buildNotification(v: { orderNo: string; amountFen: number; paidAt: Date }): Promise<IncomingNotification> {
     const body: SandboxNotificationBody = {

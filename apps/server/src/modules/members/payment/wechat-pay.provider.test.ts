@@ -326,3 +326,111 @@ describe('WeChat Pay notification', () => {
     });
   });
 });
+
+describe('WeChat Pay close order', () => {
+  interface RecordedCloseRequest extends RecordedRequest {
+    url: string;
+  }
+  const closeRequest = readFixture<RecordedCloseRequest>('wechat-close-order.request.json');
+  const closed = readFixture<RecordedResponse>('wechat-close-order.response.json');
+  const notExist = readFixture<RecordedResponse>('wechat-close-order.not-exist.json');
+  const paid = readFixture<RecordedResponse>('wechat-close-order.paid.json');
+
+  function closeSetup(reply: RecordedResponse | (() => Promise<Response>)) {
+    const clock = new ManualClock(TEST_ORDER.closeAt);
+    const sent: Sent[] = [];
+    const fakeFetch = (async (url: string | URL | Request, init?: RequestInit) => {
+      sent.push({
+        url: String(url),
+        method: init?.method,
+        headers: init?.headers as Record<string, string>,
+        body: String(init?.body),
+      });
+      if (typeof reply === 'function') return reply();
+      // A 204 answer cannot carry a body.
+      return new Response(reply.status === 204 ? null : reply.body, {
+        status: reply.status,
+        headers: reply.headers,
+      });
+    }) as typeof fetch;
+    const provider = new WechatPayProvider({
+      ...TEST_WECHAT,
+      privateKey: testKeys.wechatMerchantPrivate,
+      platformPublicKey: testKeys.wechatPlatformPublic,
+      fetch: fakeFetch,
+      clock,
+      nonce: () => closeRequest.nonce,
+    });
+    return { provider, sent };
+  }
+
+  it('posts {"mchid"} to the documented path, signed like the order request (test vector), and takes a signed 204 as closed', async () => {
+    const { provider, sent } = closeSetup(closed);
+    await expect(provider.closePayment(TEST_ORDER.orderNo)).resolves.toBeUndefined();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.url).toBe(
+      `https://api.mch.weixin.qq.com/v3/pay/transactions/out-trade-no/${TEST_ORDER.orderNo}/close`,
+    );
+    expect(sent[0]!.url).toBe(closeRequest.url);
+    expect(sent[0]!.method).toBe('POST');
+    expect(sent[0]!.body).toBe('{"mchid":"1900000109"}');
+    expect(sent[0]!.body).toBe(closeRequest.body);
+    expect(sent[0]!.headers.Authorization).toBe(closeRequest.authorization);
+    expect(sent[0]!.headers['Content-Type']).toBe('application/json');
+    expect(sent[0]!.headers.Accept).toBe('application/json');
+    expect(
+      verify(
+        'sha256',
+        Buffer.from(closeRequest.canonicalMessage),
+        testKeys.wechatMerchantPublic,
+        Buffer.from(closeRequest.signature, 'base64'),
+      ),
+    ).toBe(true);
+  });
+
+  it('refuses a 204 that is unsigned or signed with another key', async () => {
+    const unsigned = Object.fromEntries(
+      Object.entries(closed.headers).filter(([k]) => !k.startsWith('wechatpay-')),
+    );
+    await channelError(
+      closeSetup({ ...closed, headers: unsigned }).provider.closePayment(TEST_ORDER.orderNo),
+    );
+    const forged = { ...closed.headers, 'wechatpay-signature': answer.headers['wechatpay-signature']! };
+    const err = await channelError(
+      closeSetup({ ...closed, headers: forged }).provider.closePayment(TEST_ORDER.orderNo),
+    );
+    expect(err.tradePaid).toBe(false);
+  });
+
+  it('takes a signed ORDER_NOT_EXIST (never created at WeChat Pay) as nothing left to pay', async () => {
+    await expect(closeSetup(notExist).provider.closePayment(TEST_ORDER.orderNo)).resolves.toBeUndefined();
+    const unsigned = Object.fromEntries(
+      Object.entries(notExist.headers).filter(([k]) => !k.startsWith('wechatpay-')),
+    );
+    await channelError(
+      closeSetup({ ...notExist, headers: unsigned }).provider.closePayment(TEST_ORDER.orderNo),
+    );
+  });
+
+  it('refuses to call an already-paid order closed', async () => {
+    const err = await channelError(closeSetup(paid).provider.closePayment(TEST_ORDER.orderNo));
+    expect(err.tradePaid).toBe(true);
+    expect(err.detail).toContain('ORDERPAID');
+  });
+
+  it('turns a network failure or an unknown refusal into a channel error', async () => {
+    const net = await channelError(
+      closeSetup(() => Promise.reject(new TypeError('fetch failed'))).provider.closePayment(
+        TEST_ORDER.orderNo,
+      ),
+    );
+    expect(net.detail).toContain('fetch failed');
+    expect(net.tradePaid).toBe(false);
+    const refused = await channelError(
+      closeSetup(() =>
+        Promise.resolve(new Response(refusal.body, { status: refusal.status, headers: refusal.headers })),
+      ).provider.closePayment(TEST_ORDER.orderNo),
+    );
+    expect(refused.tradePaid).toBe(false);
+  });
+});

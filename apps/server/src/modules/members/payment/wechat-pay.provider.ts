@@ -46,6 +46,26 @@ const SIGNATURE_TYPE = 'WECHATPAY2-SHA256-RSA2048';
 /** Largest tolerated distance between a signed timestamp and our clock. */
 export const WECHAT_MAX_SKEW_SECONDS = 300;
 const OUT_TRADE_NO = /^[0-9A-Za-z_\-*]{6,32}$/;
+/** Close-order answers after which the order cannot be paid: never created at WeChat Pay, or already closed. */
+const CLOSED_CODES = new Set(['ORDER_NOT_EXIST', 'ORDERNOTEXIST', 'ORDER_CLOSED', 'ORDERCLOSED']);
+/** Close-order answers saying the payer already paid. */
+const PAID_CODES = new Set(['ORDERPAID', 'ORDER_PAID', 'TRADE_SUCCESS']);
+
+/** Path of the close-order call for one of our order numbers. */
+export const wechatCloseOrderPath = (orderNo: string) => `/v3/pay/transactions/out-trade-no/${orderNo}/close`;
+
+/** The code and message of a WeChat Pay error answer ({"code","message"}), when it is one. */
+function errorOf(text: string): { code?: string; message: string } {
+  try {
+    const err = JSON.parse(text) as { code?: unknown; message?: unknown };
+    return {
+      code: typeof err.code === 'string' ? err.code : undefined,
+      message: typeof err.message === 'string' ? err.message : '',
+    };
+  } catch {
+    return { message: '' };
+  }
+}
 
 function randomNonce(): string {
   return randomBytes(16).toString('hex').toUpperCase();
@@ -86,37 +106,12 @@ export class WechatPayProvider implements PaymentProvider {
     };
     if (input.clientIp) payload.scene_info = { payer_client_ip: input.clientIp };
     const body = JSON.stringify(payload);
-    const authorization = this.authorization('POST', WECHAT_NATIVE_ORDER_PATH, body);
-
-    let response: Response;
-    let text: string;
-    try {
-      response = await this.fetch(`${this.apiBase}${WECHAT_NATIVE_ORDER_PATH}`, {
-        method: 'POST',
-        headers: {
-          Authorization: authorization,
-          Accept: 'application/json',
-          'Content-Type': 'application/json',
-          'User-Agent': 'finance-talent-server/1.0',
-        },
-        body,
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      text = await response.text();
-    } catch (cause) {
-      throw new PaymentChannelError('wechat', `native order request failed: ${String(cause)}`, { cause });
+    const { status, headers, text } = await this.post(WECHAT_NATIVE_ORDER_PATH, body, 'native order');
+    if (status < 200 || status > 299) {
+      const err = errorOf(text);
+      const reason = err.code ? `${err.code}: ${err.message}` : text.slice(0, 300);
+      throw new PaymentChannelError('wechat', `native order answered HTTP ${status}: ${reason}`);
     }
-    if (!response.ok) {
-      let reason = text.slice(0, 300);
-      try {
-        const err = JSON.parse(text) as { code?: string; message?: string };
-        if (err.code) reason = `${err.code}: ${err.message ?? ''}`;
-      } catch {
-        // Not JSON: keep the raw text.
-      }
-      throw new PaymentChannelError('wechat', `native order answered HTTP ${response.status}: ${reason}`);
-    }
-    const headers = Object.fromEntries(response.headers.entries());
     const problem = this.signatureProblem(headers, text);
     if (problem) throw new PaymentChannelError('wechat', `native order answer rejected: ${problem}`);
     let codeUrl: unknown;
@@ -129,6 +124,36 @@ export class WechatPayProvider implements PaymentProvider {
       throw new PaymentChannelError('wechat', 'native order answer has no code_url');
     }
     return { qrContent: codeUrl };
+  }
+
+  /**
+   * Close order (关闭订单): POST /v3/pay/transactions/out-trade-no/{out_trade_no}/close with {"mchid"}, signed like
+   * the create request. 204 (signed) is closed. A signed ORDER_NOT_EXIST (never created here, e.g. the create call
+   * failed) or ORDER_CLOSED answer means nothing can be paid either; ORDERPAID means the payer already paid.
+   */
+  async closePayment(orderNo: string): Promise<void> {
+    if (!OUT_TRADE_NO.test(orderNo))
+      throw new PaymentChannelError('wechat', `order number ${orderNo} is not a valid out_trade_no`);
+    const path = wechatCloseOrderPath(orderNo);
+    const { status, headers, text } = await this.post(
+      path,
+      JSON.stringify({ mchid: this.options.mchId }),
+      'close order',
+    );
+    const problem = this.signatureProblem(headers, text);
+    if (problem)
+      throw new PaymentChannelError('wechat', `close order answer (HTTP ${status}) rejected: ${problem}`);
+    if (status === 204) return;
+    const err = errorOf(text);
+    if (err.code && CLOSED_CODES.has(err.code)) return;
+    const paid = err.code !== undefined && PAID_CODES.has(err.code);
+    throw new PaymentChannelError(
+      'wechat',
+      `close order answered HTTP ${status}: ${err.code ?? text.slice(0, 300)} ${err.message}`.trim(),
+      {
+        tradePaid: paid,
+      },
+    );
   }
 
   async verifyNotification(notification: IncomingNotification): Promise<VerifiedNotification> {
@@ -257,6 +282,32 @@ export class WechatPayProvider implements PaymentProvider {
       `${SIGNATURE_TYPE} mchid="${this.options.mchId}",nonce_str="${nonce}",signature="${signature}",` +
       `timestamp="${timestamp}",serial_no="${this.options.mchSerialNo}"`
     );
+  }
+
+  /** A signed JSON POST to the API; a network failure or timeout becomes a PaymentChannelError. */
+  private async post(
+    path: string,
+    body: string,
+    what: string,
+  ): Promise<{ status: number; headers: Record<string, string>; text: string }> {
+    const authorization = this.authorization('POST', path, body);
+    try {
+      const response = await this.fetch(`${this.apiBase}${path}`, {
+        method: 'POST',
+        headers: {
+          Authorization: authorization,
+          Accept: 'application/json',
+          'Content-Type': 'application/json',
+          'User-Agent': 'finance-talent-server/1.0',
+        },
+        body,
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      const text = await response.text();
+      return { status: response.status, headers: Object.fromEntries(response.headers.entries()), text };
+    } catch (cause) {
+      throw new PaymentChannelError('wechat', `${what} request failed: ${String(cause)}`, { cause });
+    }
   }
 
   /** Why a signed answer or notification is not genuine, or undefined when it is. */
