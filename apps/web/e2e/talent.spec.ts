@@ -37,19 +37,41 @@ const openDropdown = (page: Page) =>
   page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
 
 async function pickCascader(page: Page, field: Locator, parent: string, leaves: string[]) {
-  await field.click();
+  // Opening and choosing the parent is retried (a click during the dropdown's animation can be lost); the leaves
+  // toggle, so each is clicked once.
+  await expect(async () => {
+    if ((await visibleDropdowns(page).count()) === 0) await field.click();
+    await openDropdown(page).locator(`.ant-cascader-menu-item[title="${parent}"]`).click({ timeout: 2_000 });
+    await expect(openDropdown(page).locator(`.ant-cascader-menu-item[title="${leaves[0]}"]`)).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
   const dropdown = openDropdown(page);
-  await dropdown.locator(`.ant-cascader-menu-item[title="${parent}"]`).click();
   for (const leaf of leaves) await dropdown.locator(`.ant-cascader-menu-item[title="${leaf}"]`).click();
   await page.keyboard.press('Escape');
+  await expect(visibleDropdowns(page)).toHaveCount(0);
 }
 
-async function pickSelect(page: Page, field: Locator, option: string) {
-  await field.click();
-  await openDropdown(page)
-    .locator('.ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${option}$`) })
-    .click();
+const visibleDropdowns = (page: Page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+
+/**
+ * Picks an option of a Select (single, or `multiple` keeping the dropdown open) and waits until the select shows it
+ * and no dropdown is left open. Under load a click can land while the dropdown is still animating or repositioning
+ * and be lost, so the pick is retried until the select shows the value.
+ */
+async function pickSelect(page: Page, field: Locator, option: string, { multiple = false } = {}) {
+  const select = field.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  await expect(async () => {
+    if ((await visibleDropdowns(page).count()) === 0) await field.click();
+    if (!(await select.textContent())?.includes(option)) {
+      await openDropdown(page)
+        .locator('.ant-select-item-option')
+        .filter({ hasText: new RegExp(`^${option}$`) })
+        .click({ timeout: 2_000 });
+    }
+    await expect(select).toContainText(option, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  // A multiple select stays open after a pick; Escape closes only the dropdown (the dialog stays).
+  if (multiple && (await visibleDropdowns(page).count()) > 0) await page.keyboard.press('Escape');
+  await expect(visibleDropdowns(page)).toHaveCount(0);
 }
 
 /** Types a date into an antd DatePicker and confirms it with Enter. */
@@ -112,9 +134,7 @@ test('a member publishes a job intention from the banner: rules, the three-limit
   await fillDate(page, dialog.getByLabel('出生日期'), '1990-06-15');
   await pickSelect(page, dialog.getByLabel('薪资要求'), '9000-15999元');
   await pickCascader(page, dialog.getByLabel('期望地区'), '河南省', ['郑州市', '洛阳市']);
-  await dialog.getByLabel('期望行业').click();
-  await openDropdown(page).locator('.ant-select-item-option[title="金融业"]').click();
-  await page.keyboard.press('Escape');
+  await pickSelect(page, dialog.getByLabel('期望行业'), '金融业', { multiple: true });
   await pickCascader(page, dialog.getByLabel('期望职位'), '会计核算', [
     '总账会计',
     '成本会计',

@@ -80,13 +80,13 @@ export default function BenefitsModal() {
         <button type="button" className="benefits-modal__close" aria-label="关闭" title="关闭" onClick={close}>
           <CloseOutlined />
         </button>
-        <header className="benefits-modal__head">
+        <div className="benefits-modal__head">
           <CrownFilled className="benefits-modal__crown" aria-hidden="true" />
           <div>
             <h2 id="benefits-modal-title">会员专享权益</h2>
             <p>开通会员，尊享{BENEFIT_COUNT}项专属权益</p>
           </div>
-        </header>
+        </div>
         <div className="benefits-modal__lists">
           <BenefitList id="benefits-primary-title" title="学习与服务权益" items={MEMBER_BENEFITS_PRIMARY} />
           <BenefitList id="benefits-secondary-title" title="职业发展权益" items={MEMBER_BENEFITS_SECONDARY} />
