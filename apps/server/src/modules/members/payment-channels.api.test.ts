@@ -50,6 +50,32 @@ const checkOrder = async (t: TestApp, user: TestUser, orderNo: string) =>
     .data as Order;
 
 /** The sandbox cashier and a sandbox-signed notification are refused when another channel is configured. */
+/**
+ * The channel says the trade is paid, then cannot be reached: each time cancel answers 409 and the order stays
+ * pending. Returns the still-pending order (after the channel answers normally again) for the caller to pay.
+ */
+async function expectCancelWaitsForChannel(
+  t: TestApp,
+  plan: MemberPlan,
+  answer: (mode: 'paid' | 'down' | 'closed') => void,
+): Promise<{ user: TestUser; order: Order }> {
+  const user = await createUser(t);
+  const order = await createOrder(t, user, { product_type: 'member', product_id: plan.id });
+  await t.app.inject({ method: 'POST', url: `/api/orders/${order.id}/pay`, headers: user.headers });
+  try {
+    for (const mode of ['paid', 'down'] as const) {
+      answer(mode);
+      const res = await t.app.inject({ method: 'POST', url: `/api/orders/${order.id}/cancel`, headers: user.headers });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe('订单支付状态确认中，请稍后再试');
+      expect((await checkOrder(t, user, order.order_no)).state).toBe('pending');
+    }
+  } finally {
+    answer('closed');
+  }
+  return { user, order };
+}
+
 async function expectSandboxOff(t: TestApp, user: TestUser, order: Order) {
   const token = await sandboxOf(t).cashierToken({ orderNo: order.order_no, amountFen: order.amount, expiresAt: new Date(order.expires_at) });
   const cashier = await t.app.inject({
@@ -228,20 +254,7 @@ describe('PAYMENT_PROVIDER=wechat (native QR)', () => {
   });
 
   it('when WeChat Pay says the order is paid, or cannot be reached, cancel answers 409 and the order stays pending; the payment then counts', async () => {
-    const user = await createUser(t);
-    const order = await createOrder(t, user, { product_type: 'member', product_id: annual.id });
-    await t.app.inject({ method: 'POST', url: `/api/orders/${order.id}/pay`, headers: user.headers });
-    try {
-      for (const mode of ['paid', 'down'] as const) {
-        closeAnswer = mode;
-        const res = await t.app.inject({ method: 'POST', url: `/api/orders/${order.id}/cancel`, headers: user.headers });
-        expect(res.statusCode).toBe(409);
-        expect(res.json().message).toBe('订单支付状态确认中，请稍后再试');
-        expect((await checkOrder(t, user, order.order_no)).state).toBe('pending');
-      }
-    } finally {
-      closeAnswer = 'closed';
-    }
+    const { user, order } = await expectCancelWaitsForChannel(t, annual, (mode) => (closeAnswer = mode));
     expect((await notification(order)).statusCode).toBe(200);
     expect((await checkOrder(t, user, order.order_no)).state).toBe('paid');
     expect(await memberEndOf(t, user.id)).not.toBeNull();
@@ -424,20 +437,7 @@ describe('PAYMENT_PROVIDER=alipay (page pay)', () => {
   });
 
   it('when Alipay says the trade is paid, or cannot be reached, cancel answers 409 and the order stays pending; the payment then counts', async () => {
-    const user = await createUser(t);
-    const order = await createOrder(t, user, { product_type: 'member', product_id: annual.id });
-    await t.app.inject({ method: 'POST', url: `/api/orders/${order.id}/pay`, headers: user.headers });
-    try {
-      for (const mode of ['paid', 'down'] as const) {
-        closeAnswer = mode;
-        const res = await t.app.inject({ method: 'POST', url: `/api/orders/${order.id}/cancel`, headers: user.headers });
-        expect(res.statusCode).toBe(409);
-        expect(res.json().message).toBe('订单支付状态确认中，请稍后再试');
-        expect((await checkOrder(t, user, order.order_no)).state).toBe('pending');
-      }
-    } finally {
-      closeAnswer = 'closed';
-    }
+    const { user, order } = await expectCancelWaitsForChannel(t, annual, (mode) => (closeAnswer = mode));
     expect((await notification(order)).body).toBe('success');
     expect((await checkOrder(t, user, order.order_no)).state).toBe('paid');
     expect(await memberEndOf(t, user.id)).not.toBeNull();

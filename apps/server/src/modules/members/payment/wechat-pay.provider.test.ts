@@ -1,4 +1,3 @@
-import { verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../lib/clock';
 import { PaymentNotificationError, type IncomingNotification } from './payment-provider';
@@ -7,7 +6,7 @@ import { WechatPayProvider } from './wechat-pay.provider';
 import { TEST_ORDER, TEST_WECHAT } from './fixtures/test-config';
 import { readFixture, testKeys } from './fixtures/load-test-keys';
 import { wechatNotificationBody, wechatSignedHeaders } from './fixtures/channel-simulators';
-import { refusalOf, testPaymentInput } from './fixtures/test-channels';
+import { expectSignedBy, refusalOf, testPaymentInput } from './fixtures/test-channels';
 
 interface RecordedRequest {
   nonce: string;
@@ -92,14 +91,7 @@ describe('WeChat Pay native order', () => {
     expect(request.canonicalMessage).toBe(
       `POST\n/v3/pay/transactions/native\n1735691400\n${request.nonce}\n${request.body}\n`,
     );
-    expect(
-      verify(
-        'sha256',
-        Buffer.from(request.canonicalMessage),
-        testKeys.wechatMerchantPublic,
-        Buffer.from(request.signature, 'base64'),
-      ),
-    ).toBe(true);
+    expectSignedBy(request.canonicalMessage, testKeys.wechatMerchantPublic, request.signature);
   });
 
   it('returns the code_url of a correctly signed answer as the QR content', async () => {
@@ -378,14 +370,7 @@ describe('WeChat Pay close order', () => {
     expect(sent[0]!.headers.Authorization).toBe(closeRequest.authorization);
     expect(sent[0]!.headers['Content-Type']).toBe('application/json');
     expect(sent[0]!.headers.Accept).toBe('application/json');
-    expect(
-      verify(
-        'sha256',
-        Buffer.from(closeRequest.canonicalMessage),
-        testKeys.wechatMerchantPublic,
-        Buffer.from(closeRequest.signature, 'base64'),
-      ),
-    ).toBe(true);
+    expectSignedBy(closeRequest.canonicalMessage, testKeys.wechatMerchantPublic, closeRequest.signature);
   });
 
   it('refuses a 204 that is unsigned or signed with another key', async () => {
