@@ -4,7 +4,8 @@ import { AppError } from './lib/app-error';
 import { defineRoute } from './lib/define-route';
 import { z } from 'zod';
 import { envelopeSchema, ok, pageQuerySchema } from '@app/contracts';
-import { buildApp, type App } from './app';
+import { buildApp } from './app';
+import type { App } from './lib/app-module';
 
 let t: TestApp;
 beforeAll(async () => {

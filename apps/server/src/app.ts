@@ -1,21 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, {
-  LogController,
-  type FastifyBaseLogger,
-  type FastifyReply,
-  type FastifyRequest,
-  type FastifyInstance,
-  type FastifyServerOptions,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-} from 'fastify';
+import Fastify, { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zhErrorMessage } from '@app/contracts';
-import type { Config } from './config/config';
-import type { Db } from './db/client';
-import type { Clock } from './lib/clock';
+import type { App, AppDeps, AppModule } from './lib/app-module';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
 import { registerSwagger } from './plugins/swagger';
@@ -30,25 +18,6 @@ import { usersModule } from './modules/users/users.routes';
 import { messagesModule } from './modules/messages/messages.routes';
 import { membersModule } from './modules/members/members.routes';
 import { talentModule } from './modules/talent/talent.routes';
-
-/** What every module gets. Modules build their repositories and services from these. */
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  clock: Clock;
-}
-
-/** The app as modules see it: zod schemas type the inline routes. */
-export type App = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
-
-/** A module registers its routes (and module-local hooks) on its own encapsulated scope. */
-export type AppModule = (app: App, deps: AppDeps) => void | Promise<void>;
 
 // Add one line per area.
 const modules: AppModule[] = [systemModule, contentModule, authModule, usersModule, messagesModule, coursesModule, learningModule, commentsModule, membersModule, talentModule];

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../lib/app-module';
 import { createMessagesService, type MessagesService } from '../messages/messages.service';
 import { usersRepository } from '../users/users.repository';
 import { createAuthGuards, type AuthGuards } from './auth.guard';

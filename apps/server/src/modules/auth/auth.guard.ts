@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { authMessages, SESSION_TOUCH_INTERVAL_MS } from '@app/contracts';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../lib/app-module';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { authRepository as repo, type Executor } from './auth.repository';
+import { authRepository as repo } from './auth.repository';
+import { type Executor } from '../../db/sql';
 import type { AuthUser } from './auth.service';
 import { hashSessionToken } from './secrets';
 

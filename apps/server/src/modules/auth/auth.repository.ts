@@ -1,26 +1,9 @@
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { Executor } from '../../db/sql';
 import { users } from '../users/users.table';
 import { authLoginFailures, authSessions, authSmsCodes, authSmsOutbox, authSmsSends } from './auth.table';
 
-/** The database or a transaction of it (repositories accept either). */
-export type Executor = DbOrTx;
-
 export type UserRow = typeof users.$inferSelect;
-
-/** Serialises writers on one key for the rest of the transaction (works the same in PGlite and PostgreSQL). */
-export async function lockKey(tx: Executor, key: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-}
-
-/** True for a unique-constraint violation, whichever driver raised it (drizzle wraps driver errors in `cause`). */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 export const authRepository = {
   async findUserByPhone(db: Executor, phone: string): Promise<UserRow | undefined> {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { rowsOf } from '../courses/courses.repository';
+import { rowsOf } from '../../db/sql';
 import { comments } from './comments.table';
 
 export interface CommentRow {

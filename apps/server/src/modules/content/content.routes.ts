@@ -1,5 +1,5 @@
 import { contentRoutes, ok } from '@app/contracts';
-import type { AppModule } from '../../app';
+import type { AppModule } from '../../lib/app-module';
 import { defineRoute } from '../../lib/define-route';
 import { createContentRepository } from './content.repository';
 import { createContentService, QR_CODE_PATH } from './content.service';

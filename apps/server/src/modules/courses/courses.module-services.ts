@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../lib/app-module';
 import { createMessagesService } from '../messages/messages.service';
 import { LearningBuffer } from '../learning/learning-buffer';
 import { createLearningRepository } from '../learning/learning.repository';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { memberPriceOf, type CourseCard, type CoursePriceType, type CourseSort } from '@app/contracts';
 import type { DbOrTx } from '../../db/client';
+import { containsPattern, rowsOf } from '../../db/sql';
 import { users } from '../users/users.table';
 import {
   courses,
@@ -13,17 +14,6 @@ import {
   coursesMediaKeys,
   coursesTeachers,
 } from './courses.table';
-
-/** Rows of a raw query; both drivers (PGlite, node-postgres) answer `{ rows }`. */
-export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const res = (await db.execute(query)) as unknown as { rows: T[] };
-  return res.rows;
-}
-
-/** `%term%` with LIKE's wildcards escaped, so a user's `%` or `_` matches itself. */
-export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 interface CardRow {
   id: number;

@@ -1,5 +1,5 @@
 import { coursesRoutes, courseMessages, ok } from '@app/contracts';
-import type { AppModule } from '../../app';
+import type { AppModule } from '../../lib/app-module';
 import { defineRoute } from '../../lib/define-route';
 import { createAuthGuards, userOf } from '../auth/auth.guard';
 import { courseAreaServices } from './courses.module-services';

@@ -7,7 +7,7 @@ import { serverRoot } from '../../paths';
 import { avatarSvg, coverSvg } from './course-art';
 import { VIDEO_FILE_REGEX, type MediaSigner } from './media-signer';
 import { COURSES, TEACHERS } from './seed/catalogue';
-import type { App } from '../../app';
+import type { App } from '../../lib/app-module';
 import type { Clock } from '../../lib/clock';
 
 /** Committed demo clips. */

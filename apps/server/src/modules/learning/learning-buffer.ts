@@ -1,11 +1,7 @@
 import type { Db } from '../../db/client';
 import type { AchieveIncrement, DailyIncrement } from './learning.repository';
 import { createLearningRepository } from './learning.repository';
-
-/** China-time calendar day (yyyy-MM-dd) of an instant: the rankings' days. */
-export function chinaDay(d: Date): string {
-  return new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
-}
+import { chinaDay } from '../../lib/china-time';
 
 export interface LearningBufferOptions {
   db: Db;

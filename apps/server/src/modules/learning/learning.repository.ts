@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableName, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { coursesLessons } from '../courses/courses.table';
-import { rowsOf } from '../courses/courses.repository';
+import { rowsOf } from '../../db/sql';
 import { personalAchieve } from '../users/users.table';
 import { learningAnswers, learningCourseProgress, learningLessonProgress } from './learning.table';
 import { pgArray } from './pg-array';

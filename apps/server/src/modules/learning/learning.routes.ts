@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { learningRoutes, notesRoutes, ok } from '@app/contracts';
-import type { AppModule } from '../../app';
+import type { AppModule } from '../../lib/app-module';
 import { AppError } from '../../lib/app-error';
 import { defineRoute } from '../../lib/define-route';
 import { createAuthGuards, TOKEN_HEADER, userOf } from '../auth/auth.guard';

@@ -22,7 +22,8 @@ import { pageWindow } from '../../lib/pagination';
 import type { CoursesRepository } from '../courses/courses.repository';
 import { progressView, type CoursesService } from '../courses/courses.service';
 import type { MediaSigner } from '../courses/media-signer';
-import { chinaDay, type LearningBuffer } from './learning-buffer';
+import { chinaDay } from '../../lib/china-time';
+import type { LearningBuffer } from './learning-buffer';
 import type { LearningRepository } from './learning.repository';
 import { ReportBatcher } from './report-batcher';
 

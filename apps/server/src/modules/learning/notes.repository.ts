@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { containsPattern, rowsOf } from '../courses/courses.repository';
+import { containsPattern, rowsOf } from '../../db/sql';
 import { learningNotes } from './learning.table';
 
 export interface NoteRow {

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { rowsOf } from '../courses/courses.repository';
+import { rowsOf } from '../../db/sql';
 import { membersInvoices } from './members.table';
 
 export type InvoiceRow = typeof membersInvoices.$inferSelect;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { rowsOf } from '../courses/courses.repository';
+import { rowsOf } from '../../db/sql';
 import { users } from '../users/users.table';
 import { membersOrders, membersPaymentNotifications, membersPlans, membersSecrets } from './members.table';
 

@@ -14,7 +14,7 @@ import {
   PAYMENT_NOTIFY_PATH,
   sandboxPaymentRoutes,
 } from '@app/contracts';
-import type { App, AppModule } from '../../app';
+import type { App, AppModule } from '../../lib/app-module';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { defineRoute } from '../../lib/define-route';

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../auth/auth.repository';
+import type { Executor } from '../../db/sql';
 import { messages } from './messages.table';
 
 export type MessageRow = typeof messages.$inferSelect;

@@ -1,5 +1,5 @@
 import { messagesRoutes, ok } from '@app/contracts';
-import type { AppModule } from '../../app';
+import type { AppModule } from '../../lib/app-module';
 import { defineRoute } from '../../lib/define-route';
 import { accountServices } from '../auth/account-services';
 import { userOf } from '../auth/auth.guard';

@@ -1,7 +1,7 @@
 import type { MarkMessagesReadBody, Message, MessagesPage, MessagesQuery } from '@app/contracts';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { Executor } from '../auth/auth.repository';
+import type { Executor } from '../../db/sql';
 import { messagesRepository as repo, type MessageRow } from './messages.repository';
 
 export interface MessagesService {

@@ -1,5 +1,5 @@
 import { ok, systemRoutes } from '@app/contracts';
-import type { AppModule } from '../../app';
+import type { AppModule } from '../../lib/app-module';
 import { pingDb } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { defineRoute } from '../../lib/define-route';

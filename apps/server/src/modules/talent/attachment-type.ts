@@ -1,4 +1,4 @@
-import { detectImageType } from '../users/image-type';
+import { detectImageType } from '../../lib/image-type';
 
 /** Talent attachment kinds, recognised by their first bytes (never by file name or client MIME type). */
 export interface AttachmentType {

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { RcpjStatus } from '@app/contracts';
 import type { DbOrTx } from '../../db/client';
-import { rowsOf } from '../courses/courses.repository';
+import { rowsOf } from '../../db/sql';
 import { personalAchieve, users } from '../users/users.table';
 import {
   talentApplyJobs,

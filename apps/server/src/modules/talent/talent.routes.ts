@@ -15,7 +15,7 @@ import {
   TALENT_ATTACHMENT_MAX_BYTES,
   talentRoutes,
 } from '@app/contracts';
-import type { AppModule } from '../../app';
+import type { AppModule } from '../../lib/app-module';
 import { AppError } from '../../lib/app-error';
 import { defineRoute } from '../../lib/define-route';
 import { createAuthGuards, userOf } from '../auth/auth.guard';

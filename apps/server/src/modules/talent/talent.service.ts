@@ -34,7 +34,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { lockKey } from '../auth/auth.repository';
+import { lockKey } from '../../db/sql';
 import type { AuthUser } from '../auth/auth.service';
 import { ATTACHMENT_FILE_REGEX, detectAttachmentType, displayFileName } from './attachment-type';
 import { INDUSTRIES, POSITIONS } from './data/options.data';

@@ -1,6 +1,6 @@
 import type { CurrentUser, Profile, Role } from '@app/contracts';
 import { and, count, eq, isNull } from 'drizzle-orm';
-import type { Executor } from '../auth/auth.repository';
+import type { Executor } from '../../db/sql';
 import { messages } from '../messages/messages.table';
 import { personalAchieve, users } from './users.table';
 

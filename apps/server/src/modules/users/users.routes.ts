@@ -3,12 +3,12 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { AVATAR_MAX_BYTES, authMessages, ok, usersRoutes } from '@app/contracts';
-import type { AppModule } from '../../app';
+import type { AppModule } from '../../lib/app-module';
 import { AppError } from '../../lib/app-error';
 import { defineRoute } from '../../lib/define-route';
 import { accountServices } from '../auth/account-services';
 import { userOf } from '../auth/auth.guard';
-import { mimeOfStoredAvatar } from './image-type';
+import { mimeOfStoredAvatar } from '../../lib/image-type';
 import { AVATAR_URL_PREFIX, createUsersService } from './users.service';
 
 /** Own profile, avatar upload, password change; serves stored avatars. */

@@ -5,8 +5,8 @@ import { authMessages, type AvatarData, type Profile, type userSettingBodySchema
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { Executor } from '../auth/auth.repository';
-import { AVATAR_FILE_REGEX, detectImageType } from './image-type';
+import type { Executor } from '../../db/sql';
+import { AVATAR_FILE_REGEX, detectImageType } from '../../lib/image-type';
 import { usersRepository as repo, type ProfileChanges } from './users.repository';
 
 /** URL prefix under which stored avatars are served. */

@@ -1,6 +1,7 @@
 import { maskPhone } from '@app/contracts';
 import type { Clock } from '../../../lib/clock';
-import { authRepository, type Executor } from '../auth.repository';
+import { authRepository } from '../auth.repository';
+import { type Executor } from '../../../db/sql';
 import { smsText, type SmsSender } from './sms-sender';
 
 /**

@@ -3,7 +3,7 @@ import type { DescriptionBlock } from '@app/contracts';
 import type { SeedModule } from '../../../db/seed/index';
 import type { Tx } from '../../../db/client';
 import { learningCourseProgress, learningDailySeconds, learningLessonProgress } from '../../learning/learning.table';
-import { chinaDay } from '../../learning/learning-buffer';
+import { chinaDay } from '../../../lib/china-time';
 import { personalAchieve, users } from '../../users/users.table';
 import { courses, coursesCourseTags, coursesLessonQuestions, coursesLessons, coursesLikes, coursesTags, coursesTeachers } from '../courses.table';
 import { COURSES, DEMO_CLIPS, TAG_TREE, TEACHERS, type SeedCourse } from './catalogue';

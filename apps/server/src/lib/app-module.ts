@@ -1,0 +1,30 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../config/config';
+import type { Db } from '../db/client';
+import type { Clock } from './clock';
+
+/** What every module gets. Modules build their repositories and services from these. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+}
+
+/** The app as modules see it: zod schemas type the inline routes. */
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** A module registers its routes (and module-local hooks) on its own encapsulated scope. */
+export type AppModule = (app: App, deps: AppDeps) => void | Promise<void>;
