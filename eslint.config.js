@@ -60,7 +60,85 @@ const noCrossFeatureImports = {
   },
 };
 
-const localPlugin = { rules: { 'no-cross-feature-imports': noCrossFeatureImports } };
+const serverSrc = path.join(rootDir, 'apps', 'server', 'src');
+const modulesDir = path.join(serverSrc, 'modules');
+
+/** Server module name of an absolute path inside apps/server/src/modules, or null. */
+function serverModuleOf(absPath) {
+  const rel = path.relative(modulesDir, absPath);
+  if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return null;
+  return rel.split(path.sep)[0] ?? null;
+}
+
+/**
+ * Tests and their support files, and the demo-data seeds, arrange and inspect state across areas (a seed writes a
+ * believable learner with courses, progress and orders in one transaction on a fresh database); the running
+ * platform's code may not.
+ */
+function isFixtureFile(absPath) {
+  const rel = path.relative(serverSrc, absPath).split(path.sep).join('/');
+  return (
+    /\.test\.ts$|\.test-support\.ts$|-test-helpers\.ts$/.test(rel) ||
+    rel.startsWith('testing/') ||
+    rel.startsWith('db/seed/') ||
+    /^modules\/[^/]+\/seed\//.test(rel)
+  );
+}
+
+/**
+ * ARCHITECTURE convention 12 (docs/architecture.md): a server module is used from outside only through its
+ * public surface, `modules/<area>/index.ts`. Tables, repositories and internal services stay private. The
+ * specifier is resolved against the importing file, so `../courses/courses.repository` and
+ * `../../modules/courses/courses.table` are caught alike. db/schema.ts sees every table (drizzle collects them for
+ * queries and migrations); tests and demo seeds are exempt (isFixtureFile).
+ * No module imports app.ts: the types every module needs live in lib/app-module.ts.
+ */
+const noPrivateModuleImports = {
+  meta: {
+    type: 'problem',
+    docs: { description: "disallow importing another server module's private files" },
+    schema: [],
+    messages: {
+      privateFile:
+        "'{{spec}}' is private to server module '{{to}}': import it from '{{to}}/index.ts' (its public surface), or add a narrow port there (docs/architecture.md).",
+      appFile: "Server modules do not import app.ts: take App, AppDeps and AppModule from 'lib/app-module'.",
+    },
+  },
+  create(context) {
+    const filename = context.filename ?? context.getFilename();
+    const rel = path.relative(serverSrc, filename);
+    if (rel.startsWith('..') || path.isAbsolute(rel) || isFixtureFile(filename)) return {};
+    if (rel.split(path.sep).join('/') === 'db/schema.ts') return {};
+    const own = serverModuleOf(filename);
+    function check(node, source) {
+      if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const spec = source.value;
+      const target = path.resolve(path.dirname(filename), spec).replace(/\.(ts|js)$/, '');
+      if (own && target === path.join(serverSrc, 'app')) {
+        context.report({ node, messageId: 'appFile' });
+        return;
+      }
+      const other = serverModuleOf(target);
+      if (!other || other === own) return;
+      const inside = path.relative(path.join(modulesDir, other), target);
+      if (inside === '' || inside === 'index') return;
+      context.report({ node, messageId: 'privateFile', data: { spec, to: other } });
+    }
+    return {
+      ImportDeclaration: (node) => check(node, node.source),
+      ExportNamedDeclaration: (node) => check(node, node.source),
+      ExportAllDeclaration: (node) => check(node, node.source),
+      ImportExpression: (node) => check(node, node.source),
+    };
+  },
+};
+
+const localPlugin = {
+  rules: {
+    'no-cross-feature-imports': noCrossFeatureImports,
+    'no-private-module-imports': noPrivateModuleImports,
+  },
+};
 
 export default tseslint.config(
   {
@@ -112,6 +190,11 @@ export default tseslint.config(
       'react-hooks/set-state-in-effect': 'warn',
       'local/no-cross-feature-imports': 'error',
     },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { local: localPlugin },
+    rules: { 'local/no-private-module-imports': 'error' },
   },
   {
     // Route handlers validate, authorise and call a service; queries live in repositories.

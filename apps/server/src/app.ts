@@ -1,26 +1,44 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zhErrorMessage } from '@app/contracts';
-import type { App, AppDeps, AppModule } from './lib/app-module';
+import type { App, AppDeps, AppModule, CoreDeps } from './lib/app-module';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
 import { registerSwagger } from './plugins/swagger';
 import { registerWeb } from './plugins/web';
-import { contentModule } from './modules/content/content.routes';
-import { systemModule } from './modules/system/system.routes';
-import { coursesModule } from './modules/courses/courses.routes';
-import { learningModule } from './modules/learning/learning.routes';
-import { commentsModule } from './modules/comments/comments.routes';
-import { authModule } from './modules/auth/auth.routes';
-import { usersModule } from './modules/users/users.routes';
-import { messagesModule } from './modules/messages/messages.routes';
-import { membersModule } from './modules/members/members.routes';
-import { talentModule } from './modules/talent/talent.routes';
+import { authModule, createAuthGuards } from './modules/auth';
+import { commentsModule } from './modules/comments';
+import { contentModule } from './modules/content';
+import { createCoursesModule } from './modules/courses';
+import { createCourseProgressSource, learningModule } from './modules/learning';
+import { membersModule } from './modules/members';
+import { messagesModule } from './modules/messages';
+import { systemModule } from './modules/system';
+import { talentModule } from './modules/talent';
+import { usersModule } from './modules/users';
 
-// Add one line per area.
-const modules: AppModule[] = [systemModule, contentModule, authModule, usersModule, messagesModule, coursesModule, learningModule, commentsModule, membersModule, talentModule];
+// The composition root: one line per area. Modules meet only through each other's index.ts; where an area needs
+// another that depends on it (the course page shows learning progress), the port is declared by the consumer and
+// wired here.
+const modules: AppModule[] = [
+  systemModule,
+  contentModule,
+  authModule,
+  usersModule,
+  messagesModule,
+  createCoursesModule({ progressSource: (deps) => createCourseProgressSource(deps.db) }),
+  learningModule,
+  commentsModule,
+  membersModule,
+  talentModule,
+];
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
@@ -32,13 +50,18 @@ z.config({ customError: zhErrorMessage });
 class OneLineRequestLog extends LogController {
   override incomingRequest(): void {}
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
-    const line = { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    const line = {
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');
   }
 }
 
-export interface BuildAppOptions extends AppDeps {
+export interface BuildAppOptions extends CoreDeps {
   /** Fastify logger options; defaults to pino at config.logLevel. Tests pass false. */
   logger?: FastifyServerOptions['logger'];
   /** Registered after the app's own modules (tests add routes that drive error paths). */
@@ -46,7 +69,13 @@ export interface BuildAppOptions extends AppDeps {
 }
 
 /** Builds the whole app (plugins, modules, web) without listening. */
-export async function buildApp({ config, db, clock, logger, extraModules = [] }: BuildAppOptions): Promise<App> {
+export async function buildApp({
+  config,
+  db,
+  clock,
+  logger,
+  extraModules = [],
+}: BuildAppOptions): Promise<App> {
   const options: FastifyServerOptions = {
     logger: logger ?? {
       level: config.logLevel,
@@ -78,7 +107,7 @@ export async function buildApp({ config, db, clock, logger, extraModules = [] }:
   await registerSwagger(app, config.siteName);
   errors.setFallback(await registerWeb(app, config.webDistDir));
 
-  const deps: AppDeps = { config, db, clock };
+  const deps: AppDeps = { config, db, clock, guards: createAuthGuards({ config, db, clock }) };
   for (const mod of [...modules, ...extraModules]) {
     await app.register(async (scope) => mod(scope, deps));
   }

@@ -8,13 +8,20 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config/config';
 import type { Db } from '../db/client';
+import type { AuthGuards } from './auth';
 import type { Clock } from './clock';
 
-/** What every module gets. Modules build their repositories and services from these. */
-export interface AppDeps {
+/** What the app is built from: configuration, database and time. */
+export interface CoreDeps {
   config: Config;
   db: Db;
   clock: Clock;
+}
+
+/** What every module gets. Modules build their repositories and services from these. */
+export interface AppDeps extends CoreDeps {
+  /** Session guards (implemented by the auth module): modules protect routes without importing auth. */
+  guards: AuthGuards;
 }
 
 /** The app as modules see it: zod schemas type the inline routes. */

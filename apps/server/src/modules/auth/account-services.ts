@@ -1,7 +1,6 @@
-import type { AppDeps } from '../../lib/app-module';
-import { createMessagesService, type MessagesService } from '../messages/messages.service';
-import { usersRepository } from '../users/users.repository';
-import { createAuthGuards, type AuthGuards } from './auth.guard';
+import type { CoreDeps } from '../../lib/app-module';
+import { createMessagesService, type MessagesService } from '../messages';
+import { userAccounts } from '../users';
 import { createAuthService, type AuthService } from './auth.service';
 import { createPasswordHasher, type PasswordHasher } from './password-hasher';
 import { createAliyunSmsSender } from './sms/aliyun-sms-sender';
@@ -11,18 +10,21 @@ import type { SmsSender } from './sms/sms-sender';
 export interface AccountServices {
   auth: AuthService;
   messages: MessagesService;
-  guards: AuthGuards;
   hasher: PasswordHasher;
   sms: SmsSender;
 }
 
-type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+type Log = {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+};
 
 // One set per database handle, so the auth and users modules share the hasher (and its dummy hash).
 const cache = new WeakMap<object, AccountServices>();
 
-/** Builds (once per app database) the account services the auth, users and messages modules use. */
-export function accountServices(deps: AppDeps, log: Log): AccountServices {
+/** Builds (once per app database) the account services of the auth module. */
+export function accountServices(deps: CoreDeps, log: Log): AccountServices {
   const cached = cache.get(deps.db);
   if (cached) return cached;
   const { db, clock, config } = deps;
@@ -38,11 +40,11 @@ export function accountServices(deps: AppDeps, log: Log): AccountServices {
     hasher,
     sms,
     messages,
-    usersRepo: usersRepository,
+    usersRepo: userAccounts,
     sessionTtlMs: config.sessionTtlMs,
     log,
   });
-  const services = { auth, messages, guards: createAuthGuards(deps), hasher, sms };
+  const services = { auth, messages, hasher, sms };
   cache.set(db, services);
   return services;
 }

@@ -1,22 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { authMessages, SESSION_TOUCH_INTERVAL_MS } from '@app/contracts';
-import type { AppDeps } from '../../lib/app-module';
+import type { CoreDeps } from '../../lib/app-module';
 import { AppError } from '../../lib/app-error';
+import { TOKEN_HEADER, type AuthGuards, type AuthUser } from '../../lib/auth';
 import type { Clock } from '../../lib/clock';
 import { authRepository as repo } from './auth.repository';
 import { type Executor } from '../../db/sql';
-import type { AuthUser } from './auth.service';
 import { hashSessionToken } from './secrets';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Set by the auth guards (requireUser, requireStaff, optionalUser) from the `token` header. */
-    user?: AuthUser;
-  }
-}
-
-/** Name of the request header carrying the session token (SPEC §7). */
-export const TOKEN_HEADER = 'token';
 
 /**
  * The session of a token, or null when it is missing, unknown, expired, replaced by a newer login, or the account
@@ -42,17 +32,8 @@ function tokenOf(request: FastifyRequest): string | undefined {
   return typeof raw === 'string' ? raw.trim() : undefined;
 }
 
-export interface AuthGuards {
-  /** preHandler: 406 '未登录' unless the `token` header holds a live session; sets `request.user`. */
-  requireUser(request: FastifyRequest): Promise<void>;
-  /** preHandler: requireUser, then 403 unless the account is staff. */
-  requireStaff(request: FastifyRequest): Promise<void>;
-  /** preHandler: sets `request.user` when a live token is sent, never refuses (pages that differ for members). */
-  optionalUser(request: FastifyRequest): Promise<void>;
-}
-
-/** Guards for any module: `const { requireUser } = createAuthGuards(deps)`, then `{ preHandler: requireUser }`. */
-export function createAuthGuards(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>): AuthGuards {
+/** The session guards of lib/auth, built once by the app and handed to every module in `AppDeps.guards`. */
+export function createAuthGuards(deps: CoreDeps): AuthGuards {
   const sessionDeps = { db: deps.db, clock: deps.clock, sessionTtlMs: deps.config.sessionTtlMs };
   const requireUser = async (request: FastifyRequest) => {
     const user = await authenticateToken(sessionDeps, tokenOf(request));
@@ -69,10 +50,4 @@ export function createAuthGuards(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>)
       request.user = (await authenticateToken(sessionDeps, tokenOf(request))) ?? undefined;
     },
   };
-}
-
-/** The user a guard attached; 406 when the route forgot its guard (never trust a missing user). */
-export function userOf(request: { user?: AuthUser }): AuthUser {
-  if (!request.user) throw new AppError(406);
-  return request.user;
 }

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/sql';
-import { users } from '../users/users.table';
+import { users } from '../users';
 import { authLoginFailures, authSessions, authSmsCodes, authSmsOutbox, authSmsSends } from './auth.table';
 
 export type UserRow = typeof users.$inferSelect;
@@ -41,7 +41,9 @@ export const authRepository = {
 
   async recordSend(db: Executor, phone: string, ip: string, now: Date, pruneBefore: Date): Promise<void> {
     await db.insert(authSmsSends).values({ phone, ip, createdAt: now });
-    await db.delete(authSmsSends).where(and(eq(authSmsSends.phone, phone), lt(authSmsSends.createdAt, pruneBefore)));
+    await db
+      .delete(authSmsSends)
+      .where(and(eq(authSmsSends.phone, phone), lt(authSmsSends.createdAt, pruneBefore)));
   },
 
   /** Voids every live code of this phone and purpose, then stores the new one. */
@@ -52,11 +54,25 @@ export const authRepository = {
     await db
       .update(authSmsCodes)
       .set({ consumedAt: v.now })
-      .where(and(eq(authSmsCodes.phone, v.phone), eq(authSmsCodes.purpose, v.purpose), isNull(authSmsCodes.consumedAt)));
-    await db.delete(authSmsCodes).where(and(eq(authSmsCodes.phone, v.phone), lt(authSmsCodes.createdAt, v.pruneBefore)));
+      .where(
+        and(
+          eq(authSmsCodes.phone, v.phone),
+          eq(authSmsCodes.purpose, v.purpose),
+          isNull(authSmsCodes.consumedAt),
+        ),
+      );
+    await db
+      .delete(authSmsCodes)
+      .where(and(eq(authSmsCodes.phone, v.phone), lt(authSmsCodes.createdAt, v.pruneBefore)));
     const [row] = await db
       .insert(authSmsCodes)
-      .values({ phone: v.phone, purpose: v.purpose, codeHash: v.codeHash, createdAt: v.now, expiresAt: v.expiresAt })
+      .values({
+        phone: v.phone,
+        purpose: v.purpose,
+        codeHash: v.codeHash,
+        createdAt: v.now,
+        expiresAt: v.expiresAt,
+      })
       .returning({ id: authSmsCodes.id });
     return row!.id;
   },
@@ -95,8 +111,13 @@ export const authRepository = {
     return rows.length > 0;
   },
 
-  async addOutbox(db: Executor, v: { phone: string; purpose: string; content: string; now: Date }): Promise<void> {
-    await db.insert(authSmsOutbox).values({ phone: v.phone, purpose: v.purpose, content: v.content, createdAt: v.now });
+  async addOutbox(
+    db: Executor,
+    v: { phone: string; purpose: string; content: string; now: Date },
+  ): Promise<void> {
+    await db
+      .insert(authSmsOutbox)
+      .values({ phone: v.phone, purpose: v.purpose, content: v.content, createdAt: v.now });
   },
 
   async listOutbox(db: Executor, phone: string, limit: number) {
@@ -127,7 +148,10 @@ export const authRepository = {
   },
 
   async addFailure(db: Executor, userId: number | null, ip: string, now: Date): Promise<number> {
-    const [row] = await db.insert(authLoginFailures).values({ userId, ip, createdAt: now }).returning({ id: authLoginFailures.id });
+    const [row] = await db
+      .insert(authLoginFailures)
+      .values({ userId, ip, createdAt: now })
+      .returning({ id: authLoginFailures.id });
     return row!.id;
   },
 
@@ -151,13 +175,25 @@ export const authRepository = {
 
   /** Deletes the account's sessions; returns their expiry times. */
   async deleteUserSessions(db: Executor, userId: number) {
-    return db.delete(authSessions).where(eq(authSessions.userId, userId)).returning({ expiresAt: authSessions.expiresAt });
+    return db
+      .delete(authSessions)
+      .where(eq(authSessions.userId, userId))
+      .returning({ expiresAt: authSessions.expiresAt });
   },
 
-  async insertSession(db: Executor, v: { userId: number; tokenHash: string; now: Date; expiresAt: Date }): Promise<void> {
+  async insertSession(
+    db: Executor,
+    v: { userId: number; tokenHash: string; now: Date; expiresAt: Date },
+  ): Promise<void> {
     await db
       .insert(authSessions)
-      .values({ userId: v.userId, tokenHash: v.tokenHash, createdAt: v.now, touchedAt: v.now, expiresAt: v.expiresAt });
+      .values({
+        userId: v.userId,
+        tokenHash: v.tokenHash,
+        createdAt: v.now,
+        touchedAt: v.now,
+        expiresAt: v.expiresAt,
+      });
   },
 
   async findSession(db: Executor, tokenHash: string) {

@@ -1,12 +1,13 @@
-import { authMessages, authRoutes, ok } from '@app/contracts';
+import { authMessages, authRoutes, ok, usersRoutes } from '@app/contracts';
 import type { AppModule } from '../../lib/app-module';
 import { defineRoute } from '../../lib/define-route';
+import { userOf } from '../../lib/auth';
 import { accountServices } from './account-services';
-import { userOf } from './auth.guard';
 
-/** Accounts: SMS codes, register, the two logins, password reset, phone change, current user, logout. */
+/** Accounts: SMS codes, register, the two logins, password reset and change, phone change, current user, logout. */
 export const authModule: AppModule = (app, deps) => {
-  const { auth, guards } = accountServices(deps, app.log);
+  const { auth } = accountServices(deps, app.log);
+  const { guards } = deps;
   const tags = ['auth'];
 
   defineRoute(
@@ -14,15 +15,24 @@ export const authModule: AppModule = (app, deps) => {
     authRoutes.sendMsg,
     async (request) =>
       ok(
-        await auth.sendCode({ ...request.body, ip: request.ip, ...(request.user ? { userId: request.user.id } : {}) }),
+        await auth.sendCode({
+          ...request.body,
+          ip: request.ip,
+          ...(request.user ? { userId: request.user.id } : {}),
+        }),
         authMessages.smsSent,
       ),
     { tags, preHandler: guards.optionalUser },
   );
 
-  defineRoute(app, authRoutes.register, async (request) => ok(await auth.register(request.body), authMessages.registerSuccess), {
-    tags,
-  });
+  defineRoute(
+    app,
+    authRoutes.register,
+    async (request) => ok(await auth.register(request.body), authMessages.registerSuccess),
+    {
+      tags,
+    },
+  );
 
   defineRoute(
     app,
@@ -31,9 +41,14 @@ export const authModule: AppModule = (app, deps) => {
     { tags },
   );
 
-  defineRoute(app, authRoutes.codeLogin, async (request) => ok(await auth.codeLogin(request.body), authMessages.loginSuccess), {
-    tags,
-  });
+  defineRoute(
+    app,
+    authRoutes.codeLogin,
+    async (request) => ok(await auth.codeLogin(request.body), authMessages.loginSuccess),
+    {
+      tags,
+    },
+  );
 
   defineRoute(
     app,
@@ -48,14 +63,20 @@ export const authModule: AppModule = (app, deps) => {
   defineRoute(
     app,
     authRoutes.changePhone,
-    async (request) => ok(await auth.changePhone(userOf(request), request.body, request.ip), authMessages.phoneChanged),
+    async (request) =>
+      ok(await auth.changePhone(userOf(request), request.body, request.ip), authMessages.phoneChanged),
     { tags, preHandler: guards.requireUser },
   );
 
-  defineRoute(app, authRoutes.getCurrentUser, async (request) => ok(await auth.getCurrentUser(userOf(request).id)), {
-    tags,
-    preHandler: guards.requireUser,
-  });
+  defineRoute(
+    app,
+    authRoutes.getCurrentUser,
+    async (request) => ok(await auth.getCurrentUser(userOf(request).id)),
+    {
+      tags,
+      preHandler: guards.requireUser,
+    },
+  );
 
   defineRoute(
     app,
@@ -65,6 +86,16 @@ export const authModule: AppModule = (app, deps) => {
       return ok(null, authMessages.logoutSuccess);
     },
     { tags, preHandler: guards.requireUser },
+  );
+
+  defineRoute(
+    app,
+    usersRoutes.changePassword,
+    async (request) => {
+      await auth.changePassword(userOf(request), request.body, request.ip);
+      return ok(null, authMessages.passwordChanged);
+    },
+    { tags: ['users'], preHandler: guards.requireUser },
   );
 
   // The development outbox exists only outside production (it shows codes).

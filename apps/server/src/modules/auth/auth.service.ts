@@ -21,34 +21,33 @@ import {
   type SmsPurpose,
 } from '@app/contracts';
 import { AppError } from '../../lib/app-error';
+import type { AuthUser } from '../../lib/auth';
 import type { Clock } from '../../lib/clock';
-import type { MessagesService } from '../messages/messages.service';
-import type { UsersRepository } from '../users/users.repository';
+import type { MessagesService } from '../messages';
+import type { UserAccounts } from '../users';
 import { authRepository as repo, type UserRow } from './auth.repository';
 import { isUniqueViolation, lockKey, type Executor } from '../../db/sql';
 import type { PasswordHasher } from './password-hasher';
-import { digestsEqual, generateSessionToken, generateSmsCode, hashSessionToken, hashSmsCode } from './secrets';
+import {
+  digestsEqual,
+  generateSessionToken,
+  generateSmsCode,
+  hashSessionToken,
+  hashSmsCode,
+} from './secrets';
 import type { SmsSender } from './sms/sms-sender';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /** What `request.user` holds on an authenticated request. */
-export interface AuthUser {
-  id: number;
-  phone: string;
-  role: Role;
-  isStaff: boolean;
-  sessionId: number;
-}
-
 export interface AuthServiceDeps {
   db: Executor;
   clock: Clock;
   hasher: PasswordHasher;
   sms: SmsSender;
   messages: MessagesService;
-  usersRepo: UsersRepository;
+  usersRepo: UserAccounts;
   sessionTtlMs: number;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
@@ -61,9 +60,12 @@ export function createAuthService(deps: AuthServiceDeps) {
   const later = (now: Date, ms: number) => new Date(now.getTime() + ms);
 
   const tooMany = (message: string) => new AppError(429, message);
-  const codeWrong = () => new AppError(400, authMessages.codeWrong, { fieldErrors: { code: authMessages.codeWrong } });
+  const codeWrong = () =>
+    new AppError(400, authMessages.codeWrong, { fieldErrors: { code: authMessages.codeWrong } });
   const phoneRegistered = (field = 'phone') =>
-    new AppError(409, authMessages.phoneRegistered, { fieldErrors: { [field]: authMessages.phoneRegistered } });
+    new AppError(409, authMessages.phoneRegistered, {
+      fieldErrors: { [field]: authMessages.phoneRegistered },
+    });
   const wrongCredentials = () => new AppError(400, authMessages.wrongCredentials);
 
   /** Uses one code: throws 400 unless it is the live code of this phone and purpose. Each call spends a try. */
@@ -80,7 +82,12 @@ export function createAuthService(deps: AuthServiceDeps) {
    * the (slow) hash check, under a per-account lock, so parallel guesses cannot exceed the limit; a success removes
    * the account's failures. Throws 429 when locked or when the IP has too many failures, 400 when wrong.
    */
-  async function checkPassword(user: UserRow | undefined, password: string, ip: string, wrong: () => AppError) {
+  async function checkPassword(
+    user: UserRow | undefined,
+    password: string,
+    ip: string,
+    wrong: () => AppError,
+  ) {
     const now = clock.now();
     const windowStart = ago(now, LOGIN_FAILURE_WINDOW_MS);
     if ((await repo.countIpFailuresSince(db, ip, windowStart)) >= LOGIN_MAX_FAILURES_PER_IP) {
@@ -107,7 +114,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         await repo.clearUserFailures(tx, user.id);
         if (user.lockedUntil) await repo.setLockedUntil(tx, user.id, null);
       });
-      if (hasher.needsRehash(user.passwordHash)) await usersRepo.setPasswordHash(db, user.id, await hasher.hash(password), now);
+      if (hasher.needsRehash(user.passwordHash))
+        await usersRepo.setPasswordHash(db, user.id, await hasher.hash(password), now);
       return;
     }
     const locked = await db.transaction(async (tx) => {
@@ -128,7 +136,12 @@ export function createAuthService(deps: AuthServiceDeps) {
     await db.transaction(async (tx) => {
       await repo.lockUser(tx, userId);
       const old = await repo.deleteUserSessions(tx, userId);
-      await repo.insertSession(tx, { userId, tokenHash: hashSessionToken(token), now, expiresAt: later(now, sessionTtlMs) });
+      await repo.insertSession(tx, {
+        userId,
+        tokenHash: hashSessionToken(token),
+        now,
+        expiresAt: later(now, sessionTtlMs),
+      });
       if (old.some((s) => s.expiresAt > now)) {
         const t = systemMessageTexts.elsewhereLogin;
         await messages.send(userId, t.title, t.content, tx);
@@ -145,7 +158,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function getCurrentUser(userId: number): Promise<CurrentUser> {
     const user = await usersRepo.currentUser(db, userId, clock.now());
     if (!user) throw new AppError(406);
-    return user;
+    return { ...user, message_num: await messages.unreadCount(userId) };
   }
 
   function refuseDisabled(user: UserRow) {
@@ -155,12 +168,19 @@ export function createAuthService(deps: AuthServiceDeps) {
   return {
     getCurrentUser,
 
-    async sendCode(input: { phone: string; purpose: SmsPurpose; ip: string; userId?: number }): Promise<SendMsgData> {
+    async sendCode(input: {
+      phone: string;
+      purpose: SmsPurpose;
+      ip: string;
+      userId?: number;
+    }): Promise<SendMsgData> {
       const { phone, purpose, ip } = input;
       const owner = await repo.findUserByPhone(db, phone);
       if (purpose === 'register' && owner) throw phoneRegistered();
       if (purpose === 'reset' && !owner) {
-        throw new AppError(400, authMessages.phoneNotRegistered, { fieldErrors: { phone: authMessages.phoneNotRegistered } });
+        throw new AppError(400, authMessages.phoneNotRegistered, {
+          fieldErrors: { phone: authMessages.phoneNotRegistered },
+        });
       }
       if (purpose === 'change_phone') {
         if (input.userId === undefined) throw new AppError(406);
@@ -245,7 +265,12 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!user) {
         // Chinese-site convention: a code login of a new phone opens a personal account (no password yet).
         await db.transaction(async (tx) => {
-          const id = await usersRepo.create(tx, { phone: body.phone, passwordHash: null, role: 'personal', now: clock.now() });
+          const id = await usersRepo.create(tx, {
+            phone: body.phone,
+            passwordHash: null,
+            role: 'personal',
+            now: clock.now(),
+          });
           if (id !== null) {
             const t = systemMessageTexts.welcome;
             await messages.send(id, t.title, t.content, tx);
@@ -260,7 +285,10 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async forgetPassword(body: ForgetPasswordBody): Promise<void> {
       const user = await repo.findUserByPhone(db, body.phone);
-      if (!user) throw new AppError(400, authMessages.phoneNotRegistered, { fieldErrors: { phone: authMessages.phoneNotRegistered } });
+      if (!user)
+        throw new AppError(400, authMessages.phoneNotRegistered, {
+          fieldErrors: { phone: authMessages.phoneNotRegistered },
+        });
       await useCode(body.phone, 'reset', body.code);
       const passwordHash = await hasher.hash(body.password);
       await db.transaction(async (tx) => {
@@ -278,7 +306,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       const user = await repo.findUserById(db, auth.id);
       if (!user) throw new AppError(406);
       if (body.new_phone === user.phone) {
-        throw new AppError(400, authMessages.phoneChangeSamePhone, { fieldErrors: { new_phone: authMessages.phoneChangeSamePhone } });
+        throw new AppError(400, authMessages.phoneChangeSamePhone, {
+          fieldErrors: { new_phone: authMessages.phoneChangeSamePhone },
+        });
       }
       if (await repo.findUserByPhone(db, body.new_phone)) throw phoneRegistered('new_phone');
       if (body.password) {
@@ -302,10 +332,19 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { phone: body.new_phone };
     },
 
-    async changePassword(auth: AuthUser, body: { old_password: string; password: string }, ip: string): Promise<void> {
+    async changePassword(
+      auth: AuthUser,
+      body: { old_password: string; password: string },
+      ip: string,
+    ): Promise<void> {
       const user = await repo.findUserById(db, auth.id);
       if (!user) throw new AppError(406);
-      await checkPassword(user, body.old_password, ip, () => new AppError(400, authMessages.oldPasswordWrong));
+      await checkPassword(
+        user,
+        body.old_password,
+        ip,
+        () => new AppError(400, authMessages.oldPasswordWrong),
+      );
       if (body.old_password === body.password) throw new AppError(400, authMessages.newPasswordSameAsOld);
       const passwordHash = await hasher.hash(body.password);
       await db.transaction(async (tx) => {
@@ -321,7 +360,12 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async outbox(phone: string) {
       const rows = await repo.listOutbox(db, phone, 20);
-      return rows.map((r) => ({ phone: r.phone, purpose: r.purpose, content: r.content, created_at: r.createdAt.toISOString() }));
+      return rows.map((r) => ({
+        phone: r.phone,
+        purpose: r.purpose,
+        content: r.content,
+        created_at: r.createdAt.toISOString(),
+      }));
     },
 
     /** Housekeeping for old failure rows (older than a day); cheap, call from a timer or after a login. */

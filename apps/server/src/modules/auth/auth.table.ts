@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.table';
+import { users } from '../users';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -18,7 +18,10 @@ export const authSessions = pgTable(
     touchedAt: ts('touched_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
   },
-  (t) => [uniqueIndex('auth_sessions_token_hash_key').on(t.tokenHash), uniqueIndex('auth_sessions_user_id_key').on(t.userId)],
+  (t) => [
+    uniqueIndex('auth_sessions_token_hash_key').on(t.tokenHash),
+    uniqueIndex('auth_sessions_user_id_key').on(t.userId),
+  ],
 );
 
 /** SMS codes: only a hash bound to phone and purpose; void when used, expired, replaced or tried 5 times wrongly. */
@@ -47,7 +50,10 @@ export const authSmsSends = pgTable(
     ip: text('ip').notNull(),
     createdAt: ts('created_at').notNull(),
   },
-  (t) => [index('auth_sms_sends_phone_idx').on(t.phone, t.createdAt), index('auth_sms_sends_ip_idx').on(t.ip, t.createdAt)],
+  (t) => [
+    index('auth_sms_sends_phone_idx').on(t.phone, t.createdAt),
+    index('auth_sms_sends_ip_idx').on(t.ip, t.createdAt),
+  ],
 );
 
 /** Development outbox of the console SMS sender (shared by all server processes); never written in production. */
@@ -73,5 +79,8 @@ export const authLoginFailures = pgTable(
     ip: text('ip').notNull(),
     createdAt: ts('created_at').notNull(),
   },
-  (t) => [index('auth_login_failures_user_idx').on(t.userId, t.createdAt), index('auth_login_failures_ip_idx').on(t.ip, t.createdAt)],
+  (t) => [
+    index('auth_login_failures_user_idx').on(t.userId, t.createdAt),
+    index('auth_login_failures_ip_idx').on(t.ip, t.createdAt),
+  ],
 );

@@ -1,19 +1,30 @@
 import { commentMessages, commentsRoutes, ok } from '@app/contracts';
 import type { AppModule } from '../../lib/app-module';
 import { defineRoute } from '../../lib/define-route';
-import { createAuthGuards, userOf } from '../auth/auth.guard';
-import { courseAreaServices } from '../courses/courses.module-services';
+import { userOf } from '../../lib/auth';
+import { courseCatalog } from '../courses';
+import { createCommentsRepository } from './comments.repository';
+import { createCommentsService } from './comments.service';
 
 /** Comments on courses and lessons: reading is public, writing and deleting need login. */
 export const commentsModule: AppModule = (app, deps) => {
-  const { comments } = courseAreaServices(deps, app.log);
-  const { requireUser, optionalUser } = createAuthGuards(deps);
+  const comments = createCommentsService({
+    commentsRepo: createCommentsRepository(deps.db),
+    catalog: courseCatalog(deps.db),
+    clock: deps.clock,
+  });
+  const { requireUser, optionalUser } = deps.guards;
   const tags = ['comments'];
 
-  defineRoute(app, commentsRoutes.list, async (request) => ok(await comments.list(request.user?.id ?? null, request.query)), {
-    tags,
-    preHandler: optionalUser,
-  });
+  defineRoute(
+    app,
+    commentsRoutes.list,
+    async (request) => ok(await comments.list(request.user?.id ?? null, request.query)),
+    {
+      tags,
+      preHandler: optionalUser,
+    },
+  );
   defineRoute(
     app,
     commentsRoutes.create,

@@ -4,13 +4,17 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { TestApp } from '../../testing/test-app';
 import { personalAchieve } from '../users/users.table';
-import { learningBufferOf } from './courses.module-services';
+import { learningBufferOf } from '../learning/learning.module-services';
 import { courses, coursesLessons } from './courses.table';
 
 export async function courseBySlug(db: Db, slug: string) {
   const [c] = await db.select().from(courses).where(eq(courses.slug, slug));
   if (!c) throw new Error(`no seeded course ${slug}`);
-  const lessons = await db.select().from(coursesLessons).where(eq(coursesLessons.courseId, c.id)).orderBy(coursesLessons.sort);
+  const lessons = await db
+    .select()
+    .from(coursesLessons)
+    .where(eq(coursesLessons.courseId, c.id))
+    .orderBy(coursesLessons.sort);
   return { ...c, lessons };
 }
 
@@ -20,7 +24,9 @@ export async function achievementsOf(db: Db, userId: number) {
 }
 
 export async function dailySecondsOf(db: Db, userId: number): Promise<number> {
-  const res = (await db.execute(sql`SELECT COALESCE(sum(seconds), 0)::int AS s FROM learning_daily_seconds WHERE user_id = ${userId}`)) as unknown as {
+  const res = (await db.execute(
+    sql`SELECT COALESCE(sum(seconds), 0)::int AS s FROM learning_daily_seconds WHERE user_id = ${userId}`,
+  )) as unknown as {
     rows: { s: number }[];
   };
   return res.rows[0]?.s ?? 0;

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { memberPriceOf, type CourseCard, type CoursePriceType, type CourseSort } from '@app/contracts';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern, rowsOf } from '../../db/sql';
-import { users } from '../users/users.table';
+import { users } from '../users';
 import {
   courses,
   coursesFavorites,
@@ -61,7 +61,8 @@ export function toCard(r: CardRow): CourseCard {
 }
 
 /** The columns of a course card, for raw queries over `courses c JOIN courses_teachers t`. */
-export const cardColumns = sql.raw(`c.id, c.title, c.cover, c.summary, t.name AS teacher_name, t.title AS teacher_title,
+export const cardColumns =
+  sql.raw(`c.id, c.title, c.cover, c.summary, t.name AS teacher_name, t.title AS teacher_title,
   (SELECT json_agg(json_build_object('id', tg.id, 'name', tg.name) ORDER BY tg.sort, tg.id)
      FROM courses_course_tags ct JOIN courses_tags tg ON tg.id = ct.tag_id WHERE ct.course_id = c.id) AS tags,
   c.kind, c.price_type, c.price, c.lesson_count, c.total_duration, c.learner_count, c.like_count,
@@ -106,7 +107,8 @@ export function createCoursesRepository(db: DbOrTx) {
       }
       if (f.priceType) conds.push(sql`c.price_type = ${f.priceType}`);
       const where = sql.join(conds, sql` AND `);
-      const order = f.sort === 'hotest' ? sql`c.hot_score DESC, c.id DESC` : sql`c.published_at DESC, c.id DESC`;
+      const order =
+        f.sort === 'hotest' ? sql`c.hot_score DESC, c.id DESC` : sql`c.published_at DESC, c.id DESC`;
       const rows = await rowsOf<CardRow & { total: number }>(
         db,
         sql`SELECT ${cardColumns}, count(*) OVER ()::int AS total
@@ -115,7 +117,10 @@ export function createCoursesRepository(db: DbOrTx) {
       );
       let total = rows[0]?.total ?? 0;
       if (rows.length === 0 && f.offset > 0) {
-        const [c] = await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM courses c WHERE ${where}`);
+        const [c] = await rowsOf<{ n: number }>(
+          db,
+          sql`SELECT count(*)::int AS n FROM courses c WHERE ${where}`,
+        );
         total = c?.n ?? 0;
       }
       return { list: rows.map(toCard), total };
@@ -126,7 +131,10 @@ export function createCoursesRepository(db: DbOrTx) {
       const rows = await rowsOf<CardRow>(
         db,
         sql`SELECT ${cardColumns} FROM courses c JOIN courses_teachers t ON t.id = c.teacher_id
-             WHERE c.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+             WHERE c.id IN (${sql.join(
+               ids.map((id) => sql`${id}`),
+               sql`, `,
+             )})`,
       );
       return new Map(rows.map((r) => [r.id, toCard(r)]));
     },
@@ -209,7 +217,10 @@ export function createCoursesRepository(db: DbOrTx) {
               FROM users u WHERE u.id = ${userId}`,
       );
       if (!row) return { memberEndAt: null, granted: false };
-      return { memberEndAt: row.member_end_at === null ? null : new Date(row.member_end_at), granted: row.granted };
+      return {
+        memberEndAt: row.member_end_at === null ? null : new Date(row.member_end_at),
+        granted: row.granted,
+      };
     },
 
     async likedAndFavorited(userId: number, courseId: number) {
@@ -255,7 +266,13 @@ export function createCoursesRepository(db: DbOrTx) {
       return row?.learner_count ?? 0;
     },
 
-    async setMark(kind: 'like' | 'favorite', userId: number, courseId: number, value: boolean | undefined, now: Date) {
+    async setMark(
+      kind: 'like' | 'favorite',
+      userId: number,
+      courseId: number,
+      value: boolean | undefined,
+      now: Date,
+    ) {
       const table = sql.raw(kind === 'like' ? 'courses_likes' : 'courses_favorites');
       const counter = sql.raw(kind === 'like' ? 'like_count' : 'favorite_count');
       const at = now.toISOString();
@@ -263,7 +280,8 @@ export function createCoursesRepository(db: DbOrTx) {
         value === true
           ? sql`SELECT 1 WHERE false`
           : sql`DELETE FROM ${table} WHERE user_id = ${userId} AND course_id = ${courseId} RETURNING 1`;
-      const insertGuard = value === undefined ? sql`WHERE NOT EXISTS (SELECT 1 FROM del)` : value ? sql`` : sql`WHERE false`;
+      const insertGuard =
+        value === undefined ? sql`WHERE NOT EXISTS (SELECT 1 FROM del)` : value ? sql`` : sql`WHERE false`;
       const [row] = await rowsOf<{ count: number; inserted: number; deleted: number }>(
         db,
         sql`WITH del AS (${del}),
@@ -308,10 +326,22 @@ export function createCoursesRepository(db: DbOrTx) {
     },
 
     /** Lets a user watch a paid course (called by the orders flow when a course order is paid, or by staff). */
-    async grantCourse(v: { userId: number; courseId: number; source: 'order' | 'staff' | 'seed'; reference?: string; now: Date }) {
+    async grantCourse(v: {
+      userId: number;
+      courseId: number;
+      source: 'order' | 'staff' | 'seed';
+      reference?: string;
+      now: Date;
+    }) {
       await db
         .insert(coursesGrants)
-        .values({ userId: v.userId, courseId: v.courseId, source: v.source, reference: v.reference ?? null, createdAt: v.now })
+        .values({
+          userId: v.userId,
+          courseId: v.courseId,
+          source: v.source,
+          reference: v.reference ?? null,
+          createdAt: v.now,
+        })
         .onConflictDoNothing();
     },
 
@@ -326,14 +356,14 @@ export function createCoursesRepository(db: DbOrTx) {
     },
 
     async userNames(ids: number[]) {
-      if (ids.length === 0) return new Map<number, { nickname: string | null; phone: string; avatar: string | null }>();
+      if (ids.length === 0)
+        return new Map<number, { nickname: string | null; phone: string; avatar: string | null }>();
       const rows = await db
         .select({ id: users.id, nickname: users.nickname, phone: users.phone, avatar: users.avatar })
         .from(users)
         .where(inArray(users.id, ids));
       return new Map(rows.map((r) => [r.id, r]));
     },
-
   };
 }
 

@@ -17,8 +17,6 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { pageWindow, toPaged } from '../../lib/pagination';
-import type { LearningLessonProgressRow } from '../learning/learning.table';
-import type { LearningRepository } from '../learning/learning.repository';
 import type { CoursesRepository } from './courses.repository';
 
 type CourseQueryOut = z.output<typeof coursePoolQuerySchema>;
@@ -29,20 +27,25 @@ export interface AccessCourse {
   priceType: 'free' | 'member' | 'paid';
 }
 
-export function progressView(
-  p: Pick<LearningLessonProgressRow, 'position' | 'maxPosition' | 'creditedSeconds' | 'finishedAt'>,
-  duration: number,
-): LessonProgress {
-  const watched = Math.floor(p.creditedSeconds);
-  return {
-    position: Math.round(p.position * 10) / 10,
-    max_position: Math.round(p.maxPosition * 10) / 10,
-    watched_seconds: watched,
-    percent: p.finishedAt
-      ? 100
-      : Math.min(100, Math.floor((p.creditedSeconds / Math.max(1, duration)) * 100)),
-    finished: p.finishedAt !== null,
-  };
+/** A viewer's progress through one course, as the course page shows it. */
+export interface ViewerCourseProgress {
+  started: boolean;
+  finished: boolean;
+  lastLessonId: number | null;
+  /** Progress of the lessons the viewer has opened, by lesson id. */
+  lessons: Map<number, LessonProgress>;
+}
+
+/**
+ * What the course page needs of the learning area, declared here and implemented by learning (the app wires it),
+ * so that courses never depends on learning: learning depends on courses' catalogue, not the other way round.
+ */
+export interface CourseProgressSource {
+  progressOf(
+    userId: number,
+    courseId: number,
+    lessonDurations: Map<number, number>,
+  ): Promise<ViewerCourseProgress>;
 }
 
 /**
@@ -51,12 +54,8 @@ export function progressView(
  */
 export const LIST_CACHE_MS = 5_000;
 
-export function createCoursesService(deps: {
-  coursesRepo: CoursesRepository;
-  learningRepo: LearningRepository;
-  clock: Clock;
-}) {
-  const { coursesRepo: repo, learningRepo, clock } = deps;
+export function createCoursesService(deps: { coursesRepo: CoursesRepository; clock: Clock }) {
+  const { coursesRepo: repo, clock } = deps;
   const listCache = new Map<string, { expires: number; value: Promise<unknown> }>();
   function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
     const now = Date.now();
@@ -125,7 +124,11 @@ export function createCoursesService(deps: {
       return toPaged(list, total, q);
     },
 
-    async detail(id: number, viewerId: number | null): Promise<CourseDetail> {
+    async detail(
+      id: number,
+      viewerId: number | null,
+      progressSource: CourseProgressSource,
+    ): Promise<CourseDetail> {
       const found = await repo.publishedCourse(id);
       const card = found && (await repo.card(id));
       if (!found || !card) throw AppError.notFound(courseMessages.courseNotFound);
@@ -133,25 +136,24 @@ export function createCoursesService(deps: {
       const lessons = await repo.lessonsWithQuestionCounts(id);
       let mine: CourseMine | null = null;
       let access = false;
-      const progress = new Map<number, LessonProgress>();
+      let progress = new Map<number, LessonProgress>();
       if (viewerId !== null) {
-        const [marks, granted, record, rows] = await Promise.all([
+        const durations = new Map(lessons.map((l) => [l.id, l.duration]));
+        const [marks, granted, viewer] = await Promise.all([
           repo.likedAndFavorited(viewerId, id),
           hasAccess(viewerId, course),
-          learningRepo.courseRecord(viewerId, id),
-          learningRepo.lessonProgressOfCourse(viewerId, id),
+          progressSource.progressOf(viewerId, id, durations),
         ]);
         access = granted;
-        const durations = new Map(lessons.map((l) => [l.id, l.duration]));
-        for (const r of rows) progress.set(r.lessonId, progressView(r, durations.get(r.lessonId) ?? 1));
+        progress = viewer.lessons;
         mine = {
           liked: marks.liked,
           favorited: marks.favorited,
           has_access: granted,
-          started: record !== undefined,
-          finished: record?.finishedAt != null,
+          started: viewer.started,
+          finished: viewer.finished,
           finished_lessons: [...progress.values()].filter((p) => p.finished).length,
-          last_lesson_id: record?.lastLessonId ?? null,
+          last_lesson_id: viewer.lastLessonId,
         };
       }
       return {

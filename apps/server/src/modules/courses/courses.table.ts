@@ -15,7 +15,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { DescriptionBlock } from '@app/contracts';
-import { users } from '../users/users.table';
+import { users } from '../users';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -77,7 +77,10 @@ export const courses = pgTable(
   },
   (t) => [
     check('courses_price_ck', sql`${t.price} >= 0 AND (${t.priceType} = 'paid' OR ${t.price} = 0)`),
-    check('courses_counts_ck', sql`${t.likeCount} >= 0 AND ${t.favoriteCount} >= 0 AND ${t.learnerCount} >= 0`),
+    check(
+      'courses_counts_ck',
+      sql`${t.likeCount} >= 0 AND ${t.favoriteCount} >= 0 AND ${t.learnerCount} >= 0`,
+    ),
     index('courses_newest_idx').on(t.published, t.publishedAt.desc(), t.id.desc()),
     index('courses_hotest_idx').on(t.published, t.hotScore.desc(), t.id.desc()),
     // Keyword search is `ILIKE '%term%'`; these trigram indexes serve it for terms of 3+ characters.
@@ -117,7 +120,10 @@ export const coursesLessons = pgTable(
     duration: integer('duration').notNull(),
     isTrial: boolean('is_trial').notNull().default(false),
   },
-  (t) => [unique('courses_lessons_course_sort_uq').on(t.courseId, t.sort), check('courses_lessons_duration_ck', sql`${t.duration} > 0`)],
+  (t) => [
+    unique('courses_lessons_course_sort_uq').on(t.courseId, t.sort),
+    check('courses_lessons_duration_ck', sql`${t.duration} > 0`),
+  ],
 );
 
 export interface QuestionOption {
@@ -169,7 +175,10 @@ export const coursesFavorites = pgTable(
       .references(() => courses.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.courseId] }), index('courses_favorites_user_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.courseId] }),
+    index('courses_favorites_user_idx').on(t.userId, t.createdAt.desc()),
+  ],
 );
 
 /** Paid courses a user may watch (bought, or granted by staff). Written by the orders flow via grantCourse. */
@@ -214,6 +223,8 @@ export const coursesOuterVisits = pgTable(
   },
   (t) => [
     index('courses_outer_visits_course_idx').on(t.courseId, t.visitedAt.desc()),
-    uniqueIndex('courses_outer_visits_first_uq').on(t.courseId, t.userId).where(sql`${t.firstVisit}`),
+    uniqueIndex('courses_outer_visits_first_uq')
+      .on(t.courseId, t.userId)
+      .where(sql`${t.firstVisit}`),
   ],
 );

@@ -1,13 +1,14 @@
-import { and, asc, eq, getTableName, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { coursesLessons } from '../courses/courses.table';
+import { coursesLessons } from '../courses';
 import { rowsOf } from '../../db/sql';
-import { personalAchieve } from '../users/users.table';
+import { accountChanges } from '../users';
 import { learningAnswers, learningCourseProgress, learningLessonProgress } from './learning.table';
-import { pgArray } from './pg-array';
+import { pgArray } from '../../db/pg-array';
 
 const at = (d: Date) => d.toISOString();
-const toDate = (v: Date | string | null): Date | null => (v === null ? null : v instanceof Date ? v : new Date(v));
+const toDate = (v: Date | string | null): Date | null =>
+  v === null ? null : v instanceof Date ? v : new Date(v);
 
 export interface ReportInput {
   userId: number;
@@ -191,15 +192,29 @@ export function createLearningRepository(db: DbOrTx) {
 
     async lessonsOfCourse(courseId: number) {
       return db
-        .select({ id: coursesLessons.id, title: coursesLessons.title, sort: coursesLessons.sort, duration: coursesLessons.duration })
+        .select({
+          id: coursesLessons.id,
+          title: coursesLessons.title,
+          sort: coursesLessons.sort,
+          duration: coursesLessons.duration,
+        })
         .from(coursesLessons)
         .where(eq(coursesLessons.courseId, courseId))
         .orderBy(asc(coursesLessons.sort));
     },
 
-    async myCourses(userId: number, status: 'learning' | 'finished' | undefined, limit: number, offset: number) {
+    async myCourses(
+      userId: number,
+      status: 'learning' | 'finished' | undefined,
+      limit: number,
+      offset: number,
+    ) {
       const filter =
-        status === 'finished' ? sql`AND cp.finished_at IS NOT NULL` : status === 'learning' ? sql`AND cp.finished_at IS NULL` : sql``;
+        status === 'finished'
+          ? sql`AND cp.finished_at IS NOT NULL`
+          : status === 'learning'
+            ? sql`AND cp.finished_at IS NULL`
+            : sql``;
       const rows = await rowsOf<{
         course_id: number;
         started_at: Date | string;
@@ -245,14 +260,29 @@ export function createLearningRepository(db: DbOrTx) {
       return rowsOf<{ question_id: number; chosen: string[]; correct: boolean }>(
         db,
         sql`SELECT question_id, chosen, correct FROM learning_answers
-             WHERE user_id = ${userId} AND question_id IN (${sql.join(questionIds.map((id) => sql`${id}`), sql`, `)})`,
+             WHERE user_id = ${userId} AND question_id IN (${sql.join(
+               questionIds.map((id) => sql`${id}`),
+               sql`, `,
+             )})`,
       );
     },
 
-    async saveAnswer(v: { userId: number; questionId: number; chosen: string[]; correct: boolean; now: Date }) {
+    async saveAnswer(v: {
+      userId: number;
+      questionId: number;
+      chosen: string[];
+      correct: boolean;
+      now: Date;
+    }) {
       await db
         .insert(learningAnswers)
-        .values({ userId: v.userId, questionId: v.questionId, chosen: v.chosen, correct: v.correct, answeredAt: v.now })
+        .values({
+          userId: v.userId,
+          questionId: v.questionId,
+          chosen: v.chosen,
+          correct: v.correct,
+          answeredAt: v.now,
+        })
         .onConflictDoUpdate({
           target: [learningAnswers.userId, learningAnswers.questionId],
           set: { chosen: v.chosen, correct: v.correct, answeredAt: v.now },
@@ -271,24 +301,19 @@ export function createLearningRepository(db: DbOrTx) {
                                ${pgArray(rows.map((d) => d.seconds))}::int[])
           ON CONFLICT (user_id, day) DO UPDATE SET seconds = learning_daily_seconds.seconds + EXCLUDED.seconds`);
       }
-      if (achieve.length) {
-        // personal_achieve belongs to the accounts area; learning owns exactly these two columns' increments.
-        const rows = [...achieve].sort((a, b) => a.userId - b.userId);
-        const t = sql.identifier(getTableName(personalAchieve));
-        const user = sql.identifier(personalAchieve.userId.name);
-        const time = sql.identifier(personalAchieve.totalLearnTime.name);
-        const done = sql.identifier(personalAchieve.finishCourseNum.name);
-        await db.execute(sql`INSERT INTO ${t} (${user}, ${time}, ${done})
-          SELECT * FROM unnest(${pgArray(rows.map((a) => a.userId))}::int[], ${pgArray(rows.map((a) => a.seconds))}::int[],
-                               ${pgArray(rows.map((a) => a.finishedCourses))}::int[])
-          ON CONFLICT (${user}) DO UPDATE SET ${time} = ${t}.${time} + EXCLUDED.${time}, ${done} = ${t}.${done} + EXCLUDED.${done}`);
-      }
+      if (achieve.length) await accountChanges.addLearningTotals(db, achieve);
     },
 
     /** Top learners of a period (since = first China-time day, null for all time), most seconds first. */
     async rankTop(since: string | null, limit: number) {
       const where = since ? sql`WHERE d.day >= ${since}::date` : sql``;
-      return rowsOf<{ user_id: number; seconds: number; nickname: string | null; phone: string; avatar: string | null }>(
+      return rowsOf<{
+        user_id: number;
+        seconds: number;
+        nickname: string | null;
+        phone: string;
+        avatar: string | null;
+      }>(
         db,
         sql`SELECT s.user_id, s.seconds, u.nickname, u.phone, u.avatar FROM (
               SELECT d.user_id, sum(d.seconds)::int AS seconds FROM learning_daily_seconds d ${where}

@@ -1,16 +1,16 @@
 import type { FastifyRequest } from 'fastify';
-import { learningRoutes, notesRoutes, ok } from '@app/contracts';
+import { coursesRoutes, learningRoutes, notesRoutes, ok } from '@app/contracts';
 import type { AppModule } from '../../lib/app-module';
 import { AppError } from '../../lib/app-error';
 import { defineRoute } from '../../lib/define-route';
-import { createAuthGuards, TOKEN_HEADER, userOf } from '../auth/auth.guard';
-import { createBeaconAuthenticator } from './beacon-auth';
-import { courseAreaServices } from '../courses/courses.module-services';
+import { TOKEN_HEADER, userOf } from '../../lib/auth';
+import { createBeaconAuthenticator } from '../auth';
+import { learningServices } from './learning.module-services';
 
-/** Progress reports, my courses, the ranking and notes. */
+/** Lesson pages and their questions, progress reports, my courses, the ranking and notes. */
 export const learningModule: AppModule = async (app, deps) => {
-  const { learning, notes, buffer } = courseAreaServices(deps, app.log);
-  const { requireUser, optionalUser } = createAuthGuards(deps);
+  const { learning, notes, buffer } = learningServices(deps, app.log);
+  const { requireUser, optionalUser } = deps.guards;
   const tags = ['learning'];
 
   const beaconAuth = createBeaconAuthenticator({ db: deps.db, clock: deps.clock });
@@ -71,19 +71,44 @@ export const learningModule: AppModule = async (app, deps) => {
     { tags, preHandler: optionalUser },
   );
 
+  defineRoute(
+    app,
+    coursesRoutes.showLesson,
+    async (request) => ok(await learning.showLesson(userOf(request).id, request.query.id)),
+    { tags: ['courses'], preHandler: requireUser },
+  );
+  defineRoute(
+    app,
+    coursesRoutes.answerQuestion,
+    async (request) =>
+      ok(await learning.answer(userOf(request).id, request.body.question_id, request.body.answer)),
+    { tags: ['courses'], preHandler: requireUser },
+  );
+
   const noteTags = ['notes'];
-  defineRoute(app, notesRoutes.list, async (request) => ok(await notes.list(userOf(request).id, request.query)), {
-    tags: noteTags,
-    preHandler: requireUser,
-  });
-  defineRoute(app, notesRoutes.create, async (request) => ok(await notes.create(userOf(request).id, request.body), '笔记已保存'), {
-    tags: noteTags,
-    preHandler: requireUser,
-  });
+  defineRoute(
+    app,
+    notesRoutes.list,
+    async (request) => ok(await notes.list(userOf(request).id, request.query)),
+    {
+      tags: noteTags,
+      preHandler: requireUser,
+    },
+  );
+  defineRoute(
+    app,
+    notesRoutes.create,
+    async (request) => ok(await notes.create(userOf(request).id, request.body), '笔记已保存'),
+    {
+      tags: noteTags,
+      preHandler: requireUser,
+    },
+  );
   defineRoute(
     app,
     notesRoutes.update,
-    async (request) => ok(await notes.update(userOf(request).id, request.params.id, request.body), '笔记已更新'),
+    async (request) =>
+      ok(await notes.update(userOf(request).id, request.params.id, request.body), '笔记已更新'),
     { tags: noteTags, preHandler: requireUser },
   );
   defineRoute(

@@ -4,7 +4,6 @@ import {
   learningMessages,
   LESSON_FINISH_RATIO,
   MAX_PLAYBACK_RATE,
-  maskPhone,
   RANK_SIZE,
   type AnswerResult,
   type CourseLearn,
@@ -17,11 +16,11 @@ import {
   type WatchState,
 } from '@app/contracts';
 import { AppError } from '../../lib/app-error';
+import { displayName } from '../users';
 import type { Clock } from '../../lib/clock';
 import { pageWindow } from '../../lib/pagination';
-import type { CoursesRepository } from '../courses/courses.repository';
-import { progressView, type CoursesService } from '../courses/courses.service';
-import type { MediaSigner } from '../courses/media-signer';
+import type { CourseAccess, CourseCatalog } from '../courses';
+import { progressView } from './course-progress';
 import { chinaDay } from '../../lib/china-time';
 import type { LearningBuffer } from './learning-buffer';
 import type { LearningRepository } from './learning.repository';
@@ -34,10 +33,6 @@ interface LessonFacts {
   expires: number;
 }
 const LESSON_CACHE_MS = 60_000;
-
-export function displayName(u: { nickname: string | null; phone: string }): string {
-  return u.nickname?.trim() || maskPhone(u.phone);
-}
 
 /** First China-time day of the period, or null for all time. */
 export function periodStart(period: RankPeriod, now: Date): string | null {
@@ -56,14 +51,13 @@ function sameAnswer(a: string[], b: string[]): boolean {
 
 export function createLearningService(deps: {
   learningRepo: LearningRepository;
-  coursesRepo: CoursesRepository;
-  courses: CoursesService;
+  catalog: CourseCatalog;
+  access: CourseAccess;
   buffer: LearningBuffer;
-  signer: MediaSigner;
   clock: Clock;
   onCourseFinished?: (userId: number, courseId: number) => Promise<void>;
 }) {
-  const { learningRepo, coursesRepo, courses, buffer, signer, clock } = deps;
+  const { learningRepo, catalog: coursesRepo, access: courses, buffer, clock } = deps;
   const lessonCache = new Map<number, LessonFacts>();
   const batcher = new ReportBatcher((inputs) => learningRepo.applyReports(inputs));
 
@@ -100,7 +94,11 @@ export function createLearningService(deps: {
       lesson_count: lessonCount,
       watched_seconds: seconds,
       total_duration: watched.total,
-      percent: r.finishedAt ? 100 : watched.total > 0 ? Math.min(100, Math.floor((seconds / watched.total) * 100)) : 0,
+      percent: r.finishedAt
+        ? 100
+        : watched.total > 0
+          ? Math.min(100, Math.floor((seconds / watched.total) * 100))
+          : 0,
       finished_at: r.finishedAt?.toISOString() ?? null,
       last_lesson_id: r.lastLessonId,
     };
@@ -120,9 +118,16 @@ export function createLearningService(deps: {
         learningRepo.openLesson(userId, { id: lesson.id, courseId: course.id }, now),
         coursesRepo.questionsOfLesson(lesson.id),
         coursesRepo.neighbourLessons(course.id, lesson.sort),
-        signer.sign(lesson.videoFile, now),
+        courses.signVideo(lesson.videoFile, now),
       ]);
-      const answers = new Map((await learningRepo.answersOf(userId, questions.map((q) => q.id))).map((a) => [a.question_id, a]));
+      const answers = new Map(
+        (
+          await learningRepo.answersOf(
+            userId,
+            questions.map((q) => q.id),
+          )
+        ).map((a) => [a.question_id, a]),
+      );
       return {
         id: lesson.id,
         course_id: course.id,
@@ -165,9 +170,12 @@ export function createLearningService(deps: {
       }
       const chosen = [...new Set(chosenRaw.map((c) => c.toUpperCase()))].sort();
       const keys = new Set(q.options.map((o) => o.key));
-      if (chosen.some((c) => !keys.has(c))) throw AppError.badRequest(courseMessages.invalidOption, { answer: courseMessages.invalidOption });
+      if (chosen.some((c) => !keys.has(c)))
+        throw AppError.badRequest(courseMessages.invalidOption, { answer: courseMessages.invalidOption });
       if (q.kind === 'single' && chosen.length !== 1) {
-        throw AppError.badRequest(courseMessages.singleChoiceOneAnswer, { answer: courseMessages.singleChoiceOneAnswer });
+        throw AppError.badRequest(courseMessages.singleChoiceOneAnswer, {
+          answer: courseMessages.singleChoiceOneAnswer,
+        });
       }
       const right = [...q.answer].sort();
       const correct = sameAnswer(chosen, right);
@@ -176,7 +184,10 @@ export function createLearningService(deps: {
     },
 
     /** One player report; see applyReport for the crediting rule. */
-    async report(userId: number, body: { lesson_id: number; position: number; played_seconds: number; state: WatchState }): Promise<WatchReportResult> {
+    async report(
+      userId: number,
+      body: { lesson_id: number; position: number; played_seconds: number; state: WatchState },
+    ): Promise<WatchReportResult> {
       const facts = await lessonFacts(body.lesson_id);
       if (!facts) throw AppError.notFound(courseMessages.lessonNotFound);
       const now = clock.now();
@@ -216,7 +227,10 @@ export function createLearningService(deps: {
       ]);
       const byLesson = new Map(progress.map((p) => [p.lessonId, p]));
       const watched = {
-        seconds: lessons.reduce((sum, l) => sum + Math.min(byLesson.get(l.id)?.creditedSeconds ?? 0, l.duration), 0),
+        seconds: lessons.reduce(
+          (sum, l) => sum + Math.min(byLesson.get(l.id)?.creditedSeconds ?? 0, l.duration),
+          0,
+        ),
         total: lessons.reduce((sum, l) => sum + l.duration, 0),
       };
       return {
@@ -239,7 +253,10 @@ export function createLearningService(deps: {
       };
     },
 
-    async myCourses(userId: number, q: { page: number; per: number; status?: 'learning' | 'finished' }): Promise<MyCoursesPage> {
+    async myCourses(
+      userId: number,
+      q: { page: number; per: number; status?: 'learning' | 'finished' },
+    ): Promise<MyCoursesPage> {
       const { limit, offset } = pageWindow(q);
       const res = await learningRepo.myCourses(userId, q.status, limit, offset);
       const cards = await coursesRepo.cardsByIds(res.rows.map((r) => r.course_id));
@@ -260,8 +277,20 @@ export function createLearningService(deps: {
         );
         return [{ ...card, record }];
       });
-      const total = q.status === 'finished' ? res.finished : q.status === 'learning' ? res.learning : res.learning + res.finished;
-      return { list, total, page: q.page, per: q.per, learning_count: res.learning, finished_count: res.finished };
+      const total =
+        q.status === 'finished'
+          ? res.finished
+          : q.status === 'learning'
+            ? res.learning
+            : res.learning + res.finished;
+      return {
+        list,
+        total,
+        page: q.page,
+        per: q.per,
+        learning_count: res.learning,
+        finished_count: res.finished,
+      };
     },
 
     async rank(viewerId: number | null, period: RankPeriod): Promise<RankData> {
@@ -273,7 +302,13 @@ export function createLearningService(deps: {
       return {
         period,
         since,
-        list: top.map((r, i) => ({ rank: i + 1, user_id: r.user_id, name: displayName(r), avatar: r.avatar, seconds: r.seconds })),
+        list: top.map((r, i) => ({
+          rank: i + 1,
+          user_id: r.user_id,
+          name: displayName(r),
+          avatar: r.avatar,
+          seconds: r.seconds,
+        })),
         mine,
       };
     },

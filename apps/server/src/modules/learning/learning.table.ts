@@ -12,8 +12,8 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { courses, coursesLessonQuestions, coursesLessons } from '../courses/courses.table';
-import { users } from '../users/users.table';
+import { courses, coursesLessonQuestions, coursesLessons } from '../courses';
+import { users } from '../users';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -106,7 +106,10 @@ export const learningDailySeconds = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     seconds: integer('seconds').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.day] }), index('learning_daily_seconds_day_idx').on(t.day, t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.day] }),
+    index('learning_daily_seconds_day_idx').on(t.day, t.userId),
+  ],
 );
 
 export const learningNotes = pgTable(
@@ -132,7 +135,9 @@ export const learningNotes = pgTable(
   },
   (t) => [
     index('learning_notes_user_idx').on(t.userId, t.createdAt.desc()),
-    index('learning_notes_lesson_public_idx').on(t.lessonId, t.likeCount.desc()).where(sql`${t.isPublic}`),
+    index('learning_notes_lesson_public_idx')
+      .on(t.lessonId, t.likeCount.desc())
+      .where(sql`${t.isPublic}`),
   ],
 );
 

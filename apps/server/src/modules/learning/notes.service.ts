@@ -1,9 +1,15 @@
-import { courseMessages, learningMessages, type LikeNoteResult, type Note, type NotesPage } from '@app/contracts';
+import {
+  courseMessages,
+  learningMessages,
+  type LikeNoteResult,
+  type Note,
+  type NotesPage,
+} from '@app/contracts';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { pageWindow, toPaged } from '../../lib/pagination';
-import type { CoursesRepository } from '../courses/courses.repository';
-import { displayName } from './learning.service';
+import type { CourseCatalog } from '../courses';
+import { displayName } from '../users';
 import type { NoteRow, NotesRepository } from './notes.repository';
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
@@ -27,8 +33,12 @@ function toNote(r: NoteRow, viewerId: number): Note {
   };
 }
 
-export function createNotesService(deps: { notesRepo: NotesRepository; coursesRepo: CoursesRepository; clock: Clock }) {
-  const { notesRepo: repo, coursesRepo, clock } = deps;
+export function createNotesService(deps: {
+  notesRepo: NotesRepository;
+  catalog: CourseCatalog;
+  clock: Clock;
+}) {
+  const { notesRepo: repo, catalog: coursesRepo, clock } = deps;
   const notFound = () => AppError.notFound(learningMessages.noteNotFound);
 
   async function load(id: number, viewerId: number): Promise<Note> {
@@ -40,11 +50,20 @@ export function createNotesService(deps: { notesRepo: NotesRepository; coursesRe
   return {
     async list(
       userId: number,
-      q: { page: number; per: number; scope: 'mine' | 'lesson'; course_id?: number; lesson_id?: number; keyword?: string },
+      q: {
+        page: number;
+        per: number;
+        scope: 'mine' | 'lesson';
+        course_id?: number;
+        lesson_id?: number;
+        keyword?: string;
+      },
     ): Promise<NotesPage> {
       const { limit, offset } = pageWindow(q);
       if (q.scope === 'lesson' && q.lesson_id === undefined) {
-        throw AppError.badRequest(courseMessages.lessonIdRequired, { lesson_id: courseMessages.lessonIdRequired });
+        throw AppError.badRequest(courseMessages.lessonIdRequired, {
+          lesson_id: courseMessages.lessonIdRequired,
+        });
       }
       const { rows, total } = await repo.page({
         ownerId: q.scope === 'mine' ? userId : undefined,
@@ -56,10 +75,17 @@ export function createNotesService(deps: { notesRepo: NotesRepository; coursesRe
         limit,
         offset,
       });
-      return toPaged(rows.map((r) => toNote(r, userId)), total, q);
+      return toPaged(
+        rows.map((r) => toNote(r, userId)),
+        total,
+        q,
+      );
     },
 
-    async create(userId: number, body: { lesson_id: number; video_second: number; content: string; is_public: boolean }): Promise<Note> {
+    async create(
+      userId: number,
+      body: { lesson_id: number; video_second: number; content: string; is_public: boolean },
+    ): Promise<Note> {
       const row = await coursesRepo.lesson(body.lesson_id);
       if (!row) throw AppError.notFound(courseMessages.lessonNotFound);
       const id = await repo.insert({
@@ -74,8 +100,17 @@ export function createNotesService(deps: { notesRepo: NotesRepository; coursesRe
       return load(id, userId);
     },
 
-    async update(userId: number, id: number, body: { content?: string; video_second?: number; is_public?: boolean }): Promise<Note> {
-      const ok = await repo.update(id, userId, { content: body.content, videoSecond: body.video_second, isPublic: body.is_public }, clock.now());
+    async update(
+      userId: number,
+      id: number,
+      body: { content?: string; video_second?: number; is_public?: boolean },
+    ): Promise<Note> {
+      const ok = await repo.update(
+        id,
+        userId,
+        { content: body.content, videoSecond: body.video_second, isPublic: body.is_public },
+        clock.now(),
+      );
       if (!ok) throw notFound();
       return load(id, userId);
     },
@@ -87,7 +122,8 @@ export function createNotesService(deps: { notesRepo: NotesRepository; coursesRe
     async like(userId: number, id: number, value: boolean | undefined): Promise<LikeNoteResult> {
       const row = await repo.like(id, userId, value, clock.now());
       if (!row) throw notFound();
-      const liked = value ?? (row.inserted > 0 ? true : row.deleted > 0 ? false : await repo.isLiked(id, userId));
+      const liked =
+        value ?? (row.inserted > 0 ? true : row.deleted > 0 ? false : await repo.isLiked(id, userId));
       return { liked, like_count: row.count };
     },
   };

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { pageWindow, toPaged } from '../../lib/pagination';
-import type { MessagesService } from '../messages/messages.service';
+import type { MessagesService } from '../messages';
 import { invoicesRepository as repo, type InvoiceView } from './invoices.repository';
 import { membersRepository } from './members.repository';
 import { effectiveState } from './members.service';
@@ -56,7 +56,12 @@ function toAdminInvoice(v: InvoiceView): AdminInvoice {
   };
 }
 
-export function createInvoicesService(deps: { db: Db; clock: Clock; messages: MessagesService; invoiceDir: string }) {
+export function createInvoicesService(deps: {
+  db: Db;
+  clock: Clock;
+  messages: MessagesService;
+  invoiceDir: string;
+}) {
   const { db, clock, messages, invoiceDir } = deps;
 
   async function adminView(id: number): Promise<InvoiceView> {
@@ -93,13 +98,24 @@ export function createInvoicesService(deps: { db: Db; clock: Clock; messages: Me
 
     async list(userId: number, q: { page: number; per: number; state?: InvoiceState }): Promise<InvoicePage> {
       const { limit, offset } = pageWindow(q);
-      const { list, total } = await repo.page(db, { userId, state: q.state, oldestFirst: false, limit, offset });
+      const { list, total } = await repo.page(db, {
+        userId,
+        state: q.state,
+        oldestFirst: false,
+        limit,
+        offset,
+      });
       return toPaged(list.map(toInvoice), total, q);
     },
 
     async adminList(q: { page: number; per: number; state?: InvoiceState }): Promise<AdminInvoicePage> {
       const { limit, offset } = pageWindow(q);
-      const { list, total } = await repo.page(db, { state: q.state, oldestFirst: q.state === 'requested', limit, offset });
+      const { list, total } = await repo.page(db, {
+        state: q.state,
+        oldestFirst: q.state === 'requested',
+        limit,
+        offset,
+      });
       return toPaged(list.map(toAdminInvoice), total, q);
     },
 
@@ -152,10 +168,14 @@ export function createInvoicesService(deps: { db: Db; clock: Clock; messages: Me
     },
 
     /** The issued PDF, for its owner or staff; anyone else gets 404 as for a missing invoice. */
-    async pdf(viewer: { id: number; isStaff: boolean }, id: number): Promise<{ file: string; downloadName: string }> {
+    async pdf(
+      viewer: { id: number; isStaff: boolean },
+      id: number,
+    ): Promise<{ file: string; downloadName: string }> {
       const v = await repo.view(db, id);
       if (!v || (v.user_id !== viewer.id && !viewer.isStaff)) throw AppError.notFound(m.invoiceNotFound);
-      if (v.state !== 'issued' || !v.pdf_file || !INVOICE_FILE_NAME.test(v.pdf_file)) throw AppError.notFound(m.invoicePdfNotReady);
+      if (v.state !== 'issued' || !v.pdf_file || !INVOICE_FILE_NAME.test(v.pdf_file))
+        throw AppError.notFound(m.invoicePdfNotReady);
       return { file: path.join(invoiceDir, v.pdf_file), downloadName: `invoice-${v.order_no}.pdf` };
     },
   };

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/sql';
-import { users } from '../users/users.table';
 import { membersOrders, membersPaymentNotifications, membersPlans, membersSecrets } from './members.table';
 
 export type OrderRow = typeof membersOrders.$inferSelect;
@@ -86,14 +85,19 @@ function fromRaw(r: RawOrder): OrderWithInvoice {
   };
 }
 
-const orderColumns = sql.raw(`o.id, o.order_no, o.user_id, o.product_type, o.product_id, o.subject, o.amount, o.list_price,
+const orderColumns =
+  sql.raw(`o.id, o.order_no, o.user_id, o.product_type, o.product_id, o.subject, o.amount, o.list_price,
   o.period_days, o.state, o.channel, o.channel_trade_no, o.created_at, o.expires_at, o.paid_at, o.cancelled_at,
   o.member_end_at, inv.id AS invoice_id, inv.state AS invoice_state`);
 
 /** Drizzle queries of plans, orders, notifications and the area's secrets. Every function takes the executor. */
 export const membersRepository = {
   activePlans(db: DbOrTx) {
-    return db.select().from(membersPlans).where(eq(membersPlans.active, true)).orderBy(asc(membersPlans.sort), asc(membersPlans.id));
+    return db
+      .select()
+      .from(membersPlans)
+      .where(eq(membersPlans.active, true))
+      .orderBy(asc(membersPlans.sort), asc(membersPlans.id));
   },
 
   async activePlan(db: DbOrTx, id: number): Promise<PlanRow | undefined> {
@@ -105,7 +109,10 @@ export const membersRepository = {
   },
 
   /** Marks this user's stored-pending orders for one product that passed their expiry as expired. */
-  async expireStale(db: DbOrTx, v: { userId: number; productType: 'member' | 'course'; productId: number; now: Date }) {
+  async expireStale(
+    db: DbOrTx,
+    v: { userId: number; productType: 'member' | 'course'; productId: number; now: Date },
+  ) {
     await db
       .update(membersOrders)
       .set({ state: 'expired' })
@@ -114,25 +121,32 @@ export const membersRepository = {
 
   /** Inserts unless this user already has a pending order for the product (partial unique index); true when inserted. */
   async insertPending(db: DbOrTx, order: NewOrder): Promise<boolean> {
-    const rows = await db.insert(membersOrders).values(order).onConflictDoNothing().returning({ id: membersOrders.id });
+    const rows = await db
+      .insert(membersOrders)
+      .values(order)
+      .onConflictDoNothing()
+      .returning({ id: membersOrders.id });
     return rows.length > 0;
   },
 
   /** This user's stored-pending order for one product (there is at most one), with its price and channel. */
-  async pendingOrder(db: DbOrTx, v: { userId: number; productType: 'member' | 'course'; productId: number }): Promise<OrderRow | undefined> {
+  async pendingOrder(
+    db: DbOrTx,
+    v: { userId: number; productType: 'member' | 'course'; productId: number },
+  ): Promise<OrderRow | undefined> {
     const [row] = await db.select().from(membersOrders).where(pendingOfProduct(v));
     return row;
   },
 
   async pendingFor(db: DbOrTx, v: { userId: number; productType: 'member' | 'course'; productId: number }) {
-    const [row] = await db
-      .select({ id: membersOrders.id })
-      .from(membersOrders)
-      .where(pendingOfProduct(v));
+    const [row] = await db.select({ id: membersOrders.id }).from(membersOrders).where(pendingOfProduct(v));
     return row?.id;
   },
 
-  async findWithInvoice(db: DbOrTx, where: { id?: number; orderNo?: string; userId?: number }): Promise<OrderWithInvoice | undefined> {
+  async findWithInvoice(
+    db: DbOrTx,
+    where: { id?: number; orderNo?: string; userId?: number },
+  ): Promise<OrderWithInvoice | undefined> {
     const conds: SQL[] = [];
     if (where.id !== undefined) conds.push(sql`o.id = ${where.id}`);
     if (where.orderNo !== undefined) conds.push(sql`o.order_no = ${where.orderNo}`);
@@ -151,14 +165,21 @@ export const membersRepository = {
   },
 
   /** One page of a user's orders, newest first. `expired` covers stored-pending orders past their expiry. */
-  async page(db: DbOrTx, userId: number, f: OrderFilter): Promise<{ list: OrderWithInvoice[]; total: number }> {
+  async page(
+    db: DbOrTx,
+    userId: number,
+    f: OrderFilter,
+  ): Promise<{ list: OrderWithInvoice[]; total: number }> {
     const conds: SQL[] = [sql`o.user_id = ${userId}`];
     if (f.state === 'pending') conds.push(sql`o.state = 'pending' AND o.expires_at > ${f.now}`);
-    else if (f.state === 'expired') conds.push(sql`(o.state = 'expired' OR (o.state = 'pending' AND o.expires_at <= ${f.now}))`);
+    else if (f.state === 'expired')
+      conds.push(sql`(o.state = 'expired' OR (o.state = 'pending' AND o.expires_at <= ${f.now}))`);
     else if (f.state) conds.push(sql`o.state = ${f.state}`);
     if (f.productType) conds.push(sql`o.product_type = ${f.productType}`);
-    if (f.invoiceable === true) conds.push(sql`o.state = 'paid' AND (inv.state IS NULL OR inv.state = 'rejected')`);
-    if (f.invoiceable === false) conds.push(sql`NOT (o.state = 'paid' AND (inv.state IS NULL OR inv.state = 'rejected'))`);
+    if (f.invoiceable === true)
+      conds.push(sql`o.state = 'paid' AND (inv.state IS NULL OR inv.state = 'rejected')`);
+    if (f.invoiceable === false)
+      conds.push(sql`NOT (o.state = 'paid' AND (inv.state IS NULL OR inv.state = 'rejected'))`);
     const where = sql.join(conds, sql` AND `);
     const rows = await rowsOf<RawOrder & { total: number }>(
       db,
@@ -167,7 +188,10 @@ export const membersRepository = {
     );
     let total = rows[0]?.total ?? 0;
     if (rows.length === 0 && f.offset > 0) {
-      const [c] = await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM members_orders o ${latestInvoice} WHERE ${where}`);
+      const [c] = await rowsOf<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM members_orders o ${latestInvoice} WHERE ${where}`,
+      );
       total = c?.n ?? 0;
     }
     return { list: rows.map(fromRaw), total };
@@ -209,7 +233,14 @@ export const membersRepository = {
    */
   async markPaid(
     db: DbOrTx,
-    v: { orderNo: string; amount: number; channel: 'sandbox' | 'wechat' | 'alipay'; channelTradeNo: string; paidAt: Date; now: Date },
+    v: {
+      orderNo: string;
+      amount: number;
+      channel: 'sandbox' | 'wechat' | 'alipay';
+      channelTradeNo: string;
+      paidAt: Date;
+      now: Date;
+    },
   ): Promise<OrderRow | undefined> {
     const at = v.paidAt.getTime() < v.now.getTime() ? v.paidAt : v.now;
     const [row] = await db
@@ -231,26 +262,16 @@ export const membersRepository = {
     await db.update(membersOrders).set({ memberEndAt: end }).where(eq(membersOrders.id, orderId));
   },
 
-  /** Extends membership by `days` from the later of now and the current end; returns the new end. */
-  async extendMembership(db: DbOrTx, v: { userId: number; days: number; now: Date }): Promise<Date> {
-    const [row] = await db
-      .update(users)
-      .set({
-        memberEndAt: sql`GREATEST(COALESCE(${users.memberEndAt}, ${v.now}::timestamptz), ${v.now}::timestamptz) + make_interval(days => ${v.days}::int)`,
-        updatedAt: v.now,
-      })
-      .where(eq(users.id, v.userId))
-      .returning({ end: users.memberEndAt });
-    return row!.end!;
-  },
-
   async recordNotification(db: DbOrTx, v: typeof membersPaymentNotifications.$inferInsert) {
     await db.insert(membersPaymentNotifications).values(v);
   },
 
   /** A named secret of this area; the first process to ask creates it, every process reads the same. */
   async secret(db: DbOrTx, name: string): Promise<string> {
-    await db.insert(membersSecrets).values({ name, secret: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+    await db
+      .insert(membersSecrets)
+      .values({ name, secret: randomBytes(32).toString('base64url') })
+      .onConflictDoNothing();
     const [row] = await db.select().from(membersSecrets).where(eq(membersSecrets.name, name));
     return row!.secret;
   },

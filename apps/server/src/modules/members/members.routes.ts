@@ -18,8 +18,8 @@ import type { App, AppModule } from '../../lib/app-module';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { defineRoute } from '../../lib/define-route';
-import { createAuthGuards, userOf } from '../auth/auth.guard';
-import { createMessagesService } from '../messages/messages.service';
+import { userOf } from '../../lib/auth';
+import { createMessagesService } from '../messages';
 import { createInvoicesService, type InvoicesService } from './invoices.service';
 import { membersRepository } from './members.repository';
 import { createMembersService, type MembersService } from './members.service';
@@ -32,7 +32,7 @@ const NOTIFY_BODY_LIMIT = 64 * 1024;
 /** Membership plans, orders, payment (sandbox cashier, notify endpoints) and invoices. */
 export const membersModule: AppModule = async (app, deps) => {
   const { db, clock, config } = deps;
-  const { requireUser, requireStaff } = createAuthGuards(deps);
+  const { requireUser, requireStaff } = deps.guards;
   const messages = createMessagesService({ db, clock });
   let sandboxSecret: Promise<string> | undefined;
   const sandbox = new SandboxProvider({
@@ -46,10 +46,16 @@ export const membersModule: AppModule = async (app, deps) => {
   });
   const provider = createPaymentProvider(config, { sandbox, clock });
   const members = createMembersService({ db, clock, messages, provider, log: app.log });
-  const invoices = createInvoicesService({ db, clock, messages, invoiceDir: path.join(config.dataDir, 'uploads', 'invoices') });
+  const invoices = createInvoicesService({
+    db,
+    clock,
+    messages,
+    invoiceDir: path.join(config.dataDir, 'uploads', 'invoices'),
+  });
 
   registerOrderRoutes(app, members, requireUser, config.publicBaseUrl);
-  if (provider === sandbox) registerSandboxRoutes(app, members, sandbox, { siteName: config.siteName, clock });
+  if (provider === sandbox)
+    registerSandboxRoutes(app, members, sandbox, { siteName: config.siteName, clock });
   await app.register(async (scope) => registerNotifyRoute(scope as App, members));
   registerInvoiceRoutes(app, invoices, requireUser, requireStaff);
   await app.register(async (scope) => registerIssueRoute(scope as App, invoices, requireStaff));
@@ -67,13 +73,29 @@ function registerOrderRoutes(app: App, members: MembersService, requireUser: Gua
     async (request) => ok(await members.createOrder(userOf(request).id, request.body), m.orderCreated),
     opts,
   );
-  defineRoute(app, membersRoutes.listOrders, async (request) => ok(await members.list(userOf(request).id, request.query)), opts);
-  defineRoute(app, membersRoutes.checkOrder, async (request) => ok(await members.check(userOf(request).id, request.body.order_no)), opts);
-  defineRoute(app, membersRoutes.showOrder, async (request) => ok(await members.show(userOf(request).id, request.params.id)), opts);
+  defineRoute(
+    app,
+    membersRoutes.listOrders,
+    async (request) => ok(await members.list(userOf(request).id, request.query)),
+    opts,
+  );
+  defineRoute(
+    app,
+    membersRoutes.checkOrder,
+    async (request) => ok(await members.check(userOf(request).id, request.body.order_no)),
+    opts,
+  );
+  defineRoute(
+    app,
+    membersRoutes.showOrder,
+    async (request) => ok(await members.show(userOf(request).id, request.params.id)),
+    opts,
+  );
   defineRoute(
     app,
     membersRoutes.payOrder,
-    async (request) => ok(await members.pay(userOf(request).id, request.params.id, publicBaseUrl, request.ip)),
+    async (request) =>
+      ok(await members.pay(userOf(request).id, request.params.id, publicBaseUrl, request.ip)),
     opts,
   );
   defineRoute(
@@ -85,14 +107,24 @@ function registerOrderRoutes(app: App, members: MembersService, requireUser: Gua
 }
 
 /** The sandbox wallet: shows the order behind a cashier ticket and, on confirm, sends a signed notification. */
-function registerSandboxRoutes(app: App, members: MembersService, sandbox: SandboxProvider, opts: { siteName: string; clock: Clock }) {
+function registerSandboxRoutes(
+  app: App,
+  members: MembersService,
+  sandbox: SandboxProvider,
+  opts: { siteName: string; clock: Clock },
+) {
   const { siteName, clock } = opts;
   const tags = ['payments'];
   // A ticket names one order, its amount and its expiry; anything else (or an expired ticket) reads as a bad link.
   const ticketed = async (orderNo: string, token: string) => {
     const found = await members.orderForCashier(orderNo);
     const { order } = found;
-    if (!(await sandbox.checkCashierToken({ orderNo: order.orderNo, amountFen: order.amount, expiresAt: order.expiresAt }, token))) {
+    if (
+      !(await sandbox.checkCashierToken(
+        { orderNo: order.orderNo, amountFen: order.amount, expiresAt: order.expiresAt },
+        token,
+      ))
+    ) {
       throw AppError.notFound(m.cashierTokenInvalid);
     }
     return found;
@@ -121,7 +153,11 @@ function registerSandboxRoutes(app: App, members: MembersService, sandbox: Sandb
       if (state === 'paid') throw AppError.conflict(m.orderPaid);
       if (state === 'cancelled') throw AppError.conflict(m.orderCancelled);
       if (state === 'expired') throw AppError.conflict(m.orderExpired);
-      const n = await sandbox.buildNotification({ orderNo: order.orderNo, amountFen: order.amount, paidAt: clock.now() });
+      const n = await sandbox.buildNotification({
+        orderNo: order.orderNo,
+        amountFen: order.amount,
+        paidAt: clock.now(),
+      });
       // Through the same notify route (raw body, signature check, transaction) as a real channel's notification.
       const res = await app.inject({
         method: 'POST',
@@ -132,7 +168,11 @@ function registerSandboxRoutes(app: App, members: MembersService, sandbox: Sandb
       const after = await members.orderForCashier(order.orderNo);
       if (res.statusCode !== 200 || after.state !== 'paid') throw AppError.conflict(m.paymentNotConfirmed);
       return ok(
-        { order_no: order.orderNo, state: after.state, return_url: `/payment?order_no=${encodeURIComponent(order.orderNo)}` },
+        {
+          order_no: order.orderNo,
+          state: after.state,
+          return_url: `/payment?order_no=${encodeURIComponent(order.orderNo)}`,
+        },
         m.paymentConfirmed,
       );
     },
@@ -146,7 +186,9 @@ function registerSandboxRoutes(app: App, members: MembersService, sandbox: Sandb
  */
 function registerNotifyRoute(scope: App, members: MembersService) {
   scope.removeAllContentTypeParsers();
-  scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: NOTIFY_BODY_LIMIT }, (_req, body, done) => done(null, body));
+  scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: NOTIFY_BODY_LIMIT }, (_req, body, done) =>
+    done(null, body),
+  );
   scope.route({
     method: 'POST',
     url: PAYMENT_NOTIFY_PATH,
@@ -175,10 +217,15 @@ function registerInvoiceRoutes(app: App, invoices: InvoicesService, requireUser:
     async (request) => ok(await invoices.request(userOf(request).id, request.body), m.invoiceRequested),
     { tags, preHandler: requireUser },
   );
-  defineRoute(app, invoicesRoutes.list, async (request) => ok(await invoices.list(userOf(request).id, request.query)), {
-    tags,
-    preHandler: requireUser,
-  });
+  defineRoute(
+    app,
+    invoicesRoutes.list,
+    async (request) => ok(await invoices.list(userOf(request).id, request.query)),
+    {
+      tags,
+      preHandler: requireUser,
+    },
+  );
   defineRoute(app, adminInvoicesRoutes.list, async (request) => ok(await invoices.adminList(request.query)), {
     tags,
     preHandler: requireStaff,
@@ -186,7 +233,11 @@ function registerInvoiceRoutes(app: App, invoices: InvoicesService, requireUser:
   defineRoute(
     app,
     adminInvoicesRoutes.reject,
-    async (request) => ok(await invoices.reject(userOf(request).id, request.params.id, request.body.reason), m.invoiceRejected),
+    async (request) =>
+      ok(
+        await invoices.reject(userOf(request).id, request.params.id, request.body.reason),
+        m.invoiceRejected,
+      ),
     { tags, preHandler: requireStaff },
   );
   app.get(
@@ -197,7 +248,10 @@ function registerInvoiceRoutes(app: App, invoices: InvoicesService, requireUser:
     },
     async (request, reply) => {
       const user = userOf(request);
-      const { file, downloadName } = await invoices.pdf({ id: user.id, isStaff: user.isStaff }, request.params.id);
+      const { file, downloadName } = await invoices.pdf(
+        { id: user.id, isStaff: user.isStaff },
+        request.params.id,
+      );
       let content: Buffer;
       try {
         content = await fs.readFile(file);
@@ -216,7 +270,9 @@ function registerInvoiceRoutes(app: App, invoices: InvoicesService, requireUser:
 
 /** Staff upload the issued invoice: its own scope parses multipart, one PDF of at most 10 MB. */
 async function registerIssueRoute(scope: App, invoices: InvoicesService, requireStaff: Guard) {
-  await scope.register(multipart, { limits: { fileSize: INVOICE_PDF_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+  await scope.register(multipart, {
+    limits: { fileSize: INVOICE_PDF_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+  });
   defineRoute(
     scope,
     adminInvoicesRoutes.issue,
@@ -229,7 +285,8 @@ async function registerIssueRoute(scope: App, invoices: InvoicesService, require
       try {
         content = await file.toBuffer();
       } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, m.invoicePdfTooLarge);
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError(413, m.invoicePdfTooLarge);
         throw err;
       }
       return ok(await invoices.issue(userOf(request).id, request.params.id, content), m.invoiceIssued);

@@ -18,8 +18,9 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { pageWindow, toPaged } from '../../lib/pagination';
-import { createCoursesRepository } from '../courses/courses.repository';
-import type { MessagesService } from '../messages/messages.service';
+import { courseCatalog } from '../courses';
+import { accountChanges } from '../users';
+import type { MessagesService } from '../messages';
 import { membersRepository as repo, type OrderRow, type OrderWithInvoice } from './members.repository';
 import {
   PaymentNotificationError,
@@ -67,7 +68,8 @@ function toOrder(o: OrderWithInvoice, now: Date): Order {
     paid_at: o.paidAt?.toISOString() ?? null,
     cancelled_at: o.cancelledAt?.toISOString() ?? null,
     member_end_at: o.memberEndAt?.toISOString() ?? null,
-    invoice: o.invoiceId !== null && o.invoiceState !== null ? { id: o.invoiceId, state: o.invoiceState } : null,
+    invoice:
+      o.invoiceId !== null && o.invoiceState !== null ? { id: o.invoiceId, state: o.invoiceState } : null,
     invoiceable: state === 'paid' && (o.invoiceState === null || o.invoiceState === 'rejected'),
   };
 }
@@ -132,16 +134,26 @@ export function createMembersService({ db, clock, messages, provider, log }: Mem
   }
 
   /** Channel first, then the database; false when the order was no longer cancellable (e.g. paid meanwhile). */
-  async function closeAndCancel(order: Pick<OrderRow, 'id' | 'userId' | 'orderNo' | 'channel'>): Promise<boolean> {
+  async function closeAndCancel(
+    order: Pick<OrderRow, 'id' | 'userId' | 'orderNo' | 'channel'>,
+  ): Promise<boolean> {
     await closeAtChannel(order);
     // Cancelled as of after the close: a payment the channel took before the close counts (markPaid).
     return repo.cancel(db, { id: order.id, userId: order.userId, now: clock.now() });
   }
 
   /** Applies a paid order's effect inside the paying transaction: exactly once, because markPaid matched once. */
-  async function applyEffect(tx: Parameters<Parameters<Db['transaction']>[0]>[0], order: OrderRow, now: Date) {
+  async function applyEffect(
+    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+    order: OrderRow,
+    now: Date,
+  ) {
     if (order.productType === 'member') {
-      const end = await repo.extendMembership(tx, { userId: order.userId, days: order.periodDays ?? 365, now });
+      const end = await accountChanges.extendMembership(tx, {
+        userId: order.userId,
+        days: order.periodDays ?? 365,
+        now,
+      });
       await repo.setMemberEnd(tx, order.id, end);
       await messages.send(
         order.userId,
@@ -150,14 +162,19 @@ export function createMembersService({ db, clock, messages, provider, log }: Mem
         tx,
       );
     } else {
-      await createCoursesRepository(tx).grantCourse({
+      await courseCatalog(tx).grantCourse({
         userId: order.userId,
         courseId: order.productId,
         source: 'order',
         reference: order.orderNo,
         now,
       });
-      await messages.send(order.userId, '课程购买成功', `您已成功购买课程《${order.subject}》，现在就可以开始学习了。`, tx);
+      await messages.send(
+        order.userId,
+        '课程购买成功',
+        `您已成功购买课程《${order.subject}》，现在就可以开始学习了。`,
+        tx,
+      );
     }
   }
 
@@ -195,7 +212,13 @@ export function createMembersService({ db, clock, messages, provider, log }: Mem
           else result = 'expired';
         }
       }
-      await repo.recordNotification(tx, { ...base, orderNo: verified.orderNo, verified: true, outcome: result, detail });
+      await repo.recordNotification(tx, {
+        ...base,
+        orderNo: verified.orderNo,
+        verified: true,
+        outcome: result,
+        detail,
+      });
       return result;
     });
   }
@@ -220,7 +243,10 @@ export function createMembersService({ db, clock, messages, provider, log }: Mem
      * Creates an order from the server's own price list, or answers the user's pending order for the same product.
      * The client sends only what it buys.
      */
-    async createOrder(userId: number, body: { product_type: CreateOrderBody['product_type']; product_id: number }): Promise<Order> {
+    async createOrder(
+      userId: number,
+      body: { product_type: CreateOrderBody['product_type']; product_id: number },
+    ): Promise<Order> {
       const now = clock.now();
       let subject: string;
       let listPrice: number;
@@ -233,7 +259,7 @@ export function createMembersService({ db, clock, messages, provider, log }: Mem
         listPrice = amount = plan.price;
         periodDays = plan.periodDays;
       } else {
-        const coursesRepo = createCoursesRepository(db);
+        const coursesRepo = courseCatalog(db);
         const found = await coursesRepo.publishedCourse(body.product_id);
         if (!found) throw AppError.notFound(m.courseNotFound);
         const { course } = found;
@@ -254,7 +280,8 @@ export function createMembersService({ db, clock, messages, provider, log }: Mem
       if (existing && existing.expiresAt > now && existing.amount !== amount) {
         if (!(await closeAndCancel(existing))) {
           const after = await repo.findByOrderNo(db, existing.orderNo);
-          if (after?.state === 'paid' && body.product_type === 'course') throw AppError.conflict(m.courseAlreadyOwned);
+          if (after?.state === 'paid' && body.product_type === 'course')
+            throw AppError.conflict(m.courseAlreadyOwned);
         }
       }
       const id = await db.transaction(async (tx) => {
@@ -328,7 +355,8 @@ export function createMembersService({ db, clock, messages, provider, log }: Mem
       const state = effectiveState(order, now);
       if (state !== 'pending') throw refusal(state);
       // Recorded BEFORE the channel hears of the order, so a cancel running meanwhile knows to close it there.
-      if (!(await repo.setChannel(db, id, provider.channel))) throw refusal(effectiveState(await mine(userId, { id }), now));
+      if (!(await repo.setChannel(db, id, provider.channel)))
+        throw refusal(effectiveState(await mine(userId, { id }), now));
       let result;
       try {
         result = await provider.createPayment({
@@ -349,7 +377,10 @@ export function createMembersService({ db, clock, messages, provider, log }: Mem
       const current = await mine(userId, { id });
       if (current.state !== 'pending') {
         await provider.closePayment(order.orderNo).catch((err: unknown) => {
-          log?.warn({ err, orderNo: order.orderNo }, 'closing a payment opened for an order cancelled meanwhile failed');
+          log?.warn(
+            { err, orderNo: order.orderNo },
+            'closing a payment opened for an order cancelled meanwhile failed',
+          );
         });
         throw refusal(effectiveState(current, clock.now()));
       }
@@ -371,7 +402,10 @@ export function createMembersService({ db, clock, messages, provider, log }: Mem
      * genuine payment of a pending, unexpired order of the right amount, marks the order paid and applies the
      * effect. Anything else is recorded and changes nothing. Answers what the channel expects.
      */
-    async handleNotification(channel: string, n: IncomingNotification): Promise<{ ack: NotificationAck; outcome: NotificationOutcome }> {
+    async handleNotification(
+      channel: string,
+      n: IncomingNotification,
+    ): Promise<{ ack: NotificationAck; outcome: NotificationOutcome }> {
       const now = clock.now();
       const base = { channel, contentType: n.contentType ?? null, rawBody: n.rawBody, receivedAt: now };
       if (channel !== provider.channel) {
@@ -384,8 +418,17 @@ export function createMembersService({ db, clock, messages, provider, log }: Mem
       } catch (err) {
         const reason = err instanceof PaymentNotificationError ? err.reason : 'format';
         const outcome: NotificationOutcome =
-          reason === 'signature' ? 'invalid_signature' : reason === 'merchant' ? 'merchant_mismatch' : 'invalid_format';
-        await repo.recordNotification(db, { ...base, verified: false, outcome, detail: (err as Error).message?.slice(0, 200) ?? null });
+          reason === 'signature'
+            ? 'invalid_signature'
+            : reason === 'merchant'
+              ? 'merchant_mismatch'
+              : 'invalid_format';
+        await repo.recordNotification(db, {
+          ...base,
+          verified: false,
+          outcome,
+          detail: (err as Error).message?.slice(0, 200) ?? null,
+        });
         return { ack: provider.acknowledge(false), outcome };
       }
       let outcome: NotificationOutcome;
@@ -403,7 +446,10 @@ export function createMembersService({ db, clock, messages, provider, log }: Mem
         return { ack: provider.acknowledge(false), outcome: 'error' };
       }
       // Processed (or already processed): the channel may stop retrying. Refusals keep it retrying, so staff see them.
-      return { ack: provider.acknowledge(outcome === 'paid' || outcome === 'duplicate' || outcome === 'not_paid'), outcome };
+      return {
+        ack: provider.acknowledge(outcome === 'paid' || outcome === 'duplicate' || outcome === 'not_paid'),
+        outcome,
+      };
     },
 
     /** The order behind a cashier ticket, for the sandbox cashier page (no login: the ticket is the proof). */

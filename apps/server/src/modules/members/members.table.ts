@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.table';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from '../users';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -115,7 +125,9 @@ export const membersInvoices = pgTable(
     rejectedAt: ts('rejected_at'),
   },
   (t) => [
-    uniqueIndex('members_invoices_one_live_uq').on(t.orderId).where(sql`${t.state} <> 'rejected'`),
+    uniqueIndex('members_invoices_one_live_uq')
+      .on(t.orderId)
+      .where(sql`${t.state} <> 'rejected'`),
     index('members_invoices_user_idx').on(t.userId, t.requestedAt.desc()),
     index('members_invoices_state_idx').on(t.state, t.requestedAt),
     check('members_invoices_amount_ck', sql`${t.amount} > 0`),

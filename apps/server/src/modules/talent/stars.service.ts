@@ -17,8 +17,10 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { AuthUser } from '../auth/auth.service';
-import type { MessagesService } from '../messages/messages.service';
+import type { AuthUser } from '../../lib/auth';
+import { learningRecord } from '../learning';
+import { accountChanges } from '../users';
+import type { MessagesService } from '../messages';
 import { ATTACHMENT_DICS, starName } from './data/options.data';
 import { talentRepository as repo, type RcpjRow } from './talent.repository';
 import { credentialsWithAttachments, toAttachment } from './talent.service';
@@ -246,7 +248,7 @@ export function createStarsService(deps: { db: Db; clock: Clock; messages: Messa
             reviewedBy: staff.id,
           });
           if (!updated) throw stateError(await repo.rcpj(tx, id), undefined, 'review');
-          await repo.setStar(tx, current.userId, level);
+          await accountChanges.setStar(tx, current.userId, level);
           await messages.send(
             current.userId,
             RESULT_MESSAGE_TITLE,
@@ -279,8 +281,8 @@ export function createStarsService(deps: { db: Db; clock: Clock; messages: Messa
       if (user.role !== 'personal') throw AppError.forbidden(m.creditArchivePersonalOnly);
       const [person, seconds, finished, credentialRows, stars] = await Promise.all([
         repo.person(db, user.id),
-        repo.learnSecondsByYear(db, user.id),
-        repo.finishedCoursesByYear(db, user.id),
+        learningRecord.secondsByYear(db, user.id),
+        learningRecord.finishedCoursesByYear(db, user.id),
         repo.listRecords(db, 'credentials', user.id),
         repo.approvedRcpjs(db, user.id),
       ]);

@@ -1,8 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { RcpjStatus } from '@app/contracts';
 import type { DbOrTx } from '../../db/client';
-import { rowsOf } from '../../db/sql';
-import { personalAchieve, users } from '../users/users.table';
+import { personalAchieve, users } from '../users';
 import {
   talentApplyJobs,
   talentAttachments,
@@ -91,24 +90,6 @@ export const talentRepository = {
     return row;
   },
 
-  async updateAccountProfile(
-    db: DbOrTx,
-    userId: number,
-    changes: {
-      realName?: string | null;
-      idNumber?: string | null;
-      gender?: number | null;
-      politicalStatus?: number | null;
-    },
-    now: Date,
-  ): Promise<void> {
-    if (Object.keys(changes).length === 0) return;
-    await db
-      .update(users)
-      .set({ ...changes, updatedAt: now })
-      .where(eq(users.id, userId));
-  },
-
   async userInfo(db: DbOrTx, userId: number): Promise<UserInfoRow | undefined> {
     const [row] = await db.select().from(talentUserInfos).where(eq(talentUserInfos.userId, userId));
     return row;
@@ -124,14 +105,6 @@ export const talentRepository = {
       .insert(talentUserInfos)
       .values({ userId, ...changes, updatedAt: now })
       .onConflictDoUpdate({ target: talentUserInfos.userId, set: { ...changes, updatedAt: now } });
-  },
-
-  /** Sets the star level (creating the achievements row if an old account lacks it). */
-  async setStar(db: DbOrTx, userId: number, starId: number): Promise<void> {
-    await db
-      .insert(personalAchieve)
-      .values({ userId, starId })
-      .onConflictDoUpdate({ target: personalAchieve.userId, set: { starId } });
   },
 
   // ---- job intention ------------------------------------------------------------------------------------------
@@ -361,25 +334,7 @@ export const talentRepository = {
       .where(inArray(users.id, ids));
   },
 
-  // ---- credit archive (read-only queries over the learning tables) -------------------------------------------
-
-  /** Learning seconds per calendar year (days are China-time dates already). */
-  learnSecondsByYear(db: DbOrTx, userId: number) {
-    return rowsOf<{ year: number; seconds: number }>(
-      db,
-      sql`SELECT extract(year FROM day)::int AS year, coalesce(sum(seconds), 0)::int AS seconds
-            FROM learning_daily_seconds WHERE user_id = ${userId} GROUP BY 1`,
-    );
-  },
-
-  /** Courses finished per calendar year, China time. */
-  finishedCoursesByYear(db: DbOrTx, userId: number) {
-    return rowsOf<{ year: number; n: number }>(
-      db,
-      sql`SELECT extract(year FROM (finished_at AT TIME ZONE 'UTC') + interval '8 hours')::int AS year, count(*)::int AS n
-            FROM learning_course_progress WHERE user_id = ${userId} AND finished_at IS NOT NULL GROUP BY 1`,
-    );
-  },
+  // ---- credit archive ------------------------------------------------------------------------------------------
 
   approvedRcpjs(db: DbOrTx, userId: number) {
     return db

@@ -18,8 +18,8 @@ import {
 import type { AppModule } from '../../lib/app-module';
 import { AppError } from '../../lib/app-error';
 import { defineRoute } from '../../lib/define-route';
-import { createAuthGuards, userOf } from '../auth/auth.guard';
-import { createMessagesService } from '../messages/messages.service';
+import { userOf } from '../../lib/auth';
+import { createMessagesService } from '../messages';
 import { ATTACHMENT_DICS, STARS } from './data/options.data';
 import { createStarsService } from './stars.service';
 import type { RecordKind } from './talent.repository';
@@ -78,7 +78,7 @@ async function formToBody(request: FastifyRequest): Promise<void> {
 
 /** Job intention, talent records and portraits, attachments, stars and evaluation, credit archive. */
 export const talentModule: AppModule = async (app, deps) => {
-  const guards = createAuthGuards(deps);
+  const guards = deps.guards;
   const messages = createMessagesService({ db: deps.db, clock: deps.clock });
   const attachmentDir = path.join(deps.config.dataDir, 'uploads', 'talent');
   const talent = createTalentService({ db: deps.db, clock: deps.clock, attachmentDir });

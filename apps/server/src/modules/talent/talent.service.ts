@@ -35,7 +35,8 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { lockKey } from '../../db/sql';
-import type { AuthUser } from '../auth/auth.service';
+import type { AuthUser } from '../../lib/auth';
+import { accountChanges } from '../users';
 import { ATTACHMENT_FILE_REGEX, detectAttachmentType, displayFileName } from './attachment-type';
 import { INDUSTRIES, POSITIONS } from './data/options.data';
 import { REGIONS } from './data/regions.data';
@@ -424,12 +425,12 @@ export function createTalentService(deps: {
       }
       const now = clock.now();
       await db.transaction(async (tx) => {
-        const account: Parameters<typeof repo.updateAccountProfile>[2] = {};
+        const account: Parameters<typeof accountChanges.updateAccountProfile>[2] = {};
         if (body.real_name !== undefined) account.realName = body.real_name;
         if (body.id_number !== undefined) account.idNumber = body.id_number;
         if (body.gender !== undefined) account.gender = body.gender;
         if (body.political_status !== undefined) account.politicalStatus = body.political_status;
-        await repo.updateAccountProfile(tx, userId, account, now);
+        await accountChanges.updateAccountProfile(tx, userId, account, now);
         const info: Parameters<typeof repo.upsertUserInfo>[2] = {};
         if (body.birthday !== undefined) info.birthday = body.birthday;
         if (body.unit_size !== undefined) info.unitSize = body.unit_size;

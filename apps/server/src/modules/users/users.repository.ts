@@ -1,7 +1,7 @@
 import type { CurrentUser, Profile, Role } from '@app/contracts';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { eq, getTableName, sql } from 'drizzle-orm';
+import { pgArray } from '../../db/pg-array';
 import type { Executor } from '../../db/sql';
-import { messages } from '../messages/messages.table';
 import { personalAchieve, users } from './users.table';
 
 export type UserRow = typeof users.$inferSelect;
@@ -66,7 +66,12 @@ export const usersRepository = {
     return row.id;
   },
 
-  async currentUser(db: Executor, userId: number, now: Date): Promise<CurrentUser | undefined> {
+  /** The current-user summary without the unread-message count (the messages area adds it). */
+  async currentUser(
+    db: Executor,
+    userId: number,
+    now: Date,
+  ): Promise<Omit<CurrentUser, 'message_num'> | undefined> {
     const [row] = await db
       .select({ user: users, achieve: personalAchieve })
       .from(users)
@@ -74,17 +79,12 @@ export const usersRepository = {
       .where(eq(users.id, userId))
       .limit(1);
     if (!row) return undefined;
-    const [unread] = await db
-      .select({ n: count() })
-      .from(messages)
-      .where(and(eq(messages.userId, userId), isNull(messages.readAt)));
     const u = row.user;
     return {
       id: u.id,
       phone: u.phone,
       nickname: u.nickname,
       avatar: u.avatar,
-      message_num: unread?.n ?? 0,
       is_member: u.memberEndAt !== null && u.memberEndAt > now,
       member_end_at: u.memberEndAt?.toISOString() ?? null,
       role: u.role,
@@ -100,7 +100,12 @@ export const usersRepository = {
     return u ? toProfile(u) : undefined;
   },
 
-  async updateProfile(db: Executor, userId: number, changes: ProfileChanges, now: Date): Promise<Profile | undefined> {
+  async updateProfile(
+    db: Executor,
+    userId: number,
+    changes: ProfileChanges,
+    now: Date,
+  ): Promise<Profile | undefined> {
     const [u] = await db
       .update(users)
       .set({ ...changes, updatedAt: now })
@@ -112,7 +117,11 @@ export const usersRepository = {
   /** Sets the avatar; returns the previous one. */
   async setAvatar(db: Executor, userId: number, avatar: string, now: Date): Promise<string | null> {
     return db.transaction(async (tx) => {
-      const [old] = await tx.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId)).for('update');
+      const [old] = await tx
+        .select({ avatar: users.avatar })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update');
       await tx.update(users).set({ avatar, updatedAt: now }).where(eq(users.id, userId));
       return old?.avatar ?? null;
     });
@@ -124,6 +133,64 @@ export const usersRepository = {
 
   async setPhone(db: Executor, userId: number, phone: string, now: Date): Promise<void> {
     await db.update(users).set({ phone, updatedAt: now }).where(eq(users.id, userId));
+  },
+
+  /** Real name, ID number, gender and political status (edited from the talent portrait). */
+  async updateAccountProfile(
+    db: Executor,
+    userId: number,
+    changes: {
+      realName?: string | null;
+      idNumber?: string | null;
+      gender?: number | null;
+      politicalStatus?: number | null;
+    },
+    now: Date,
+  ): Promise<void> {
+    if (Object.keys(changes).length === 0) return;
+    await db
+      .update(users)
+      .set({ ...changes, updatedAt: now })
+      .where(eq(users.id, userId));
+  },
+
+  /** Sets the star level (creating the achievements row if an old account lacks it). */
+  async setStar(db: Executor, userId: number, starId: number): Promise<void> {
+    await db
+      .insert(personalAchieve)
+      .values({ userId, starId })
+      .onConflictDoUpdate({ target: personalAchieve.userId, set: { starId } });
+  },
+
+  /** Extends membership by `days` from the later of now and the current end; returns the new end. */
+  async extendMembership(db: Executor, v: { userId: number; days: number; now: Date }): Promise<Date> {
+    const [row] = await db
+      .update(users)
+      .set({
+        memberEndAt: sql`GREATEST(COALESCE(${users.memberEndAt}, ${v.now}::timestamptz), ${v.now}::timestamptz) + make_interval(days => ${v.days}::int)`,
+        updatedAt: v.now,
+      })
+      .where(eq(users.id, v.userId))
+      .returning({ end: users.memberEndAt });
+    return row!.end!;
+  },
+
+  /** Adds learning seconds and finished courses to the achievements (the learning-time buffer's batched totals). */
+  async addLearningTotals(
+    db: Executor,
+    achieve: { userId: number; seconds: number; finishedCourses: number }[],
+  ): Promise<void> {
+    if (!achieve.length) return;
+    // The learning area owns exactly these two columns' increments (its buffer batches them, rows in user order).
+    const rows = [...achieve].sort((a, b) => a.userId - b.userId);
+    const t = sql.identifier(getTableName(personalAchieve));
+    const user = sql.identifier(personalAchieve.userId.name);
+    const time = sql.identifier(personalAchieve.totalLearnTime.name);
+    const done = sql.identifier(personalAchieve.finishCourseNum.name);
+    await db.execute(sql`INSERT INTO ${t} (${user}, ${time}, ${done})
+        SELECT * FROM unnest(${pgArray(rows.map((a) => a.userId))}::int[], ${pgArray(rows.map((a) => a.seconds))}::int[],
+                             ${pgArray(rows.map((a) => a.finishedCourses))}::int[])
+        ON CONFLICT (${user}) DO UPDATE SET ${time} = ${t}.${time} + EXCLUDED.${time}, ${done} = ${t}.${done} + EXCLUDED.${done}`);
   },
 };
 export type UsersRepository = typeof usersRepository;

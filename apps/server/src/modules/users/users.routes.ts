@@ -6,14 +6,13 @@ import { AVATAR_MAX_BYTES, authMessages, ok, usersRoutes } from '@app/contracts'
 import type { AppModule } from '../../lib/app-module';
 import { AppError } from '../../lib/app-error';
 import { defineRoute } from '../../lib/define-route';
-import { accountServices } from '../auth/account-services';
-import { userOf } from '../auth/auth.guard';
+import { userOf } from '../../lib/auth';
 import { mimeOfStoredAvatar } from '../../lib/image-type';
 import { AVATAR_URL_PREFIX, createUsersService } from './users.service';
 
-/** Own profile, avatar upload, password change; serves stored avatars. */
+/** Own profile and avatar upload; serves stored avatars. (The password change belongs to the auth module.) */
 export const usersModule: AppModule = async (app, deps) => {
-  const { auth, guards } = accountServices(deps, app.log);
+  const { guards } = deps;
   const avatarDir = path.join(deps.config.dataDir, 'uploads', 'avatars');
   const users = createUsersService({ db: deps.db, clock: deps.clock, avatarDir });
   const tags = ['users'];
@@ -27,17 +26,8 @@ export const usersModule: AppModule = async (app, deps) => {
   defineRoute(
     app,
     usersRoutes.userSetting,
-    async (request) => ok(await users.updateSetting(userOf(request).id, request.body), authMessages.settingSaved),
-    opts,
-  );
-
-  defineRoute(
-    app,
-    usersRoutes.changePassword,
-    async (request) => {
-      await auth.changePassword(userOf(request), request.body, request.ip);
-      return ok(null, authMessages.passwordChanged);
-    },
+    async (request) =>
+      ok(await users.updateSetting(userOf(request).id, request.body), authMessages.settingSaved),
     opts,
   );
 
@@ -49,12 +39,14 @@ export const usersModule: AppModule = async (app, deps) => {
       // The multipart plugin answers 406 for a non-multipart body, which would read as "not logged in".
       if (!request.isMultipart()) throw new AppError(415, authMessages.avatarRequired);
       const file = await request.file();
-      if (!file) throw AppError.badRequest(authMessages.avatarRequired, { file: authMessages.avatarRequired });
+      if (!file)
+        throw AppError.badRequest(authMessages.avatarRequired, { file: authMessages.avatarRequired });
       let content: Buffer;
       try {
         content = await file.toBuffer();
       } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, authMessages.avatarTooLarge);
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError(413, authMessages.avatarTooLarge);
         throw err;
       }
       return ok(await users.saveAvatar(user.id, content), authMessages.avatarUploaded);

@@ -2,10 +2,22 @@ import { inArray, sql } from 'drizzle-orm';
 import type { DescriptionBlock } from '@app/contracts';
 import type { SeedModule } from '../../../db/seed/index';
 import type { Tx } from '../../../db/client';
-import { learningCourseProgress, learningDailySeconds, learningLessonProgress } from '../../learning/learning.table';
+import {
+  learningCourseProgress,
+  learningDailySeconds,
+  learningLessonProgress,
+} from '../../learning/learning.table';
 import { chinaDay } from '../../../lib/china-time';
-import { personalAchieve, users } from '../../users/users.table';
-import { courses, coursesCourseTags, coursesLessonQuestions, coursesLessons, coursesLikes, coursesTags, coursesTeachers } from '../courses.table';
+import { personalAchieve, users } from '../../users';
+import {
+  courses,
+  coursesCourseTags,
+  coursesLessonQuestions,
+  coursesLessons,
+  coursesLikes,
+  coursesTags,
+  coursesTeachers,
+} from '../courses.table';
 import { COURSES, DEMO_CLIPS, TAG_TREE, TEACHERS, type SeedCourse } from './catalogue';
 
 const DAY_MS = 86_400_000;
@@ -22,7 +34,10 @@ function describe(c: SeedCourse): DescriptionBlock[] {
     { type: 'paragraph', text: c.audience },
   ];
   if (c.lessons.length) {
-    blocks.push({ type: 'heading', text: '课程大纲' }, { type: 'list', items: c.lessons.map((l, i) => `第${i + 1}讲 ${l.title}`) });
+    blocks.push(
+      { type: 'heading', text: '课程大纲' },
+      { type: 'list', items: c.lessons.map((l, i) => `第${i + 1}讲 ${l.title}`) },
+    );
   }
   return blocks;
 }
@@ -31,7 +46,13 @@ function describe(c: SeedCourse): DescriptionBlock[] {
 export function seedLessons(c: SeedCourse, courseIndex: number) {
   return c.lessons.map((l, i) => {
     const clip = DEMO_CLIPS[(courseIndex + i) % DEMO_CLIPS.length]!;
-    return { ...l, sort: i + 1, videoFile: clip.file, duration: clip.duration, isTrial: i === 0 && c.priceType !== 'free' };
+    return {
+      ...l,
+      sort: i + 1,
+      videoFile: clip.file,
+      duration: clip.duration,
+      isTrial: i === 0 && c.priceType !== 'free',
+    };
   });
 }
 
@@ -58,14 +79,26 @@ async function seedCatalogue(tx: Tx, now: Date) {
   await tx.insert(coursesTags).values(tops).onConflictDoNothing();
   const parents = new Map((await tx.select().from(coursesTags)).map((t) => [t.name, t.id]));
   const children = TAG_TREE.flatMap((top, ti) =>
-    top.children.map((name, ci) => ({ name, parentId: parents.get(top.name)!, sort: (ti + 1) * 100 + ci + 1 })),
+    top.children.map((name, ci) => ({
+      name,
+      parentId: parents.get(top.name)!,
+      sort: (ti + 1) * 100 + ci + 1,
+    })),
   );
   await tx.insert(coursesTags).values(children).onConflictDoNothing();
   const tagIds = new Map((await tx.select().from(coursesTags)).map((t) => [t.name, t.id]));
 
   await tx
     .insert(coursesTeachers)
-    .values(TEACHERS.map((t) => ({ slug: t.slug, name: t.name, title: t.title, intro: t.intro, photo: teacherPhotoUrl(t.slug) })))
+    .values(
+      TEACHERS.map((t) => ({
+        slug: t.slug,
+        name: t.name,
+        title: t.title,
+        intro: t.intro,
+        photo: teacherPhotoUrl(t.slug),
+      })),
+    )
     .onConflictDoNothing();
   const teacherIds = new Map((await tx.select().from(coursesTeachers)).map((t) => [t.slug, t.id]));
 
@@ -98,9 +131,17 @@ async function seedCatalogue(tx: Tx, now: Date) {
     )
     .onConflictDoNothing();
   const courseIds = new Map(
-    (await tx.select({ id: courses.id, slug: courses.slug }).from(courses).where(inArray(courses.slug, COURSES.map((c) => c.slug)))).map(
-      (c) => [c.slug!, c.id],
-    ),
+    (
+      await tx
+        .select({ id: courses.id, slug: courses.slug })
+        .from(courses)
+        .where(
+          inArray(
+            courses.slug,
+            COURSES.map((c) => c.slug),
+          ),
+        )
+    ).map((c) => [c.slug!, c.id]),
   );
   await tx
     .insert(coursesCourseTags)
@@ -153,23 +194,49 @@ async function seedLearners(tx: Tx, now: Date) {
   const videoCourses = await tx
     .select({ id: courses.id })
     .from(courses)
-    .where(inArray(courses.slug, COURSES.filter((c) => !c.outerUrl).map((c) => c.slug)))
+    .where(
+      inArray(
+        courses.slug,
+        COURSES.filter((c) => !c.outerUrl).map((c) => c.slug),
+      ),
+    )
     .orderBy(courses.id);
   const allLessons = await tx
     .select({ id: coursesLessons.id, courseId: coursesLessons.courseId, duration: coursesLessons.duration })
     .from(coursesLessons)
-    .where(inArray(coursesLessons.courseId, videoCourses.map((c) => c.id)))
+    .where(
+      inArray(
+        coursesLessons.courseId,
+        videoCourses.map((c) => c.id),
+      ),
+    )
     .orderBy(coursesLessons.courseId, coursesLessons.sort);
   const lessonsOf = (courseId: number) => allLessons.filter((l) => l.courseId === courseId);
 
   await tx
     .insert(users)
-    .values(DEMO_LEARNERS.map(([phone, nickname]) => ({ phone, nickname, role: 'personal' as const, createdAt: now, updatedAt: now })))
+    .values(
+      DEMO_LEARNERS.map(([phone, nickname]) => ({
+        phone,
+        nickname,
+        role: 'personal' as const,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
     .onConflictDoNothing();
   const ids = new Map(
-    (await tx.select({ id: users.id, phone: users.phone }).from(users).where(inArray(users.phone, DEMO_LEARNERS.map((d) => d[0])))).map(
-      (u) => [u.phone, u.id],
-    ),
+    (
+      await tx
+        .select({ id: users.id, phone: users.phone })
+        .from(users)
+        .where(
+          inArray(
+            users.phone,
+            DEMO_LEARNERS.map((d) => d[0]),
+          ),
+        )
+    ).map((u) => [u.phone, u.id]),
   );
   const started = new Set(
     (
@@ -194,7 +261,10 @@ async function seedLearners(tx: Tx, now: Date) {
     if (started.has(userId)) continue;
     let total = 0;
     let finishedCourses = 0;
-    const picks = videoCourses.slice(li * 3).concat(videoCourses.slice(0, li * 3)).slice(0, full + partial);
+    const picks = videoCourses
+      .slice(li * 3)
+      .concat(videoCourses.slice(0, li * 3))
+      .slice(0, full + partial);
     for (const [ci, course] of picks.entries()) {
       const lessons = lessonsOf(course.id);
       const isFull = ci < full;
@@ -250,14 +320,22 @@ async function seedLearners(tx: Tx, now: Date) {
   await tx.insert(learningLessonProgress).values(lessonRows).onConflictDoNothing();
   await tx.insert(learningCourseProgress).values(courseRows).onConflictDoNothing();
   if (likeRows.length) await tx.insert(coursesLikes).values(likeRows).onConflictDoNothing();
-  await tx.insert(learningDailySeconds).values([...daily.values()]).onConflictDoNothing();
+  await tx
+    .insert(learningDailySeconds)
+    .values([...daily.values()])
+    .onConflictDoNothing();
   for (const a of achieve) {
     await tx
       .insert(personalAchieve)
       .values(a)
-      .onConflictDoUpdate({ target: personalAchieve.userId, set: { totalLearnTime: a.totalLearnTime, finishCourseNum: a.finishCourseNum } });
+      .onConflictDoUpdate({
+        target: personalAchieve.userId,
+        set: { totalLearnTime: a.totalLearnTime, finishCourseNum: a.finishCourseNum },
+      });
   }
-  const counts = [...learners.keys()].map((id) => sql`(${id}::int, ${learners.get(id)!}::int, ${likes.get(id) ?? 0}::int)`);
+  const counts = [...learners.keys()].map(
+    (id) => sql`(${id}::int, ${learners.get(id)!}::int, ${likes.get(id) ?? 0}::int)`,
+  );
   await tx.execute(sql`UPDATE courses c SET learner_count = c.learner_count + v.learners, like_count = c.like_count + v.likes
     FROM (VALUES ${sql.join(counts, sql`, `)}) AS v(id, learners, likes) WHERE c.id = v.id`);
 }

@@ -1,9 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { memberPriceOf } from '@app/contracts';
 import type { SeedModule } from '../../../db/seed/index';
-import { courses } from '../../courses/courses.table';
+import { courses } from '../../courses';
 import { createCoursesRepository } from '../../courses/courses.repository';
-import { users } from '../../users/users.table';
+import { users } from '../../users';
 import { membersInvoices, membersOrders, membersPlans } from '../members.table';
 import { newOrderNo } from '../members.service';
 
@@ -12,8 +12,22 @@ import { newOrderNo } from '../members.service';
  * item's id is the member id). Prices are fen.
  */
 export const MEMBER_PLANS = [
-  { slug: 'annual', name: '年度会员', description: '365天会员权益，畅学会员专享课程', price: 29_800, periodDays: 365, sort: 1 },
-  { slug: 'biennial', name: '两年会员', description: '730天会员权益，比按年购买节省68元', price: 52_800, periodDays: 730, sort: 2 },
+  {
+    slug: 'annual',
+    name: '年度会员',
+    description: '365天会员权益，畅学会员专享课程',
+    price: 29_800,
+    periodDays: 365,
+    sort: 1,
+  },
+  {
+    slug: 'biennial',
+    name: '两年会员',
+    description: '730天会员权益，比按年购买节省68元',
+    price: 52_800,
+    periodDays: 730,
+    sort: 2,
+  },
 ] as const;
 
 export const membersSeed: SeedModule = {
@@ -25,7 +39,13 @@ export const membersSeed: SeedModule = {
         .values({ ...p, active: true })
         .onConflictDoUpdate({
           target: membersPlans.slug,
-          set: { name: p.name, description: p.description, price: p.price, periodDays: p.periodDays, sort: p.sort },
+          set: {
+            name: p.name,
+            description: p.description,
+            price: p.price,
+            periodDays: p.periodDays,
+            sort: p.sort,
+          },
         });
     }
   },
@@ -33,7 +53,8 @@ export const membersSeed: SeedModule = {
 
 const DAY_MS = 86_400_000;
 /** A demo order number in the real format (China time of `at`, then digits), with a serial instead of randomness. */
-const demoOrderNo = (at: Date, serial: number) => newOrderNo(at).slice(0, 14) + String(serial).padStart(16, '0');
+const demoOrderNo = (at: Date, serial: number) =>
+  newOrderNo(at).slice(0, 14) + String(serial).padStart(16, '0');
 
 /**
  * Order history of the member demo account (13800138001): the paid annual membership it holds, with an invoice
@@ -44,7 +65,10 @@ export const membersDemoSeed: SeedModule = {
   demo: true,
   async run(tx, { clock }) {
     const now = clock.now();
-    const [member] = await tx.select({ id: users.id, end: users.memberEndAt }).from(users).where(eq(users.phone, '13800138001'));
+    const [member] = await tx
+      .select({ id: users.id, end: users.memberEndAt })
+      .from(users)
+      .where(eq(users.phone, '13800138001'));
     const [plan] = await tx.select().from(membersPlans).where(eq(membersPlans.slug, 'annual'));
     if (!member || !plan) return;
     const paidAt = new Date(now.getTime() - 3 * DAY_MS);

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { SeedModule } from '../../../db/seed/index';
 import { authRepository } from '../../auth/auth.repository';
 import { talentRepository as repo } from '../talent.repository';
+import { accountChanges } from '../../users';
 import { talentRcpjs } from '../talent.table';
 
 const MEMBER_PHONE = '13800138001';
@@ -35,7 +36,12 @@ export const talentSeed: SeedModule = {
         },
         now,
       );
-      await repo.updateAccountProfile(tx, id, { realName: '刘会员', gender: 1, politicalStatus: 2 }, now);
+      await accountChanges.updateAccountProfile(
+        tx,
+        id,
+        { realName: '刘会员', gender: 1, politicalStatus: 2 },
+        now,
+      );
       await repo.upsertUserInfo(
         tx,
         id,

@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { authSessions } from '../auth/auth.table';
-import type { AuthUser } from '../auth/auth.service';
-import { hashSessionToken } from '../auth/secrets';
-import { pgArray } from './pg-array';
-import { users } from '../users/users.table';
+import { authSessions } from './auth.table';
+import type { AuthUser } from '../../lib/auth';
+import { hashSessionToken } from './secrets';
+import { pgArray } from '../../db/pg-array';
+import { users } from '../users';
 
 /**
  * A live session is remembered this long by watch_create. Longer than the 15 s report interval on purpose: a

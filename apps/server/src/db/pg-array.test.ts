@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { rowsOf } from '../../db/sql';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { rowsOf } from './sql';
 import { pgArray } from './pg-array';
 
 let t: TestApp;

@@ -1,0 +1,7 @@
+// Public surface of the auth module (docs/architecture.md): the only file other modules import.
+export { authModule } from './auth.routes';
+/** The session guards of lib/auth; the app builds them once and hands them to every module in `AppDeps`. */
+export { createAuthGuards } from './auth.guard';
+/** The batched, cached session lookup of the learning-time reports (sendBeacon cannot send the token header). */
+export { createBeaconAuthenticator } from './beacon-auth';
+export { createPasswordHasher } from './password-hasher';

@@ -1,0 +1,2 @@
+// Public surface of the comments module (docs/architecture.md): the only file other modules import.
+export { commentsModule } from './comments.routes';

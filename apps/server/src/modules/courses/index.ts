@@ -1,0 +1,47 @@
+// Public surface of the courses module (docs/architecture.md): the only file other modules import.
+import type { DbOrTx } from '../../db/client';
+import type { CoreDeps } from '../../lib/app-module';
+import { courseServices } from './courses.module-services';
+import { createCoursesRepository, type CoursesRepository } from './courses.repository';
+import type { AccessCourse } from './courses.service';
+
+export { createCoursesModule } from './courses.routes';
+export type { AccessCourse, CourseProgressSource, ViewerCourseProgress } from './courses.service';
+
+/** Table objects, for other areas' foreign keys and read-only joins; writes go through the ports below. */
+export { courses, coursesLessons, coursesLessonQuestions } from './courses.table';
+
+/** What other areas may read of the catalogue (and the one write they make: granting a bought course). */
+export type CourseCatalog = Pick<
+  CoursesRepository,
+  | 'lesson'
+  | 'question'
+  | 'questionsOfLesson'
+  | 'neighbourLessons'
+  | 'publishedCourse'
+  | 'card'
+  | 'cardsByIds'
+  | 'accessFacts'
+  | 'grantCourse'
+>;
+
+/** The catalogue port bound to the database or to the caller's transaction. */
+export function courseCatalog(db: DbOrTx): CourseCatalog {
+  return createCoursesRepository(db);
+}
+
+/** Access and media of the course area, shared with the learning area (lesson pages, progress reports). */
+export interface CourseAccess {
+  /** Free courses: everyone logged in; member courses: a live membership; paid: a grant (bought or given). */
+  hasAccess(userId: number, course: AccessCourse): Promise<boolean>;
+  /** A signed, expiring URL path of a lesson video. */
+  signVideo(file: string, now: Date): Promise<string>;
+}
+
+export function courseAccess(deps: Pick<CoreDeps, 'db' | 'clock'>): CourseAccess {
+  const { courses, signer } = courseServices(deps);
+  return {
+    hasAccess: (userId, course) => courses.hasAccess(userId, course),
+    signVideo: (file, now) => signer.sign(file, now),
+  };
+}

@@ -1,0 +1,6 @@
+// Public surface of the learning module (docs/architecture.md): the only file other modules import.
+export { learningModule } from './learning.routes';
+/** Learning's implementation of the course page's progress port (courses declares it; the app wires it). */
+export { createCourseProgressSource } from './course-progress';
+/** A learner's study figures by year (credit archive, star evaluation). */
+export { learningRecord, type LearningRecord } from './learning-record';

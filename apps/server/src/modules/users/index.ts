@@ -1,0 +1,27 @@
+// Public surface of the users module (docs/architecture.md): the only file other modules import.
+import { usersRepository as repo } from './users.repository';
+
+export { usersModule } from './users.routes';
+export { displayName } from './display-name';
+export type { UserRow } from './users.repository';
+
+/** Table objects, for other areas' foreign keys and read-only joins; writes go through the ports below. */
+export { users, personalAchieve } from './users.table';
+
+/** What the auth module needs of accounts: create one, read the current-user summary, change password or phone. */
+export const userAccounts = {
+  create: repo.create,
+  currentUser: repo.currentUser,
+  setPasswordHash: repo.setPasswordHash,
+  setPhone: repo.setPhone,
+};
+export type UserAccounts = typeof userAccounts;
+
+/** Changes other areas make to an account as the outcome of their own events (payments, reviews, study, portrait). */
+export const accountChanges = {
+  extendMembership: repo.extendMembership,
+  setStar: repo.setStar,
+  addLearningTotals: repo.addLearningTotals,
+  updateAccountProfile: repo.updateAccountProfile,
+};
+export type AccountChanges = typeof accountChanges;
