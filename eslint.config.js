@@ -12,12 +12,13 @@ const rootDir = path.dirname(fileURLToPath(import.meta.url));
 const webSrc = path.join(rootDir, 'apps', 'web', 'src');
 const featuresDir = path.join(webSrc, 'features');
 
-/** Feature name of an absolute path inside apps/web/src/features, or null. */
-function featureOf(absPath) {
-  const rel = path.relative(featuresDir, absPath);
+/** First folder below `dir` of an absolute path (a web feature, a server module), or null outside `dir`. */
+function areaOf(dir, absPath) {
+  const rel = path.relative(dir, absPath);
   if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return null;
   return rel.split(path.sep)[0] ?? null;
 }
+const featureOf = (absPath) => areaOf(featuresDir, absPath);
 
 /**
  * ARCHITECTURE convention 9: web features do not import each other; a page that combines several
@@ -63,12 +64,7 @@ const noCrossFeatureImports = {
 const serverSrc = path.join(rootDir, 'apps', 'server', 'src');
 const modulesDir = path.join(serverSrc, 'modules');
 
-/** Server module name of an absolute path inside apps/server/src/modules, or null. */
-function serverModuleOf(absPath) {
-  const rel = path.relative(modulesDir, absPath);
-  if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return null;
-  return rel.split(path.sep)[0] ?? null;
-}
+const serverModuleOf = (absPath) => areaOf(modulesDir, absPath);
 
 /**
  * Tests and their support files, and the demo-data seeds, arrange and inspect state across areas (a seed writes a
