@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
+import { isGuard, type Guard } from './auth';
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -29,11 +30,40 @@ export type RouteHandler<D extends RouteDescriptor> = (
   reply: FastifyReply,
 ) => Promise<z.input<D['response']> | FastifyReply> | z.input<D['response']> | FastifyReply;
 
-/** Per-route extras: OpenAPI tags, auth hooks, rate-limit config, a larger body limit for uploads. */
+/** Per-route extras: OpenAPI tags, the session guard, other hooks, rate-limit config, a larger body limit for uploads. */
 export type RouteExtras = Pick<
   RouteShorthandOptions,
   'onRequest' | 'preValidation' | 'preHandler' | 'config' | 'bodyLimit'
-> & { tags?: string[] };
+> & {
+  tags?: string[];
+  /** Who may call the route (`deps.guards.requireUser` ...): checked before the body is read or validated. */
+  auth?: Guard;
+};
+
+type HookOption = RouteShorthandOptions['onRequest'];
+const asList = (hooks: HookOption): unknown[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
+
+type GuardHooks = Pick<RouteShorthandOptions, 'onRequest' | 'preValidation'>;
+
+/**
+ * Where `guard` runs and how the route is documented: in onRequest (before the body is even parsed) or, for a guard
+ * that reads its token from the body, first in preValidation; either way before validation. `schema` holds the
+ * OpenAPI `security` of a protected route. Routes registered without defineRoute (file downloads) spread both.
+ */
+export function guardOptions(
+  guard: Guard | undefined,
+  hooks: GuardHooks = {},
+): { hooks: GuardHooks; schema: { security?: { token: string[] }[] } } {
+  const given: GuardHooks = {
+    ...(hooks.onRequest ? { onRequest: hooks.onRequest } : {}),
+    ...(hooks.preValidation ? { preValidation: hooks.preValidation } : {}),
+  };
+  if (!guard) return { hooks: given, schema: {} };
+  const placed = guard.readsBody
+    ? { ...given, preValidation: [guard, ...asList(hooks.preValidation)] }
+    : { ...given, onRequest: [guard, ...asList(hooks.onRequest)] };
+  return { hooks: placed as GuardHooks, schema: guard.kind === 'optional' ? {} : { security: [{ token: [] }] } };
+}
 
 /**
  * Registers a contracts descriptor as a Fastify route. The descriptor's zod schemas validate the input and
@@ -46,7 +76,14 @@ export function defineRoute<D extends RouteDescriptor>(
   handler: RouteHandler<D>,
   extras: RouteExtras = {},
 ): void {
-  const { tags, ...hooks } = extras;
+  const { tags, auth, ...hooks } = extras;
+  for (const name of ['onRequest', 'preValidation', 'preHandler'] as const) {
+    // A guard among the other hooks would run in the wrong phase (after validation) and leave the route unmarked.
+    if (asList(hooks[name]).some(isGuard)) {
+      throw new Error(`${descriptor.method} ${descriptor.path}: pass session guards as { auth }, not in ${name}`);
+    }
+  }
+  const guarded = guardOptions(auth, { onRequest: hooks.onRequest, preValidation: hooks.preValidation });
   app.route({
     method: descriptor.method,
     url: descriptor.path,
@@ -57,9 +94,13 @@ export function defineRoute<D extends RouteDescriptor>(
       ...(descriptor.query ? { querystring: descriptor.query } : {}),
       ...(descriptor.body ? { body: descriptor.body } : {}),
       ...(descriptor.params ? { params: descriptor.params } : {}),
+      ...guarded.schema,
       response: { 200: descriptor.response },
     },
-    ...hooks,
+    ...(hooks.preHandler ? { preHandler: hooks.preHandler } : {}),
+    ...(hooks.config ? { config: hooks.config } : {}),
+    ...(hooks.bodyLimit ? { bodyLimit: hooks.bodyLimit } : {}),
+    ...guarded.hooks,
     handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });
 }

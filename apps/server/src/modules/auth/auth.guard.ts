@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { authMessages, SESSION_TOUCH_INTERVAL_MS } from '@app/contracts';
 import type { CoreDeps } from '../../lib/app-module';
 import { AppError } from '../../lib/app-error';
-import { TOKEN_HEADER, type AuthGuards, type AuthUser } from '../../lib/auth';
+import { defineGuard, TOKEN_HEADER, type AuthGuards, type AuthUser } from '../../lib/auth';
 import type { Clock } from '../../lib/clock';
 import { authRepository as repo } from './auth.repository';
 import { type Executor } from '../../db/sql';
@@ -41,13 +41,13 @@ export function createAuthGuards(deps: CoreDeps): AuthGuards {
     request.user = user;
   };
   return {
-    requireUser,
-    async requireStaff(request) {
+    requireUser: defineGuard('user', requireUser),
+    requireStaff: defineGuard('staff', async (request) => {
       await requireUser(request);
       if (!request.user?.isStaff) throw new AppError(403, authMessages.staffOnly);
-    },
-    async optionalUser(request) {
+    }),
+    optionalUser: defineGuard('optional', async (request) => {
       request.user = (await authenticateToken(sessionDeps, tokenOf(request))) ?? undefined;
-    },
+    }),
   };
 }

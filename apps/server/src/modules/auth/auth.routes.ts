@@ -22,7 +22,7 @@ export const authModule: AppModule = (app, deps) => {
         }),
         authMessages.smsSent,
       ),
-    { tags, preHandler: guards.optionalUser },
+    { tags, auth: guards.optionalUser },
   );
 
   defineRoute(
@@ -65,7 +65,7 @@ export const authModule: AppModule = (app, deps) => {
     authRoutes.changePhone,
     async (request) =>
       ok(await auth.changePhone(userOf(request), request.body, request.ip), authMessages.phoneChanged),
-    { tags, preHandler: guards.requireUser },
+    { tags, auth: guards.requireUser },
   );
 
   defineRoute(
@@ -74,7 +74,7 @@ export const authModule: AppModule = (app, deps) => {
     async (request) => ok(await auth.getCurrentUser(userOf(request).id)),
     {
       tags,
-      preHandler: guards.requireUser,
+      auth: guards.requireUser,
     },
   );
 
@@ -85,7 +85,7 @@ export const authModule: AppModule = (app, deps) => {
       await auth.logout(userOf(request));
       return ok(null, authMessages.logoutSuccess);
     },
-    { tags, preHandler: guards.requireUser },
+    { tags, auth: guards.requireUser },
   );
 
   defineRoute(
@@ -95,7 +95,7 @@ export const authModule: AppModule = (app, deps) => {
       await auth.changePassword(userOf(request), request.body, request.ip);
       return ok(null, authMessages.passwordChanged);
     },
-    { tags: ['users'], preHandler: guards.requireUser },
+    { tags: ['users'], auth: guards.requireUser },
   );
 
   // The development outbox exists only outside production (it shows codes).

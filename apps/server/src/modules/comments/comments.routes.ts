@@ -22,14 +22,14 @@ export const commentsModule: AppModule = (app, deps) => {
     async (request) => ok(await comments.list(request.user?.id ?? null, request.query)),
     {
       tags,
-      preHandler: optionalUser,
+      auth: optionalUser,
     },
   );
   defineRoute(
     app,
     commentsRoutes.create,
     async (request) => ok(await comments.create(userOf(request).id, request.body), commentMessages.posted),
-    { tags, preHandler: requireUser },
+    { tags, auth: requireUser },
   );
   defineRoute(
     app,
@@ -38,6 +38,6 @@ export const commentsModule: AppModule = (app, deps) => {
       await comments.remove(userOf(request).id, request.params.id);
       return ok(null, '评论已删除');
     },
-    { tags, preHandler: requireUser },
+    { tags, auth: requireUser },
   );
 };

@@ -32,7 +32,7 @@ export const createCoursesModule =
       app,
       coursesRoutes.showCourse,
       async (request) => ok(await courses.detail(request.query.id, request.user?.id ?? null, progress)),
-      { tags, preHandler: optionalUser },
+      { tags, auth: optionalUser },
     );
     defineRoute(
       app,
@@ -41,7 +41,7 @@ export const createCoursesModule =
         const r = await courses.support(userOf(request).id, request.body.course_id, request.body.value);
         return ok(r, r.liked ? courseMessages.liked : courseMessages.unliked);
       },
-      { tags, preHandler: requireUser },
+      { tags, auth: requireUser },
     );
     defineRoute(
       app,
@@ -50,19 +50,19 @@ export const createCoursesModule =
         const r = await courses.favorite(userOf(request).id, request.body.course_id, request.body.value);
         return ok(r, r.favorited ? courseMessages.favorited : courseMessages.unfavorited);
       },
-      { tags, preHandler: requireUser },
+      { tags, auth: requireUser },
     );
     defineRoute(
       app,
       coursesRoutes.outerVisit,
       async (request) => ok(await courses.outerVisit(request.body.course_id, request.user?.id ?? null)),
-      { tags, preHandler: optionalUser },
+      { tags, auth: optionalUser },
     );
     defineRoute(
       app,
       coursesRoutes.favoriteList,
       async (request) => ok(await courses.favoriteList(userOf(request).id, request.query)),
-      { tags, preHandler: requireUser },
+      { tags, auth: requireUser },
     );
 
     registerMediaRoutes(app, { signer, clock: deps.clock, dataDir: deps.config.dataDir });

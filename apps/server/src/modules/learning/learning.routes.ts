@@ -3,7 +3,7 @@ import { coursesRoutes, learningRoutes, notesRoutes, ok } from '@app/contracts';
 import type { AppModule } from '../../lib/app-module';
 import { AppError } from '../../lib/app-error';
 import { defineRoute } from '../../lib/define-route';
-import { TOKEN_HEADER, userOf } from '../../lib/auth';
+import { defineGuard, TOKEN_HEADER, userOf } from '../../lib/auth';
 import { createBeaconAuthenticator } from '../auth';
 import { learningServices } from './learning.module-services';
 
@@ -31,24 +31,29 @@ export const learningModule: AppModule = async (app, deps) => {
         done(AppError.badRequest('请求内容不是有效的JSON'), undefined);
       }
     });
-    const beaconUser = async (request: FastifyRequest) => {
-      const header = request.headers[TOKEN_HEADER];
-      const body = request.body as { token?: unknown } | undefined;
-      const query = request.query as { token?: unknown } | undefined;
-      const token =
-        (typeof header === 'string' && header.trim()) ||
-        (typeof body?.token === 'string' && body.token) ||
-        (typeof query?.token === 'string' && query.token) ||
-        undefined;
-      const user = await beaconAuth(token);
-      if (!user) throw new AppError(406);
-      request.user = user;
-    };
+    // The token may be in the body: checked after parsing, still before validation (406 before field errors).
+    const beaconUser = defineGuard(
+      'user',
+      async (request: FastifyRequest) => {
+        const header = request.headers[TOKEN_HEADER];
+        const body = request.body as { token?: unknown } | undefined;
+        const query = request.query as { token?: unknown } | undefined;
+        const token =
+          (typeof header === 'string' && header.trim()) ||
+          (typeof body?.token === 'string' && body.token) ||
+          (typeof query?.token === 'string' && query.token) ||
+          undefined;
+        const user = await beaconAuth(token);
+        if (!user) throw new AppError(406);
+        request.user = user;
+      },
+      { readsBody: true },
+    );
     defineRoute(
       scope,
       learningRoutes.watchCreate,
       async (request) => ok(await learning.report(userOf(request).id, request.body), '已记录'),
-      { tags, preHandler: beaconUser },
+      { tags, auth: beaconUser },
     );
   });
 
@@ -56,33 +61,33 @@ export const learningModule: AppModule = async (app, deps) => {
     app,
     learningRoutes.courseLearn,
     async (request) => ok(await learning.courseLearn(userOf(request).id, request.query.course_id)),
-    { tags, preHandler: requireUser },
+    { tags, auth: requireUser },
   );
   defineRoute(
     app,
     learningRoutes.myCourses,
     async (request) => ok(await learning.myCourses(userOf(request).id, request.query)),
-    { tags, preHandler: requireUser },
+    { tags, auth: requireUser },
   );
   defineRoute(
     app,
     learningRoutes.homePageRank,
     async (request) => ok(await learning.rank(request.user?.id ?? null, request.query.period)),
-    { tags, preHandler: optionalUser },
+    { tags, auth: optionalUser },
   );
 
   defineRoute(
     app,
     coursesRoutes.showLesson,
     async (request) => ok(await learning.showLesson(userOf(request).id, request.query.id)),
-    { tags: ['courses'], preHandler: requireUser },
+    { tags: ['courses'], auth: requireUser },
   );
   defineRoute(
     app,
     coursesRoutes.answerQuestion,
     async (request) =>
       ok(await learning.answer(userOf(request).id, request.body.question_id, request.body.answer)),
-    { tags: ['courses'], preHandler: requireUser },
+    { tags: ['courses'], auth: requireUser },
   );
 
   const noteTags = ['notes'];
@@ -92,7 +97,7 @@ export const learningModule: AppModule = async (app, deps) => {
     async (request) => ok(await notes.list(userOf(request).id, request.query)),
     {
       tags: noteTags,
-      preHandler: requireUser,
+      auth: requireUser,
     },
   );
   defineRoute(
@@ -101,7 +106,7 @@ export const learningModule: AppModule = async (app, deps) => {
     async (request) => ok(await notes.create(userOf(request).id, request.body), '笔记已保存'),
     {
       tags: noteTags,
-      preHandler: requireUser,
+      auth: requireUser,
     },
   );
   defineRoute(
@@ -109,7 +114,7 @@ export const learningModule: AppModule = async (app, deps) => {
     notesRoutes.update,
     async (request) =>
       ok(await notes.update(userOf(request).id, request.params.id, request.body), '笔记已更新'),
-    { tags: noteTags, preHandler: requireUser },
+    { tags: noteTags, auth: requireUser },
   );
   defineRoute(
     app,
@@ -118,12 +123,12 @@ export const learningModule: AppModule = async (app, deps) => {
       await notes.remove(userOf(request).id, request.params.id);
       return ok(null, '笔记已删除');
     },
-    { tags: noteTags, preHandler: requireUser },
+    { tags: noteTags, auth: requireUser },
   );
   defineRoute(
     app,
     notesRoutes.like,
     async (request) => ok(await notes.like(userOf(request).id, request.body.id, request.body.value)),
-    { tags: noteTags, preHandler: requireUser },
+    { tags: noteTags, auth: requireUser },
   );
 };

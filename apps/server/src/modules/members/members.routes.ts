@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   adminInvoicesRoutes,
@@ -17,8 +16,8 @@ import {
 import type { App, AppModule } from '../../lib/app-module';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { defineRoute } from '../../lib/define-route';
-import { userOf } from '../../lib/auth';
+import { defineRoute, guardOptions } from '../../lib/define-route';
+import { userOf, type Guard } from '../../lib/auth';
 import { createMessagesService } from '../messages';
 import { createInvoicesService, type InvoicesService } from './invoices.service';
 import { membersRepository } from './members.repository';
@@ -61,11 +60,9 @@ export const membersModule: AppModule = async (app, deps) => {
   await app.register(async (scope) => registerIssueRoute(scope as App, invoices, requireStaff));
 };
 
-type Guard = (request: FastifyRequest) => Promise<void>;
-
 function registerOrderRoutes(app: App, members: MembersService, requireUser: Guard, publicBaseUrl: string) {
   const tags = ['members'];
-  const opts = { tags, preHandler: requireUser };
+  const opts = { tags, auth: requireUser };
   defineRoute(app, membersRoutes.plans, async () => ok(await members.plans()), { tags });
   defineRoute(
     app,
@@ -215,7 +212,7 @@ function registerInvoiceRoutes(app: App, invoices: InvoicesService, requireUser:
     app,
     invoicesRoutes.create,
     async (request) => ok(await invoices.request(userOf(request).id, request.body), m.invoiceRequested),
-    { tags, preHandler: requireUser },
+    { tags, auth: requireUser },
   );
   defineRoute(
     app,
@@ -223,12 +220,12 @@ function registerInvoiceRoutes(app: App, invoices: InvoicesService, requireUser:
     async (request) => ok(await invoices.list(userOf(request).id, request.query)),
     {
       tags,
-      preHandler: requireUser,
+      auth: requireUser,
     },
   );
   defineRoute(app, adminInvoicesRoutes.list, async (request) => ok(await invoices.adminList(request.query)), {
     tags,
-    preHandler: requireStaff,
+    auth: requireStaff,
   });
   defineRoute(
     app,
@@ -238,13 +235,18 @@ function registerInvoiceRoutes(app: App, invoices: InvoicesService, requireUser:
         await invoices.reject(userOf(request).id, request.params.id, request.body.reason),
         m.invoiceRejected,
       ),
-    { tags, preHandler: requireStaff },
+    { tags, auth: requireStaff },
   );
   app.get(
     '/api/invoices/:id/pdf',
     {
-      schema: { summary: '下载已开具的发票PDF（本人或工作人员）', tags, params: invoiceIdParamsSchema },
-      preHandler: requireUser,
+      ...guardOptions(requireUser).hooks,
+      schema: {
+        summary: '下载已开具的发票PDF（本人或工作人员）',
+        tags,
+        params: invoiceIdParamsSchema,
+        ...guardOptions(requireUser).schema,
+      },
     },
     async (request, reply) => {
       const user = userOf(request);
@@ -291,6 +293,6 @@ async function registerIssueRoute(scope: App, invoices: InvoicesService, require
       }
       return ok(await invoices.issue(userOf(request).id, request.params.id, content), m.invoiceIssued);
     },
-    { tags: ['invoices'], preHandler: requireStaff, bodyLimit: INVOICE_PDF_MAX_BYTES + 64 * 1024 },
+    { tags: ['invoices'], auth: requireStaff, bodyLimit: INVOICE_PDF_MAX_BYTES + 64 * 1024 },
   );
 }

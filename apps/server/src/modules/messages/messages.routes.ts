@@ -8,7 +8,7 @@ import { createMessagesService } from './messages.service';
 export const messagesModule: AppModule = (app, deps) => {
   const messages = createMessagesService(deps);
   const { guards } = deps;
-  const opts = { tags: ['messages'], preHandler: guards.requireUser };
+  const opts = { tags: ['messages'], auth: guards.requireUser };
 
   defineRoute(
     app,

@@ -84,10 +84,10 @@ export const talentModule: AppModule = async (app, deps) => {
   const talent = createTalentService({ db: deps.db, clock: deps.clock, attachmentDir });
   const stars = createStarsService({ db: deps.db, clock: deps.clock, messages });
   const tags = ['talent'];
-  const user = { tags, preHandler: guards.requireUser };
-  const staff = { tags, preHandler: guards.requireStaff };
+  const user = { tags, auth: guards.requireUser };
+  const staff = { tags, auth: guards.requireStaff };
   // The login check runs before the form is read, so an anonymous post never reaches the parser's work.
-  const form = { tags, onRequest: guards.requireUser, preValidation: formToBody };
+  const form = { tags, auth: guards.requireUser, preValidation: formToBody };
 
   // Form posts (SPEC §7: "form data"); only this module's scope parses them.
   app.addContentTypeParser(

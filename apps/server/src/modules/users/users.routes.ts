@@ -16,7 +16,7 @@ export const usersModule: AppModule = async (app, deps) => {
   const avatarDir = path.join(deps.config.dataDir, 'uploads', 'avatars');
   const users = createUsersService({ db: deps.db, clock: deps.clock, avatarDir });
   const tags = ['users'];
-  const opts = { tags, preHandler: guards.requireUser };
+  const opts = { tags, auth: guards.requireUser };
 
   // Only this module's scope parses multipart; one file, capped at the avatar limit.
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
