@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: every check of the repository, in order, with one summary.
 //
-// typecheck -> lint -> vitest (contracts, server, web) -> server suite on PostgreSQL (TEST_DATABASE_URL)
-// -> build -> Playwright (apps/web/e2e, Debian's Chromium).
+// typecheck -> lint -> node:test (root scripts) -> vitest (contracts, server, web) -> server suite on PostgreSQL
+// (TEST_DATABASE_URL) -> build (with NODE_ENV=development) -> production-bundle check -> Playwright (apps/web/e2e,
+// Debian's Chromium).
 //
 // Each runner streams its own output. Test counts come from the runners' JSON reports; typecheck, lint
 // and build count as one check each. A runner that exits non-zero without reporting a failed test
@@ -128,6 +129,36 @@ async function vitest(name, cwd, { env = process.env, extraArgs = [] } = {}) {
   results.push({ name, passed, failed, note });
 }
 
+/** node:test files; counts come from the JUnit report (node's runner has no JSON reporter). */
+async function nodeTests(name, files) {
+  banner(name);
+  const report = path.join(tmp, `${name.replace(/\W+/g, '-')}.xml`);
+  const code = await run(process.execPath, [
+    '--test',
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=junit',
+    `--test-reporter-destination=${report}`,
+    ...files,
+  ]);
+  let xml = '';
+  try {
+    xml = readFileSync(report, 'utf8');
+  } catch {
+    /* no report */
+  }
+  const cases = xml.match(/<testcase\b[^>]*?(\/>|>[\s\S]*?<\/testcase>)/g) ?? [];
+  let failed = cases.filter((c) => /<failure\b/.test(c)).length;
+  let passed = cases.length - failed;
+  let note = xml ? undefined : 'no JUnit report';
+  if (code !== 0 && failed === 0) {
+    failed = 1;
+    note = note ?? `exit code ${code} without a failed test`;
+  }
+  if (xml && passed === 0 && failed === 0) note = 'no tests ran';
+  results.push({ name, passed, failed, note });
+}
+
 function freePort() {
   return new Promise((resolve, reject) => {
     const srv = createServer();
@@ -185,6 +216,8 @@ await check(
 );
 await check('lint (eslint)', [npm, ['run', 'lint', '--silent']]);
 
+await nodeTests('unit: scripts (start, bundle check)', ['scripts/start.test.mjs', 'apps/web/scripts/check-production-bundle.test.mjs']);
+
 const contractsDir = path.join(root, 'packages', 'contracts');
 if (hasTestFiles(path.join(contractsDir, 'src'))) {
   await vitest('unit: packages/contracts', contractsDir);
@@ -213,7 +246,14 @@ if (process.env.TEST_DATABASE_URL) {
   );
 }
 
-if (await check('build (web + server)', [npm, ['run', 'build', '--silent']])) {
+// Built with NODE_ENV=development, the server's default, to prove the site build is a production build whatever
+// the shell says; the bundle check then fails on any trace of React's development build.
+const buildEnv = { ...process.env, NODE_ENV: 'development' };
+if (await check('build (web + server)', [npm, ['run', 'build', '--silent'], { env: buildEnv }])) {
+  await check('production bundle (built with NODE_ENV=development)', [
+    process.execPath,
+    [path.join(root, 'apps', 'web', 'scripts', 'check-production-bundle.mjs')],
+  ]);
   await playwright();
 } else {
   results.push({ name: 'e2e (Playwright, Chromium)', passed: 0, failed: 1, note: 'build failed, not run' });

@@ -82,8 +82,10 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // `on`, not `once`: a second signal (Ctrl+C reaches both `npm start`'s launcher and the server, and the launcher
+  // forwards it) must not fall back to the default action and kill the process in the middle of its shutdown.
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 void main();

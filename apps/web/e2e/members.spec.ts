@@ -15,10 +15,11 @@ const PDF = Buffer.from(
     '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 100]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 
-async function freshPersonal(page: Page, request: APIRequestContext): Promise<string> {
+/** A new personal non-member; `benefitsModal: 'due'` for the tests about the daily benefits modal. */
+async function freshPersonal(page: Page, request: APIRequestContext, benefitsModal: 'seen' | 'due' = 'seen'): Promise<string> {
   const account = await registerAccount(request, 'personal');
   if (!account) throw new Error('the accounts API is missing from this build');
-  await useToken(page, account.token);
+  await useToken(page, account.token, { benefitsModal });
   return account.token;
 }
 
@@ -37,7 +38,7 @@ test('a non-member sees the benefits modal, buys membership in the sandbox cashi
   browser,
 }) => {
   test.setTimeout(120_000);
-  await freshPersonal(page, request);
+  await freshPersonal(page, request, 'due');
 
   // Home: the benefits modal opens once for a logged-in non-member.
   await page.goto('/');
@@ -133,7 +134,7 @@ test('a non-member sees the benefits modal, buys membership in the sandbox cashi
 });
 
 test('the benefits modal fits the screen at 1920, 1366 and 1024 px and closes with 关闭', async ({ page, request }) => {
-  await freshPersonal(page, request);
+  await freshPersonal(page, request, 'due');
   const modal = page.getByRole('dialog', { name: '会员专享权益' });
   await page.goto('/');
   await expect(modal).toBeVisible();
@@ -161,6 +162,34 @@ test('the benefits modal fits the screen at 1920, 1366 and 1024 px and closes wi
   await shellReady(page);
   await expect(page.getByRole('heading', { name: '平台服务' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('the benefits modal belongs to home: leaving home before it opens keeps it off the next page and the day unmarked', async ({
+  page,
+  request,
+}) => {
+  await freshPersonal(page, request, 'due');
+  // Hold the modal's chunk back until the user has left home, as a slow phone network would.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/benefits-modal-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await shellReady(page);
+  await page.getByRole('searchbox', { name: '搜索课程' }).fill('财务');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/courseSearch\?courseName=/);
+  release();
+  await expect(page.getByRole('list', { name: '搜索结果' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('dialog', { name: '会员专享权益' })).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('benefits-modal-seen'))).toBeNull();
+
+  // Not shown, so not counted: back on home it opens.
+  await page.getByRole('link', { name: '首页' }).first().click();
+  await expect(page.getByRole('dialog', { name: '会员专享权益' })).toBeVisible();
 });
 
 test('a learner buys a paid course from its detail page through the sandbox cashier, and its lessons open', async ({

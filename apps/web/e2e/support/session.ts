@@ -53,13 +53,42 @@ export async function registerAccount(request: APIRequestContext, role: Role): P
 /**
  * Puts the token where the site reads it on start (localStorage `verify`, SPEC §4) before the first page
  * script runs. Only once per browser context (marker key), so a logout in the test stays logged out.
+ *
+ * Tests that are not about the daily membership-benefits modal start with it already seen for the day, the way a
+ * browser that has shown it remembers it (`benefits-modal-seen`); pass `{ benefitsModal: 'due' }` to see it.
  */
-export async function useToken(page: Page, token: string): Promise<void> {
+export async function useToken(page: Page, token: string, options: { benefitsModal?: 'seen' | 'due'; userId?: number } = {}): Promise<void> {
   await page.addInitScript((t) => {
     if (window.localStorage.getItem('e2e-token-seeded')) return;
     window.localStorage.setItem('e2e-token-seeded', '1');
     window.localStorage.setItem('verify', t);
   }, token);
+  if ((options.benefitsModal ?? 'seen') === 'seen') {
+    const userId = options.userId ?? (await userIdOf(page.request, token));
+    if (userId !== null) await markBenefitsSeenToday(page, userId);
+  }
+}
+
+async function userIdOf(request: APIRequestContext, token: string): Promise<number | null> {
+  const res = await request.post('/api/users/get_current_user', { headers: { token } });
+  if (!res.ok()) return null;
+  const body = (await res.json()) as { code: number; data?: { id?: number } };
+  return body.code === 200 && typeof body.data?.id === 'number' ? body.data.id : null;
+}
+
+/**
+ * Marks the benefits modal as shown today for `userId` in this context's localStorage, as the site does
+ * (`userId@YYYY-MM-DD`, the browser's calendar day), once per context so a test may still clear it.
+ */
+async function markBenefitsSeenToday(page: Page, userId: number): Promise<void> {
+  await page.addInitScript((id) => {
+    if (window.localStorage.getItem('e2e-benefits-seeded')) return;
+    window.localStorage.setItem('e2e-benefits-seeded', '1');
+    const now = new Date();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const day = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+    window.localStorage.setItem('benefits-modal-seen', `${id}@${day}`);
+  }, userId);
 }
 
 /**
@@ -85,7 +114,7 @@ export async function mockSession(page: Page, role: Role): Promise<{ token: stri
   await page.route('**/api/users/get_current_user', (route) => route.fulfill({ json: { code: 200, message: 'ok', data: user } }));
   await page.route('**/api/users/logout', (route) => route.fulfill({ json: { code: 200, message: 'ok', data: null } }));
   const token = `e2e-${phone}`;
-  await useToken(page, token);
+  await useToken(page, token, { userId: user.id });
   return { token, phone };
 }
 

@@ -1,6 +1,8 @@
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeCommonData, makeProblemGroups } from '@/testing/fixtures';
+import { BENEFITS_SEEN_KEY } from '@/features/members/lib/benefits-flag';
+import { useSessionStore } from '@/shared/lib/session/session-store';
+import { makeCommonData, makeProblemGroups, makeUser } from '@/testing/fixtures';
 import { mockApi, ok } from '@/testing/mock-api';
 import { preloadRoutes, renderRoute, SLOW } from '@/testing/render';
 
@@ -36,5 +38,32 @@ describe('shell: antd only where a screen needs it', () => {
     expect(notice.closest<HTMLElement>('.ant-message')?.style.getPropertyValue('--notification-top')).toBe('120px');
     // The home screen itself was not remounted inside antd's scope.
     expect(screen.getByRole('heading', { level: 1 })).toBe(heading);
+  });
+});
+
+describe('shell: the benefits modal belongs to home', () => {
+  const nonMember = makeUser();
+
+  it('never covers another page: a flag still on when the user has left home is turned off, and the day stays unmarked', async () => {
+    mockApi({ 'GET /api/problems': ok(makeProblemGroups()), 'GET /api/common_data': ok(makeCommonData()) });
+    renderRoute('/not-found', { session: { token: 't1', user: nonMember } });
+    await screen.findByRole('button', { name: /返回首页/ }, SLOW);
+    // Home asked for the modal, then the user moved on before its chunk arrived.
+    act(() => useSessionStore.getState().setBenefitsModal(true));
+    await waitFor(() => expect(useSessionStore.getState().benefitsModalVisible).toBe(false));
+    expect(screen.queryByRole('dialog', { name: '会员专享权益' })).toBeNull();
+    expect(localStorage.getItem(BENEFITS_SEEN_KEY)).toBeNull();
+  });
+
+  it('opens on home for a personal non-member, marks the day as seen, and closes when the user navigates away', async () => {
+    mockApi({ 'GET /api/problems': ok(makeProblemGroups()), 'GET /api/common_data': ok(makeCommonData()) });
+    const { router } = renderRoute('/', { session: { token: 't1', user: nonMember } });
+    await screen.findByRole('dialog', { name: '会员专享权益' }, SLOW);
+    expect(localStorage.getItem(BENEFITS_SEEN_KEY)).toMatch(/^1001@\d{4}-\d{2}-\d{2}$/);
+
+    await act(() => router.navigate('/not-found'));
+    await screen.findByRole('button', { name: /返回首页/ }, SLOW);
+    expect(screen.queryByRole('dialog', { name: '会员专享权益' })).toBeNull();
+    expect(useSessionStore.getState().benefitsModalVisible).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
-import { Outlet, useMatches } from 'react-router';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router';
 import { screenNeedsAntd } from '@/shared/lib/routing';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import { BackToTop } from '@/shared/ui/back-to-top';
@@ -9,11 +9,17 @@ import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import './shell.css';
 
-/** Membership-benefits modal (SPEC §2): its chunk loads only when the flag turns on; a failed load shows nothing. */
+/**
+ * Membership-benefits modal (SPEC §2): its chunk loads only when the flag turns on; a failed load shows nothing.
+ * It belongs to home: shown only while home is the page, and leaving home turns the flag off, so a modal whose chunk
+ * arrives after the user has moved on never covers another page (and, never shown, is not counted as seen today).
+ */
 const BenefitsModal = lazy(
   (): Promise<{ default: ComponentType }> =>
     import('@/features/members/components/benefits-modal').catch(() => ({ default: () => null })),
 );
+
+const HOME_PATH = '/';
 
 /** antd's scope around the screen; the component is pinned at mount so a later load never remounts the screen. */
 function AntdBoundary({ children }: { children: ReactNode }) {
@@ -35,6 +41,10 @@ export function ShellLayout() {
   const [antdMounted, setAntdMounted] = useState(needsAntd);
   if (needsAntd && !antdMounted) setAntdMounted(true);
   const benefitsVisible = useSessionStore((s) => s.benefitsModalVisible);
+  const onHome = useLocation().pathname === HOME_PATH;
+  useEffect(() => {
+    if (benefitsVisible && !onHome) useSessionStore.getState().setBenefitsModal(false);
+  }, [benefitsVisible, onHome]);
   return (
     <div className="site-shell">
       <SiteHeader />
@@ -51,7 +61,7 @@ export function ShellLayout() {
       </main>
       <SiteFooter />
       <BackToTop />
-      {benefitsVisible && (
+      {benefitsVisible && onHome && (
         <Suspense fallback={null}>
           <BenefitsModal />
         </Suspense>

@@ -1,8 +1,9 @@
 import { CheckCircleFilled, CloseOutlined, CrownFilled } from '@ant-design/icons';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { MEMBER_BENEFITS_PRIMARY, MEMBER_BENEFITS_SECONDARY } from '@app/contracts/members/members.rules';
 import { useSessionStore } from '@/shared/lib/session/session-store';
+import { markBenefitsShown } from '../lib/benefits-flag';
 import { BUY_VIP_PATH } from '../lib/member-paths';
 import './benefits-modal.css';
 
@@ -35,13 +36,12 @@ function BenefitList({ id, title, items }: { id: string; title: string; items: r
  * The membership-benefits modal (SPEC §2), rendered while the session flag `benefitsModalVisible` is on. Plain
  * React + CSS (it opens over home, which loads no antd). Designed for 1920 px and scaled with the viewport width
  * (see the CSS). It covers the page below the site header, so the header stays usable (search, account menu,
- * navigation); leaving the page closes it.
+ * navigation). It is home's modal: the shell shows it only on home and turns the flag off when the user leaves.
  */
 export default function BenefitsModal() {
   const setBenefitsModal = useSessionStore((s) => s.setBenefitsModal);
+  const user = useSessionStore((s) => s.user);
   const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const [openedAt] = useState(pathname);
   const [top, setTop] = useState(0);
   const dialogRef = useRef<HTMLDivElement>(null);
 
@@ -63,9 +63,10 @@ export default function BenefitsModal() {
     };
   }, []);
 
+  // Seen today once it has really been shown (not when home asked for it: the user may have left first).
   useEffect(() => {
-    if (pathname !== openedAt) setBenefitsModal(false);
-  }, [pathname, openedAt, setBenefitsModal]);
+    if (user) markBenefitsShown(user);
+  }, [user]);
 
   return (
     <div className="benefits-overlay" style={{ top }} onClick={(e) => e.target === e.currentTarget && close()}>

@@ -40,12 +40,14 @@ export function markBenefitsShown(user: Pick<CurrentUser, 'id'>, now: Date = new
   storage()?.setItem(BENEFITS_SEEN_KEY, seenMark(user, now));
 }
 
-/** Home calls this: turns the global flag on once a day for a logged-in personal non-member. */
+/**
+ * Home calls this: turns the global flag on once a day for a logged-in personal non-member. The day is marked as
+ * seen by the modal when it actually shows (`markBenefitsShown`), so leaving home before it opens leaves the day
+ * unmarked.
+ */
 export function useBenefitsModalTrigger(): void {
   const user = useSessionStore((s) => (s.userStatus === 'ready' ? s.user : null));
   useEffect(() => {
-    if (!shouldShowBenefits(user)) return;
-    markBenefitsShown(user!);
-    useSessionStore.getState().setBenefitsModal(true);
+    if (shouldShowBenefits(user)) useSessionStore.getState().setBenefitsModal(true);
   }, [user]);
 }

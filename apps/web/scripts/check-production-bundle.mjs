@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// Fails when the built site (apps/web/dist) carries React's development build. `npm test` builds the site with
+// NODE_ENV=development, the server's default, and then runs this check, so a build that lets the shell's NODE_ENV
+// leak into the bundle is caught.
+//
+//   node apps/web/scripts/check-production-bundle.mjs [distDir]
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Strings that only React's and React DOM's development builds contain (their dev-only warnings). */
+export const REACT_DEVELOPMENT_MARKERS = [
+  'Each child in a list should have a unique "key" prop',
+  'react-stack-bottom-frame',
+  'Cannot update a component (`%s`) while rendering a different component',
+];
+
+/** The JS files of `distDir` that contain a development marker, with the marker found. */
+export function findDevelopmentBuild(distDir) {
+  const found = [];
+  for (const entry of readdirSync(distDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/\.m?js$/.test(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const text = readFileSync(file, 'utf8');
+    const marker = REACT_DEVELOPMENT_MARKERS.find((m) => text.includes(m));
+    if (marker) found.push({ file: path.relative(distDir, file), marker });
+  }
+  return found;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const distDir = path.resolve(process.argv[2] ?? fileURLToPath(new URL('../dist', import.meta.url)));
+  const found = findDevelopmentBuild(distDir);
+  if (found.length > 0) {
+    for (const f of found) process.stdout.write(`React development build in ${f.file} (contains "${f.marker}")\n`);
+    process.stdout.write('The site bundle must be a production build (apps/web/scripts/build.mjs).\n');
+    process.exit(1);
+  }
+  process.stdout.write(`React production build: no development markers in ${distDir}\n`);
+}
