@@ -8,7 +8,9 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zhErrorMessage } from '@app/contracts';
+import type { Db } from './db/client';
 import type { App, AppDeps, AppModule, CoreDeps } from './lib/app-module';
+import type { PublicPages } from './lib/public-pages';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
 import { registerSwagger } from './plugins/swagger';
@@ -16,7 +18,7 @@ import { registerWeb } from './plugins/web';
 import { authModule, createAuthGuards } from './modules/auth';
 import { commentsModule } from './modules/comments';
 import { contentModule } from './modules/content';
-import { createCoursesModule } from './modules/courses';
+import { coursePublicPages, createCoursesModule } from './modules/courses';
 import { createCourseProgressSource, learningModule } from './modules/learning';
 import { membersModule } from './modules/members';
 import { messagesModule } from './modules/messages';
@@ -39,6 +41,12 @@ const modules: AppModule[] = [
   membersModule,
   talentModule,
 ];
+
+/** Public detail pages of each area: head tags for link previews and crawlers, 404 for unknown ids, sitemap.xml. */
+const publicPages = (db: Db): PublicPages[] => [coursePublicPages(db)];
+
+/** Public list pages listed in sitemap.xml next to the detail pages. */
+const STATIC_PUBLIC_PAGES = [{ path: '/' }, { path: '/train' }, { path: '/help-center' }];
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
@@ -105,7 +113,15 @@ export async function buildApp({
   const errors = registerErrorHandling(app);
   await registerSecurity(app);
   await registerSwagger(app, config.siteName);
-  errors.setFallback(await registerWeb(app, config.webDistDir));
+  errors.setFallback(
+    await registerWeb(app, {
+      webDistDir: config.webDistDir,
+      siteName: config.siteName,
+      publicBaseUrl: config.publicBaseUrl,
+      publicPages: publicPages(db),
+      staticPages: STATIC_PUBLIC_PAGES,
+    }),
+  );
 
   const deps: AppDeps = { config, db, clock, guards: createAuthGuards({ config, db, clock }) };
   for (const mod of [...modules, ...extraModules]) {

@@ -70,12 +70,25 @@ describe('web app: precompressed files', () => {
     expect(res.payload).toBe(PLAIN_ASSET);
   });
 
-  it('answers client routes and / with compressed index.html that is never cached', async () => {
-    for (const url of ['/', '/train', '/center/student']) {
+  it('answers public routes and / with the compressed app shell and their own head, never cached', async () => {
+    for (const url of ['/', '/train']) {
       const res = await get(url, 'br');
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-encoding'], url).toBe('br');
       expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      const html = brotliDecompressSync(res.rawPayload).toString();
+      expect(html, url).toContain('<div id="root"></div>');
+      expect(html, url).toContain('<title>财务管理协会人才培训平台</title>');
+      expect(html, url).toContain(`<link rel="canonical" href="http://localhost:3000${url}" />`);
+    }
+  });
+
+  it('answers login-only routes with index.html as built, never cached', async () => {
+    for (const url of ['/center/student', '/admin', '/train/play/1/2']) {
+      const res = await get(url, 'br');
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-encoding'], url).toBe('br');
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(INDEX);
     }

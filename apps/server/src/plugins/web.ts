@@ -1,24 +1,66 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { promisify } from 'node:util';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PublicPages, SitemapEntry } from '../lib/public-pages';
 import type { NotFoundFallback } from './error-handler';
+import { absoluteUrl, headTags, learningBaseOfHost, resolvePage, robotsTxt, sitemapXml } from './web-pages';
 
 const NOT_BUILT_TEXT = '网站前端尚未构建，请先运行 npm run build（The web app is not built yet）。';
 
 /** Suffixes of the precompressed siblings the web build writes next to its text files (see apps/web/vite.config.ts). */
 const PRECOMPRESSED_SUFFIX = /\.(br|gz)$/;
 
+/** Pages behind a login (and the player and cashier): the plain app shell, no record lookups, not for crawlers. */
+const PRIVATE_PAGE = /^\/(center|admin|payment|train\/play)(\/|$)/;
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** What a server-side render of a public page adds to the app shell (see apps/web/src/app/entry-server.tsx). */
+export interface RenderedPage {
+  /** Extra head elements (styles of the rendered components, the state the client starts from). */
+  head: string;
+  /** The page's markup, placed inside `<div id="root">`. */
+  body: string;
+  /** The route's own name (`handle.title`), for the title when the page has no record of its own. */
+  routeTitle: string | null;
+}
+
+/** Renders a public page on the server; null when it cannot (the client then renders it alone). */
+export type PageRenderer = (input: { url: string; host: string }) => Promise<RenderedPage | null>;
+
+export interface WebOptions {
+  webDistDir: string;
+  siteName: string;
+  publicBaseUrl: string;
+  /** The public detail pages of every area (title, description, image; 404 for unknown ids; sitemap). */
+  publicPages: readonly PublicPages[];
+  /** Public list pages for sitemap.xml, besides the detail pages. */
+  staticPages: readonly SitemapEntry[];
+  /** Server-side render of public pages (optional: without it the app shell is sent with the page's head tags). */
+  render?: PageRenderer;
+}
+
 /**
- * Serves the built web app: hashed files under /assets/ are cached for a year, index.html never is, and any
- * other GET path that is not a file answers index.html so the client router can take it. Returns the fallback
- * the not-found handler calls; /api/... never reaches it.
+ * Serves the built web app: hashed files under /assets/ are cached for a year, the HTML never is, and any other GET
+ * path that is not a file answers the app's HTML so the client router can take it. Returns the fallback the
+ * not-found handler calls; /api/... never reaches it.
  *
- * Text files are sent precompressed: the build writes `x.js.br` and `x.js.gz` next to `x.js`, and @fastify/static
- * (`preCompressed`) picks br, then gzip, by the request's Accept-Encoding, falling back to the plain file (also
- * when no sibling exists); every such response carries `Vary: Accept-Encoding`. Nothing is compressed per request.
+ * Public pages get their own head (title, description, canonical, Open Graph) from the area that owns the record,
+ * so link previews and crawlers that run no JavaScript see the record, and an unknown record answers 404; with a
+ * renderer, the page's markup is in the HTML too. robots.txt and sitemap.xml are served here.
+ *
+ * Static text files are sent precompressed: the build writes `x.js.br` and `x.js.gz` next to `x.js`, and
+ * @fastify/static (`preCompressed`) picks br, then gzip, by the request's Accept-Encoding. Composed HTML is
+ * compressed per response (it is small).
  */
-export async function registerWeb(app: FastifyInstance, webDistDir: string): Promise<NotFoundFallback> {
+export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<NotFoundFallback> {
+  const { webDistDir, siteName, publicBaseUrl, publicPages, staticPages, render } = options;
+  registerRobotsAndSitemap(app, options);
+
   const indexFile = path.join(webDistDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.log.warn({ webDistDir }, 'web app not built; pages answer a notice');
@@ -28,12 +70,14 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string): Pro
       return true;
     };
   }
+  const shell = splitShell(fs.readFileSync(indexFile, 'utf8'));
 
   await app.register(fastifyStatic, {
     root: webDistDir,
     prefix: '/',
     wildcard: true,
-    index: 'index.html',
+    // `/` is a page like any other (its head and markup are composed below), not the file.
+    index: false,
     preCompressed: true,
     setHeaders(reply, filePath) {
       // filePath is the file actually sent, e.g. index.html.br: caching follows the file it stands for.
@@ -48,7 +92,75 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string): Pro
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     // A missing hashed chunk (stale tab after a deploy) must fail as a 404, not parse HTML as JavaScript.
     if (request.url.startsWith('/assets/')) return false;
-    await reply.code(200).header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    const url = new URL(request.url, 'http://localhost');
+    if (PRIVATE_PAGE.test(url.pathname)) {
+      await reply.code(200).header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+      return true;
+    }
+    const page = await resolvePage(publicPages, url.pathname, url.searchParams);
+    const rendered = render ? await render({ url: `${url.pathname}${url.search}`, host: request.headers.host ?? '' }) : null;
+    const head = headTags({
+      siteName,
+      title: page.meta?.title ?? rendered?.routeTitle ?? null,
+      description: page.meta?.description ?? shell.description,
+      url: absoluteUrl(publicBaseUrl, url.pathname === '/' ? '/' : url.pathname),
+      image: page.meta?.image ? absoluteUrl(publicBaseUrl, page.meta.image) : null,
+      learningBase: learningBaseOfHost(request.headers.host),
+    });
+    const html = shell.compose(`${head}${rendered ? `\n    ${rendered.head}` : ''}`, rendered?.body ?? '');
+    await sendHtml(request, reply, page.status, html);
     return true;
   };
+}
+
+/** index.html cut around its title/description (replaced per page) and its empty root element (filled per page). */
+function splitShell(index: string) {
+  const description = /<meta name="description" content="([^"]*)"\s*\/?>/.exec(index)?.[1] ?? '';
+  const stripped = index
+    .replace(/\s*<title>[\s\S]*?<\/title>/, '')
+    .replace(/\s*<meta name="description"[^>]*>/, '');
+  const headEnd = stripped.indexOf('</head>');
+  const root = '<div id="root"></div>';
+  const rootAt = stripped.indexOf(root);
+  if (headEnd < 0 || rootAt < 0) throw new Error('index.html has no </head> or no empty <div id="root"></div>');
+  return {
+    description: description.replace(/&quot;/g, '"').replace(/&amp;/g, '&'),
+    compose(head: string, body: string): string {
+      return `${stripped.slice(0, headEnd)}  ${head}\n  ${stripped.slice(headEnd, rootAt)}<div id="root">${body}</div>${stripped.slice(rootAt + root.length)}`;
+    },
+  };
+}
+
+async function sendHtml(request: FastifyRequest, reply: FastifyReply, status: number, html: string): Promise<void> {
+  reply.code(status).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+  const accept = String(request.headers['accept-encoding'] ?? '');
+  const body = Buffer.from(html);
+  if (/\bbr\b/.test(accept)) {
+    // Quality 5: most of the gain at a few per cent of the maximum's cost, per response.
+    const br = await brotli(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } });
+    await reply.header('content-encoding', 'br').send(br);
+  } else if (/\bgzip\b/.test(accept)) {
+    await reply.header('content-encoding', 'gzip').send(await gzipAsync(body, { level: 6 }));
+  } else {
+    await reply.send(body);
+  }
+}
+
+/** robots.txt and sitemap.xml (split into sitemap-N.xml parts past 50,000 URLs). */
+function registerRobotsAndSitemap(app: FastifyInstance, options: WebOptions): void {
+  const { publicBaseUrl, publicPages, staticPages } = options;
+  const hide = { schema: { hide: true } };
+  app.get('/robots.txt', hide, async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robotsTxt(publicBaseUrl)),
+  );
+  const entries = async () => [...staticPages, ...(await Promise.all(publicPages.map((p) => p.sitemap()))).flat()];
+  const sendXml = (reply: FastifyReply, xml: string) =>
+    reply.header('cache-control', 'public, max-age=600').type('application/xml; charset=utf-8').send(xml);
+  app.get('/sitemap.xml', hide, async (_request, reply) => sendXml(reply, sitemapXml(publicBaseUrl, await entries())!));
+  app.get<{ Params: { part: string } }>('/sitemap-:part.xml', hide, async (request, reply) => {
+    const part = /^\d{1,6}$/.test(request.params.part) ? Number(request.params.part) : 0;
+    const xml = sitemapXml(publicBaseUrl, await entries(), part);
+    if (!xml) return reply.code(404).type('text/plain; charset=utf-8').send('没有这一页站点地图');
+    return sendXml(reply, xml);
+  });
 }

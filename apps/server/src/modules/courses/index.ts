@@ -45,3 +45,6 @@ export function courseAccess(deps: Pick<CoreDeps, 'db' | 'clock'>): CourseAccess
     signVideo: (file, now) => signer.sign(file, now),
   };
 }
+
+/** The course page as search engines and link previews see it (title, summary, cover; sitemap entries). */
+export { coursePublicPages } from './courses.public-pages';

@@ -1,0 +1,126 @@
+// Lighthouse (mobile defaults: simulated slow 4G and a 4x slower CPU) over the public pages, driving Debian's
+// Chromium. Budgets: LCP <= 2.5 s, CLS <= 0.1, TBT <= 300 ms, accessibility >= 95 on every listed page.
+// The baseline measured in the same run is /not-found, the lightest page of the same build: each page's LCP and TBT
+// are also given as a ratio to it, so the figures carry over to other machines better than the absolute ones.
+//
+//   node bench/lighthouse.bench.mjs [--runs 3] [--only /train]      (from the root, after `npm run build`)
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { assertBuilt, median, preparedDataDir, round, startPlatform, stop, writeResult } from './lib.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
+export const BUDGETS = { lcp_ms: 2500, cls: 0.1, tbt_ms: 300, accessibility: 95 };
+
+/**
+ * The public pages and how to find a real record for the detail pages. Each later area adds its public detail page
+ * here (news, case, job post, expert, exam notice, Q&A question) with a resolver against the running server.
+ */
+export const PAGES = [
+  { name: 'home', path: async () => '/' },
+  { name: 'course list', path: async () => '/train' },
+  {
+    name: 'course detail',
+    path: async (base) => {
+      const res = await fetch(`${base}/coursepoolapi/course_pools?page=1&per=1`);
+      const id = (await res.json()).data.list[0].id;
+      return `/train/detail/${id}`;
+    },
+  },
+  { name: 'course search', path: async () => `/courseSearch?courseName=${encodeURIComponent('财务')}` },
+  { name: 'login', path: async () => '/login' },
+];
+const BASELINE = { name: 'baseline: /not-found', path: async () => '/not-found' };
+
+function pick(lhr) {
+  const a = lhr.audits;
+  return {
+    lcp_ms: Math.round(a['largest-contentful-paint'].numericValue),
+    cls: round(a['cumulative-layout-shift'].numericValue, 3),
+    tbt_ms: Math.round(a['total-blocking-time'].numericValue),
+    fcp_ms: Math.round(a['first-contentful-paint'].numericValue),
+    total_kb: round(a['total-byte-weight'].numericValue / 1024, 1),
+    performance: Math.round(lhr.categories.performance.score * 100),
+    accessibility: Math.round(lhr.categories.accessibility.score * 100),
+    lcp_element: a['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+    failing_a11y: Object.values(a)
+      .filter((x) => x.score === 0 && lhr.categories.accessibility.auditRefs.some((r) => r.id === x.id && r.weight > 0))
+      .map((x) => x.id),
+  };
+}
+
+/** The median run of each page by LCP (Lighthouse's own advice: several runs, take the median). */
+async function measure(chrome, url, runs) {
+  const all = [];
+  for (let i = 0; i < runs; i++) {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      // Mobile is Lighthouse's default form factor and throttling; said here so a default change shows.
+      formFactor: 'mobile',
+      screenEmulation: { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75, disabled: false },
+      throttlingMethod: 'simulate',
+      disableStorageReset: false,
+    });
+    all.push(pick(result.lhr));
+  }
+  all.sort((a, b) => a.lcp_ms - b.lcp_ms);
+  return all[Math.floor(all.length / 2)];
+}
+
+export function withinBudget(m) {
+  return m.lcp_ms <= BUDGETS.lcp_ms && m.cls <= BUDGETS.cls && m.tbt_ms <= BUDGETS.tbt_ms && m.accessibility >= BUDGETS.accessibility;
+}
+
+export async function run({ runs = 3, only } = {}) {
+  assertBuilt();
+  const dataDir = await preparedDataDir();
+  const platform = await startPlatform(dataDir);
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+  try {
+    const pages = [BASELINE, ...PAGES.filter((p) => !only || p.name === only || only.startsWith('/'))];
+    const rows = [];
+    for (const page of pages) {
+      const path = only?.startsWith('/') && page !== BASELINE ? only : await page.path(platform.url);
+      const m = await measure(chrome, `${platform.url}${path}`, runs);
+      rows.push({ page: page.name, path, ...m });
+      console.log(`[lighthouse] ${page.name} ${path}: LCP ${m.lcp_ms} ms, CLS ${m.cls}, TBT ${m.tbt_ms} ms, perf ${m.performance}, a11y ${m.accessibility}`);
+      if (only?.startsWith('/') && page !== BASELINE) break;
+    }
+    const base = rows[0];
+    for (const r of rows) {
+      r.lcp_vs_baseline = round(r.lcp_ms / Math.max(1, base.lcp_ms), 2);
+      r.within_budget = withinBudget(r);
+    }
+    return {
+      method: `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile defaults (simulated throttling: 150 ms RTT, 1.6 Mbps, 4x CPU slowdown), Debian Chromium headless, median of ${runs} runs by LCP; the platform on PGlite with demo data, NODE_ENV=production`,
+      budgets: BUDGETS,
+      median_lcp_ms: median(rows.slice(1).map((r) => r.lcp_ms)),
+      pages: rows,
+    };
+  } finally {
+    await chrome.kill();
+    await stop(platform.proc);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const arg = (name) => {
+    const i = process.argv.indexOf(name);
+    return i > 0 ? process.argv[i + 1] : undefined;
+  };
+  const result = await run({ runs: Number(arg('--runs') ?? 3), only: arg('--only') });
+  if (!arg('--only')) console.log(`[lighthouse] wrote ${writeResult('lighthouse', result)}`);
+}
