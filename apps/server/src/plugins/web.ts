@@ -58,7 +58,7 @@ export interface WebOptions {
  * compressed per response (it is small).
  */
 export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<NotFoundFallback> {
-  const { webDistDir, siteName, publicBaseUrl, publicPages, staticPages, render } = options;
+  const { webDistDir, siteName, publicBaseUrl, publicPages, render } = options;
   registerRobotsAndSitemap(app, options);
 
   const indexFile = path.join(webDistDir, 'index.html');
