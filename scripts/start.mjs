@@ -31,20 +31,23 @@ export function newestMtime(paths) {
   return newest;
 }
 
-/** The build step is needed when its output is missing or older than the newest of its sources. */
+/** The build step is needed when an output (a file or a list) is missing or older than the newest of its sources. */
 export function isStale(output, sources) {
-  if (!existsSync(output)) return true;
-  return newestMtime(sources) > statSync(output).mtimeMs;
+  const outputs = Array.isArray(output) ? output : [output];
+  if (outputs.some((o) => !existsSync(o))) return true;
+  const oldest = Math.min(...outputs.map((o) => statSync(o).mtimeMs));
+  return newestMtime(sources) > oldest;
 }
 
 const shared = [at('packages', 'contracts', 'src'), at('package-lock.json'), at('package.json')];
 
-/** Each build with the file it writes last (its mtime says when the build finished) and what it is made from. */
+/** Each build with the files it writes (their modification times say when it last ran) and what it is made from. */
 export const builds = [
   {
     name: 'web',
     workspace: '@app/web',
-    output: at('apps', 'web', 'dist', 'index.html'),
+    // The site and the server-side renderer of its public pages, both written by apps/web/scripts/build.mjs.
+    output: [at('apps', 'web', 'dist', 'index.html'), at('apps', 'web', 'dist-ssr', 'entry-server.js')],
     sources: [
       ...shared,
       at('apps', 'web', 'src'),

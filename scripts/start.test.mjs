@@ -43,6 +43,17 @@ describe('npm start decides what to build', () => {
     assert.equal(isStale(out, [path.join(dir, 'c/src'), path.join(dir, 'c/missing')]), false);
   });
 
+  it('rebuilds when one of several outputs is missing or older than a source', () => {
+    file('d/src/main.ts', 1000);
+    const site = file('d/dist/index.html', 2000);
+    const sources = [path.join(dir, 'd/src')];
+    assert.equal(isStale([site, path.join(dir, 'd/dist-ssr/entry.js')], sources), true);
+    const ssr = file('d/dist-ssr/entry.js', 900);
+    assert.equal(isStale([site, ssr], sources), true);
+    file('d/dist-ssr/entry.js', 2100);
+    assert.equal(isStale([site, ssr], sources), false);
+  });
+
   it('watches the web and the server builds, each with the shared contracts and the lock file', () => {
     assert.deepEqual(builds.map((b) => b.name), ['web', 'server']);
     for (const b of builds) {

@@ -15,6 +15,7 @@ import { registerErrorHandling } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
 import { registerSwagger } from './plugins/swagger';
 import { registerWeb } from './plugins/web';
+import { loadPageRenderer } from './plugins/web-ssr';
 import { authModule, createAuthGuards } from './modules/auth';
 import { commentsModule } from './modules/comments';
 import { contentModule } from './modules/content';
@@ -120,6 +121,7 @@ export async function buildApp({
       publicBaseUrl: config.publicBaseUrl,
       publicPages: publicPages(db),
       staticPages: STATIC_PUBLIC_PAGES,
+      render: await loadPageRenderer(app, config.webDistDir),
     }),
   );
 

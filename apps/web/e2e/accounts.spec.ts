@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, waitingForClient } from './support/fixtures';
+import { type APIRequestContext, type Page } from '@playwright/test';
 
 /** Accounts issue: registration by SMS code, logout, password login with redirect, one session per account. */
 
@@ -89,11 +90,11 @@ test.describe('accounts', () => {
     const first = await browser.newContext();
     const second = await browser.newContext();
     try {
-      const a = await first.newPage();
+      const a = waitingForClient(await first.newPage());
       await loginByPassword(a, phone, '/login?redirect=%2Fcenter%2Fstudent');
       await expect(a).toHaveURL(/\/center\/student$/);
 
-      const b = await second.newPage();
+      const b = waitingForClient(await second.newPage());
       await loginByPassword(b, phone);
       await expect(b).toHaveURL(/\/$/);
       await expect(b.getByRole('banner').getByRole('button', { name: new RegExp(phone) })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { loginAs } from './support/session';
 
 /** SPEC §2 personal side menu and DECISIONS.md 2 company menu (GLOSSARY-zh.md words). */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { shellReady, TOP_LINKS } from './support/site';
 
 test.describe('header', () => {

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { registerAccount, useToken } from './support/session';
 import { shellReady } from './support/site';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { SITE_NAME } from './support/site';
 
 test.describe('route guard and titles', () => {

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { registerAccount, useToken } from './support/session';
 
 /** Talent issue: job-intention dialog, talent records and portrait, star evaluation with staff review, credit archive. */

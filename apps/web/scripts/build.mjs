@@ -9,4 +9,16 @@ import { build } from 'vite';
 const mode = process.env.WEB_BUILD_MODE === 'development' ? 'development' : 'production';
 // Vite takes React's build flavour from NODE_ENV, which it reads after loading the config: set it here, first.
 process.env.NODE_ENV = mode;
-await build({ root: fileURLToPath(new URL('..', import.meta.url)), mode });
+const root = fileURLToPath(new URL('..', import.meta.url));
+await build({ root, mode });
+// The server-side renderer of public pages (src/app/entry-server.tsx), for the server's web plugin: one file with its
+// dependencies bundled, in dist-ssr/ (not in dist/, which is served to browsers).
+await build({
+  root,
+  mode,
+  logLevel: 'warn',
+  build: { ssr: 'src/app/entry-server.tsx', outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false },
+  // No 'node' condition: some packages (antd's icons) point it at a CommonJS wrapper that does not bundle; their ESM
+  // builds run in Node as well.
+  ssr: { noExternal: true, target: 'node', resolve: { conditions: ['module', 'import', 'default'] } },
+});

@@ -88,14 +88,11 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     },
   });
 
-  return async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-    // A missing hashed chunk (stale tab after a deploy) must fail as a 404, not parse HTML as JavaScript.
-    if (request.url.startsWith('/assets/')) return false;
+  const servePage = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const url = new URL(request.url, 'http://localhost');
     if (PRIVATE_PAGE.test(url.pathname)) {
       await reply.code(200).header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
-      return true;
+      return;
     }
     const page = await resolvePage(publicPages, url.pathname, url.searchParams);
     const rendered = render ? await render({ url: `${url.pathname}${url.search}`, host: request.headers.host ?? '' }) : null;
@@ -109,6 +106,15 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     });
     const html = shell.compose(`${head}${rendered ? `\n    ${rendered.head}` : ''}`, rendered?.body ?? '');
     await sendHtml(request, reply, page.status, html);
+  };
+  // Home is a page like the others (static serving would answer the folder itself).
+  app.get('/', { schema: { hide: true } }, servePage);
+
+  return async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    // A missing hashed chunk (stale tab after a deploy) must fail as a 404, not parse HTML as JavaScript.
+    if (request.url.startsWith('/assets/')) return false;
+    await servePage(request, reply);
     return true;
   };
 }

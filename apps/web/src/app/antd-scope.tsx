@@ -1,6 +1,7 @@
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { useEffect, type ReactNode } from 'react';
+import { useServerRender } from '@/shared/lib/server-render';
 import { ERROR_NOTICE_TOP_PX } from '@app/contracts/common/constants';
 import { bindNotifier } from '@/shared/lib/notifier';
 import { appTheme } from './theme';
@@ -19,8 +20,10 @@ function NotifierBridge() {
  * childless as the notice host when a notice is raised on a screen without antd (AppProviders).
  */
 export default function AntdScope({ children }: { children?: ReactNode }) {
+  // Server-rendered fields stay disabled until the client takes over (see server-render.ts).
+  const serverRender = useServerRender();
   return (
-    <ConfigProvider locale={zhCN} theme={appTheme}>
+    <ConfigProvider locale={zhCN} theme={appTheme} componentDisabled={serverRender || undefined}>
       <AntApp message={{ top: ERROR_NOTICE_TOP_PX, maxCount: 3 }}>
         <NotifierBridge />
         {children}

@@ -1,13 +1,16 @@
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { StrictMode } from 'react';
+import { hydrate } from '@tanstack/react-query';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 // The API client module also wires the session store's calls (get_current_user, logout).
 import '@/shared/lib/api-client';
-import { bootstrapSession, installSessionMirror } from '@/shared/lib/session/session-store';
+import { queryClient } from '@/shared/lib/query-client';
+import { bootstrapSession, installSessionMirror, useSessionStore } from '@/shared/lib/session/session-store';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router/create-router';
+import { takeSsrState } from './ssr-state';
 import './global.css';
 
 dayjs.locale('zh-cn');
@@ -17,10 +20,45 @@ bootstrapSession();
 installSessionMirror();
 const router = createAppRouter();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// A server-rendered public page (entry-server.tsx) comes with the query data it was rendered from: the first client
+// render starts from the same data, so it draws the same page. The server renders as a visitor; a logged-in user's
+// queries are marked stale so they refetch with the token as they mount.
+const ssrState = takeSsrState();
+if (ssrState) {
+  hydrate(queryClient, ssrState);
+  if (useSessionStore.getState().token) void queryClient.invalidateQueries();
+}
+
+/**
+ * Marks the document once the client has drawn the page (`<html data-app>`): until then a server-rendered page is
+ * markup only, its buttons not yet wired. Browser tests wait for it before they interact (e2e/support/fixtures.ts).
+ */
+function ClientReady() {
+  useEffect(() => document.documentElement.setAttribute('data-app', ''), []);
+  return null;
+}
+
+const root = createRoot(document.getElementById('root')!);
+// Time-sliced (a transition): the page the server drew stays on screen and interactive-looking while React renders
+// its own in small slices, instead of one long main-thread task.
+const start = () =>
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppProviders>
+          <RouterProvider router={router} />
+        </AppProviders>
+        <ClientReady />
+      </StrictMode>,
+    ),
+  );
+// The server's markup stays until the route's code has loaded: rendering earlier would swap it for a spinner.
+if (ssrState && !router.state.initialized) {
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    start();
+  });
+} else {
+  start();
+}

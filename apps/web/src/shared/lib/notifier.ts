@@ -67,7 +67,15 @@ function requestHost(): void {
   for (const listener of [...hostListeners]) listener();
 }
 
+let muted = false;
+
+/** No notices at all: a server-side render shows none, and must not queue them for a host that never mounts. */
+export function muteNotices(): void {
+  muted = true;
+}
+
 function show(level: NoticeLevel, text: string, options?: NoticeOptions): void {
+  if (muted) return;
   const apis = current();
   if (!apis) {
     pending.push({ level, text, options });

@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react';
 import { LEARNING_BASES } from '@app/contracts/common/dictionaries';
 
 /**
@@ -14,4 +15,15 @@ export function regionFromHostname(hostname: string, bases: Record<string, strin
 /** "河南" -> "河南学习基地" (GLOSSARY-zh.md: 学习基地). */
 export function learningBaseName(region: string): string {
   return `${region}学习基地`;
+}
+
+/**
+ * The host name the page is served under. In the browser it is `window.location.hostname`; a server-side render
+ * provides the request's host through `HostnameProvider` (there is no window there).
+ */
+const HostnameContext = createContext<string | null>(null);
+export const HostnameProvider = HostnameContext.Provider;
+
+export function useHostname(): string {
+  return useContext(HostnameContext) ?? window.location.hostname;
 }

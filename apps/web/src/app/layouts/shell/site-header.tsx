@@ -5,7 +5,8 @@ import { NAV_SPACER_PX } from '@app/contracts/common/constants';
 import { LEARNING_BASES } from '@app/contracts/common/dictionaries';
 import { useCommonData, useSiteName } from '@/features/content/api/use-common-data';
 import { ASSOCIATION_LINK_LABEL, courseSearchPath, TOP_NAV_LINKS } from '@/shared/config/navigation';
-import { learningBaseName, regionFromHostname } from '@/shared/lib/region';
+import { learningBaseName, regionFromHostname, useHostname } from '@/shared/lib/region';
+import { useServerRender } from '@/shared/lib/server-render';
 import { LogoMark } from './logo-mark';
 import { UserArea } from './user-area';
 
@@ -42,9 +43,11 @@ export function SiteHeader() {
   const { data: common } = useCommonData();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const region = regionFromHostname(window.location.hostname, { ...LEARNING_BASES, ...common?.learning_bases });
+  const hostname = useHostname();
+  const region = regionFromHostname(hostname, { ...LEARNING_BASES, ...common?.learning_bases });
   const { navRef, fixed } = useFixedNav(pathname === '/');
   const [searchText, setSearchText] = useState('');
+  const serverRender = useServerRender();
 
   return (
     <header className="site-header">
@@ -73,8 +76,11 @@ export function SiteHeader() {
               value={searchText}
               onChange={(e) => setSearchText(e.target.value)}
               maxLength={50}
+              disabled={serverRender}
             />
-            <button type="submit">搜索</button>
+            <button type="submit" disabled={serverRender}>
+              搜索
+            </button>
           </form>
           <UserArea />
         </div>

@@ -1,0 +1,72 @@
+import { expect, test } from './support/fixtures';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { shellReady } from './support/site';
+
+/** Public pages issue: server-rendered markup and head, no layout shift while the page loads. */
+
+async function firstCourse(request: APIRequestContext) {
+  const res = await request.get('/coursepoolapi/course_pools', { params: { page: 1, per: 1, newhot: 'hotest' } });
+  return ((await res.json()) as { data: { list: { id: number; title: string }[] } }).data.list[0]!;
+}
+
+/** Sums every layout shift not caused by input, from the page's first moment (observer installed before any script). */
+async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cls: number; __shifts: string[] };
+    w.__cls = 0;
+    w.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
+        if (entry.hadRecentInput) continue;
+        w.__cls += entry.value;
+        w.__shifts.push(`${entry.value.toFixed(3)} ${(entry.sources ?? []).map((s) => (s.node as Element | undefined)?.className ?? s.node?.nodeName).join(',')}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+async function cumulativeShift(page: Page): Promise<{ cls: number; shifts: string[] }> {
+  // Data, images and the client's own render have all landed by then.
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+  return page.evaluate(() => {
+    const w = window as unknown as { __cls: number; __shifts: string[] };
+    return { cls: w.__cls, shifts: w.__shifts };
+  });
+}
+
+for (const viewport of [
+  { name: 'desktop', width: 1366, height: 900 },
+  { name: 'phone', width: 412, height: 823 },
+]) {
+  test(`loading a course page shifts no layout above 0.1 (${viewport.name})`, async ({ page, request }) => {
+    const course = await firstCourse(request);
+    await page.setViewportSize(viewport);
+    await recordLayoutShifts(page);
+    await page.goto(`/train/detail/${course.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: course.title })).toBeVisible();
+    const { cls, shifts } = await cumulativeShift(page);
+    expect(cls, shifts.join('\n')).toBeLessThanOrEqual(0.1);
+  });
+}
+
+test('a course page arrives with its content in the HTML and the browser takes it over', async ({ page, request }) => {
+  const course = await firstCourse(request);
+  // As a crawler or link preview sees it: no JavaScript run.
+  const html = await (await request.get(`/train/detail/${course.id}`)).text();
+  expect(html).toContain(`<title>财务管理协会人才培训平台 - ${course.title}</title>`);
+  expect(html).toMatch(new RegExp(`<h1 class="course-hero__title">${course.title}</h1>`));
+  expect(html).toContain('<h2 id="course-lessons-title">课程目录</h2>');
+
+  // In the browser: the same page, now interactive (a visitor's 点赞 asks to log in).
+  await page.goto(`/train/detail/${course.id}`);
+  await shellReady(page);
+  await page.getByRole('button', { name: /点赞/ }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+});
+
+test('an unknown course id answers 404 and the page says the course does not exist', async ({ page }) => {
+  const res = await page.goto('/train/detail/99999999');
+  expect(res?.status()).toBe(404);
+  await expect(page.locator('.ant-result-title', { hasText: '课程不存在或已下架' })).toBeVisible();
+});

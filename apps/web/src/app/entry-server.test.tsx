@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from '@/shared/lib/api-client';
+import { makeCommonData, makeProblemGroups } from '@/testing/fixtures';
+import { installServerFetch, render, type ServerFetch } from './entry-server';
+import { SSR_STATE_ID } from './ssr-state';
+
+const problems = makeProblemGroups();
+const calls: string[] = [];
+const serverFetch: ServerFetch = async ({ method, url }) => {
+  calls.push(`${method} ${url}`);
+  const path = url.split('?')[0];
+  if (path === '/api/problems') return { status: 200, body: { code: 200, message: 'ok', data: problems } };
+  if (path === '/api/common_data') return { status: 200, body: { code: 200, message: 'ok', data: makeCommonData() } };
+  return { status: 404, body: { code: 404, message: '请求的资源不存在', data: null } };
+};
+
+let adapterBefore: typeof apiClient.axios.defaults.adapter;
+beforeAll(() => {
+  adapterBefore = apiClient.axios.defaults.adapter;
+  installServerFetch(serverFetch);
+});
+afterAll(() => {
+  apiClient.axios.defaults.adapter = adapterBefore;
+});
+
+const firstProblem = problems.flatMap((g) => g.problems ?? [])[0]?.name ?? '';
+
+describe('server-side render of public pages', () => {
+  it("renders the page from its own queries' data, fetched through the server, and ships that data and antd's styles", async () => {
+    calls.length = 0;
+    const out = (await render({ url: '/help-center', host: 'localhost:3000' }))!;
+    expect(out.routeTitle).toBe('帮助中心');
+    expect(calls).toEqual(expect.arrayContaining(['GET /api/problems', 'GET /api/common_data']));
+    expect(out.body).toContain('class="site-shell"');
+    expect(out.body).toContain(firstProblem);
+    expect(out.head).toContain('<style');
+    const state = new RegExp(`<script type="application/json" id="${SSR_STATE_ID}">(.*)</script>`).exec(out.head)![1]!;
+    expect(JSON.parse(state).queries.length).toBeGreaterThanOrEqual(2);
+    expect(state).not.toMatch(/<\/script/i);
+  }, 60_000);
+
+  it('shows the learning base of a regional host in the logo', async () => {
+    const out = (await render({ url: '/help-center', host: 'henan.localhost:3000' }))!;
+    expect(out.body).toContain('河南学习基地');
+  }, 60_000);
+
+  it('renders form fields disabled until the client takes over, so nothing typed is lost', async () => {
+    const out = (await render({ url: '/login', host: 'localhost:3000' }))!;
+    expect(out.body).toMatch(/<input[^>]*type="search"[^>]*disabled=""/);
+    const inputs = out.body.match(/<input\b[^>]*>/g) ?? [];
+    expect(inputs.length).toBeGreaterThan(2);
+    for (const input of inputs) expect(input).toContain('disabled');
+  }, 60_000);
+
+  it('leaves pages behind a login to the client', async () => {
+    expect(await render({ url: '/center/student', host: 'localhost:3000' })).toBeNull();
+  }, 60_000);
+});
