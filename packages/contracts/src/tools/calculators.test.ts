@@ -278,10 +278,10 @@ describe('properties', () => {
     );
   });
 
-  it('NPV at the IRR is within 0.01 of zero', () => {
+  it('NPV at the IRR is within 0.01 of zero for an investment followed by inflows returning at least 1% of it', () => {
     fc.assert(
       fc.property(fc.integer({ min: 100, max: 10_000_000 }), fc.array(fc.integer({ min: 0, max: 5_000_000 }), { minLength: 1, maxLength: 15 }), (invest, inflows) => {
-        fc.pre(inflows.some((x) => x > 0));
+        fc.pre(inflows.reduce((a, b) => a + b, 0) * 100 >= invest);
         const flows = [-invest, ...inflows];
         const r = irr(flows);
         expect(r.kind).toBe('one');

@@ -168,7 +168,7 @@ export type IrrResult =
   | { kind: 'multiple'; rates: number[]; message: string };
 
 const IRR_GRID: number[] = (() => {
-  const g: number[] = [];
+  const g: number[] = [-0.9999, -0.999, -0.995];
   for (let x = -0.99; x < 1; x += 0.005) g.push(x);
   for (let x = 1; x <= 1e6; x *= 1.02) g.push(x);
   return g;
@@ -191,7 +191,7 @@ function roots(f: (x: number) => number, df: (x: number) => number): number[] {
 
 function classify(rs: number[], changes: number): IrrResult {
   if (changes === 0) return { kind: 'none', message: '现金流没有正负变化（需要至少一笔流出和一笔流入），不存在内部收益率' };
-  if (rs.length === 0) return { kind: 'none', message: '在−99%至100000000%的范围内找不到使净现值为零的收益率，内部收益率不存在' };
+  if (rs.length === 0) return { kind: 'none', message: '在−99.99%至100000000%的范围内找不到使净现值为零的收益率，内部收益率不存在' };
   if (rs.length > 1)
     return { kind: 'multiple', rates: rs, message: `现金流多次变号，存在${rs.length}个内部收益率，IRR不能作为唯一的判断依据，请改用净现值` };
   return { kind: 'one', rate: rs[0]! };
