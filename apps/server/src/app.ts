@@ -22,6 +22,7 @@ import { membersModule } from './modules/members';
 import { messagesModule } from './modules/messages';
 import { systemModule } from './modules/system';
 import { talentModule } from './modules/talent';
+import { toolsModule } from './modules/tools';
 import { usersModule } from './modules/users';
 
 // The composition root: one line per area. Modules meet only through each other's index.ts; where an area needs
@@ -38,6 +39,7 @@ const modules: AppModule[] = [
   commentsModule,
   membersModule,
   talentModule,
+  toolsModule,
 ];
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
