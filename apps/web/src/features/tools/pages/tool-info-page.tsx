@@ -1,14 +1,19 @@
 import { Breadcrumb, Result } from 'antd';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
-import { calculatorById } from '@app/contracts/tools/tools.catalog';
+import { RISK_CHECK_TOOL, calculatorById } from '@app/contracts/tools/tools.catalog';
+import { PageSpin } from '@/shared/ui/page-spin';
 import { CalculatorPanel } from '../components/calculator-panel';
+
+const RiskCheckPanel = lazy(() => import('../components/risk-check-panel'));
 import '../tools.css';
 
 /** /financeTool/toolInfo/:id: one tool (a calculator, or the financial risk check). */
 export default function ToolInfoPage() {
   const { id = '' } = useParams();
   const tool = calculatorById(id);
-  const name = tool?.name ?? null;
+  const isRisk = id === RISK_CHECK_TOOL.id;
+  const name = tool?.name ?? (isRisk ? RISK_CHECK_TOOL.name : null);
 
   if (!name)
     return (
@@ -22,11 +27,15 @@ export default function ToolInfoPage() {
       <Breadcrumb className="no-print" items={[{ title: <Link to="/financeTool">智能工具</Link> }, { title: name }]} />
       <header className="tools__detail-head">
         <h1>{name}</h1>
-        <p>{tool?.summary}</p>
+        <p>{tool?.summary ?? RISK_CHECK_TOOL.summary}</p>
       </header>
       {tool ? (
         <CalculatorPanel key={tool.id} tool={tool} />
-      ) : null}
+      ) : (
+        <Suspense fallback={<PageSpin />}>
+          <RiskCheckPanel />
+        </Suspense>
+      )}
     </div>
   );
 }
