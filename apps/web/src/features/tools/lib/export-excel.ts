@@ -21,6 +21,12 @@ export function sheetName(title: string, used: Set<string>): string {
  * and one sheet per table. exceljs is loaded only when the user exports.
  */
 export async function resultWorkbook(toolName: string, inputs: { label: string; value: string }[], result: ToolResult): Promise<Blob> {
+  const buf = await resultWorkbookBytes(toolName, inputs, result);
+  return new Blob([buf], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+}
+
+/** The .xlsx bytes of resultWorkbook. */
+export async function resultWorkbookBytes(toolName: string, inputs: { label: string; value: string }[], result: ToolResult): Promise<ArrayBuffer> {
   const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();
   wb.creator = '财务人才服务平台';
@@ -49,8 +55,7 @@ export async function resultWorkbook(toolName: string, inputs: { label: string; 
     for (const row of t.rows) ws.addRow(row.map(cellValue));
     ws.columns.forEach((c) => (c.width = 16));
   }
-  const buf = await wb.xlsx.writeBuffer();
-  return new Blob([buf], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+  return (await wb.xlsx.writeBuffer()) as ArrayBuffer;
 }
 
 export function downloadBlob(blob: Blob, fileName: string): void {
