@@ -178,3 +178,15 @@ describe('risk-check reports', () => {
     expect(all.json.data.list[0].user_phone).toMatch(/^\d{3}\*{4}\d+$/);
   });
 });
+
+describe('public tool pages', () => {
+  it('give each tool page its title and description, and list every tool in the sitemap', async () => {
+    const { toolsPublicPages } = await import('./index');
+    const pages = toolsPublicPages(t.db);
+    expect(await pages.meta('year-end-bonus')).toEqual({ title: '全年一次性奖金计税比较', description: expect.stringContaining('单独计税') });
+    expect(await pages.meta('no-such-tool')).toBeNull();
+    const paths = (await pages.sitemap()).map((p) => p.path);
+    expect(paths).toContain('/financeTool/toolInfo/risk-check');
+    expect(paths).toHaveLength(12);
+  });
+});
