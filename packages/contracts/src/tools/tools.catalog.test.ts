@@ -37,6 +37,15 @@ describe('known cases through the string inputs', () => {
     expect(out.ok && out.result.tables[0]!.rows.slice(0, 3).map((r) => r[11])).toEqual(['555.00', '625.00', '1,850.00']);
   });
 
+  it('salary: a professional certificate obtained in March deducts 3,600 once, in March', () => {
+    const out = run('iit-salary', { wage: '10000', social: '0', certificate: '3' });
+    if (!out.ok) throw new Error(JSON.stringify(out.errors));
+    const cumSpecial = out.result.tables[0]!.rows.map((r) => r[5]);
+    expect(cumSpecial.slice(0, 4)).toEqual(['0.00', '0.00', '3,600.00', '3,600.00']);
+    const late = run('iit-salary', { start: '6', certificate: '3' });
+    expect(!late.ok && late.errors.certificate).toBe('取得证书的月份不能早于起始月份（6月）');
+  });
+
   it('bonus: 36,000 taxed separately is 1,080 and the policy runs to 2027-12-31', () => {
     const s = summaryOf('year-end-bonus', { bonus: '36000', wages: '600000', social: '0', special: '0' });
     expect(s['单独计税政策执行至']).toBe('2027-12-31');

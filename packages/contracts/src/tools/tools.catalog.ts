@@ -77,6 +77,7 @@ const iitSalary: CalculatorTool = {
     { name: 'infants', label: '3岁以下婴幼儿人数', kind: 'integer', default: '0' },
     { name: 'infantsShare', label: '婴幼儿照护扣除比例', kind: 'select', default: '100', options: shareOptions, showIf: (v) => Number(v.infants) > 0 },
     { name: 'education', label: '学历（学位）继续教育', kind: 'select', default: 'no', options: yesNo },
+    { name: 'certificate', label: '本年取得职业资格证书的月份', kind: 'integer', default: '', help: '技能人员或专业技术人员职业资格继续教育，取得证书当年扣除3,600元；未取得不填' },
     {
       name: 'housing', label: '住房贷款利息或住房租金', kind: 'select', default: 'none',
       options: [
@@ -112,6 +113,9 @@ const iitSalary: CalculatorTool = {
     const elderly = r.choice<ElderlyChoice>('elderly', '赡养老人', ['none', 'only', 'shared']);
     const elderlyShared = elderly === 'shared' ? r.money('elderlyShared', '分摊的赡养老人扣除') : 0;
     const share = (name: string, applies: boolean): Share => (applies ? (r.choice(name, '扣除比例', ['100', '50'] as const) === '50' ? 50 : 100) : 100);
+    const certRaw = r.raw('certificate');
+    const certificateMonth = certRaw === '' ? null : r.integer('certificate', '取得证书的月份', 1, 12, '取得证书的月份应在1至12之间');
+    if (certificateMonth !== null && r.ok && certificateMonth < start) r.error('certificate', `取得证书的月份不能早于起始月份（${start}月）`);
     const count = 13 - start;
     let wages = Array.from({ length: count }, () => wage);
     if (r.raw('wages') !== '') {
@@ -130,7 +134,14 @@ const iitSalary: CalculatorTool = {
       return fail(r);
     }
     if (!r.ok) return fail(r);
-    const months: WageMonth[] = wages.map((w) => ({ incomeFen: w, socialFen: social, specialFen: sp.totalFen, otherFen: other }));
+    const certFen = rules.iit.special.continuingEducationCertificateFen;
+    const months: WageMonth[] = wages.map((w, i) => ({
+      incomeFen: w,
+      socialFen: social,
+      // The certificate deduction is claimed once, in the month the certificate is obtained.
+      specialFen: sp.totalFen + (certificateMonth === start + i ? certFen.value : 0),
+      otherFen: other,
+    }));
     const rows = cumulativeWithholding(rules, months, start);
     const totalTax = rows.reduce((a, x) => a + x.monthTaxFen, 0);
     const totalIncome = wages.reduce((a, x) => a + x, 0);
@@ -156,6 +167,7 @@ const iitSalary: CalculatorTool = {
       steps: [
         { text: `减除费用每月${y(basic.value)}元，${start}月起累计计算。`, rule: sourceOf(rules, basic.src).title },
         ...sp.items.map((i) => ({ text: `${i.label}：${i.detail}，每月${y(i.fen)}元。`, rule: sourceOf(rules, i.src).number })),
+        ...(certificateMonth !== null ? [{ text: `继续教育（职业资格）：${certificateMonth}月取得证书，当月一次扣除${y(certFen.value)}元。`, rule: sourceOf(rules, certFen.src).number }] : []),
         { text: '累计预扣预缴应纳税所得额 = 累计收入 − 累计减除费用 − 累计专项扣除 − 累计专项附加扣除 − 累计依法确定的其他扣除。', rule: sourceOf(rules, 'withholding').number },
         { text: '本期应预扣预缴税额 = (累计预扣预缴应纳税所得额 × 预扣率 − 速算扣除数) − 累计已预扣预缴税额；结果为负时本月暂不退税。', rule: sourceOf(rules, 'withholding').number },
         ...rows.filter((x, i) => i === 0 || x.ratePct !== rows[i - 1]!.ratePct).map((x) => ({
