@@ -79,6 +79,7 @@ describe('bad input gets a Chinese message next to the field and no result', () 
     ['iit-salary', { elderly: 'shared', elderlyShared: '2000' }, 'elderlyShared', '非独生子女每人每月分摊的赡养老人扣除不能超过1,500元'],
     ['iit-annual', { pension: '12000.01' }, 'pension', '个人养老金每年扣除不能超过12,000.00元'],
     ['loan', { months: '0' }, 'months', '贷款期限必须大于0'],
+    ['loan', { principal: '100000', months: '12', prepay: 'yes', prepayAfter: '6', prepayAmount: '90000' }, 'prepayAmount', '提前还款金额不能超过第6期后的剩余本金50,386.97元'],
     ['investment', { flows: '100,200,300' }, 'flows', '现金流没有正负变化（需要至少一笔流出和一笔流入），不存在内部收益率'],
     ['social-insurance', { fund: '15' }, 'fund', '住房公积金缴存比例不能超过12%'],
   ])('%s %j -> %s', (id, given, field, message) => {

@@ -568,6 +568,11 @@ const loanTool: CalculatorTool = {
     if (!r.ok) return fail(r);
     const methodName = method === 'annuity' ? '等额本息' : '等额本金';
     const base = loanSchedule(principal, rate, months, method);
+    if (prepay) {
+      const left = base.rows[after - 1]!.balanceFen;
+      if (amount > left) r.error('prepayAmount', `提前还款金额不能超过第${after}期后的剩余本金${y(left)}元`);
+      if (!r.ok) return fail(r);
+    }
     const p = prepay ? prepayLoan(principal, rate, months, method, { afterPeriod: after, amountFen: amount, mode }) : null;
     const sched = p ? p.schedule : base;
     const mr = rate.div(12);
@@ -592,7 +597,7 @@ const loanTool: CalculatorTool = {
           ? { text: `等额本息月供 = 本金 × 月利率 × (1+月利率)^${months} ÷ ((1+月利率)^${months} − 1) = ${y(base.rows[0]!.paymentFen)}元。` }
           : { text: `等额本金每月本金 = ${y(principal)} ÷ ${months} = ${y(base.rows[0]!.principalFen)}元，利息 = 剩余本金 × 月利率，月供逐月递减。` },
         { text: '每期利息 = 期初剩余本金 × 月利率，四舍五入到分；最后一期偿还全部剩余本金，本金合计等于贷款本金。' },
-        ...(p ? [{ text: `第${after}期后提前还款${y(Math.min(amount, p.original.rows[after - 1]!.balanceFen + amount))}元，${mode === 'shorten' ? `按原月供重新计算期限为${p.remainingMonths}期` : `按剩余${p.remainingMonths}期重新计算月供为${y(p.newPaymentFen)}元`}（${methodName}），节省利息${y(p.interestSavedFen)}元。` }] : []),
+        ...(p ? [{ text: `第${after}期后提前还款${y(amount)}元，${mode === 'shorten' ? `按原月供重新计算期限为${p.remainingMonths}期` : `按剩余${p.remainingMonths}期重新计算月供为${y(p.newPaymentFen)}元`}（${methodName}），节省利息${y(p.interestSavedFen)}元。` }] : []),
       ],
       basis: [],
       notes: notesFor(today, null, ['实际月供以贷款合同及银行计息规则为准。']),

@@ -20,6 +20,33 @@ interface FormState {
   current: Record<string, string>;
 }
 const EMPTY: FormState = { company_name: '', industry_tax_rate: '', prior: {}, current: {} };
+/** The statements typed so far survive the trip to the login page and back (this tab only). */
+const DRAFT_KEY = 'risk-check-draft';
+
+function loadDraft(): FormState {
+  try {
+    const raw = sessionStorage.getItem(DRAFT_KEY);
+    const d = raw ? (JSON.parse(raw) as Partial<FormState>) : null;
+    if (!d || typeof d !== 'object') return EMPTY;
+    return {
+      company_name: typeof d.company_name === 'string' ? d.company_name : '',
+      industry_tax_rate: typeof d.industry_tax_rate === 'string' ? d.industry_tax_rate : '',
+      prior: d.prior && typeof d.prior === 'object' ? d.prior : {},
+      current: d.current && typeof d.current === 'object' ? d.current : {},
+    };
+  } catch {
+    return EMPTY;
+  }
+}
+
+function saveDraft(f: FormState | null): void {
+  try {
+    if (f) sessionStorage.setItem(DRAFT_KEY, JSON.stringify(f));
+    else sessionStorage.removeItem(DRAFT_KEY);
+  } catch {
+    // Storage full or disabled: the draft is only a convenience.
+  }
+}
 const RISK_REPORTS_PATH = '/center/riskReports';
 
 function QuotaLine() {
@@ -61,7 +88,13 @@ export default function RiskCheckPanel() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const token = useSessionStore((s) => s.token);
-  const [form, setForm] = useState<FormState>(EMPTY);
+  const [form, setFormState] = useState<FormState>(loadDraft);
+  const setForm = (next: FormState | ((f: FormState) => FormState)) =>
+    setFormState((prev) => {
+      const value = typeof next === 'function' ? next(prev) : next;
+      saveDraft(value);
+      return value;
+    });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sheetErrors, setSheetErrors] = useState<SheetError[]>([]);
   const [awaiting, setAwaiting] = useState<RiskReport | null>(null);
@@ -86,6 +119,7 @@ export default function RiskCheckPanel() {
   const create = useMutation({
     mutationFn: () => toolsApi.create(form),
     onSuccess: (report) => {
+      saveDraft(null);
       void queryClient.invalidateQueries({ queryKey: toolsKeys.all });
       if (report.state === 'ready') void navigate(`${RISK_REPORTS_PATH}/${report.id}`);
       else setAwaiting(report);
