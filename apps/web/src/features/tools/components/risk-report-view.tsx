@@ -26,7 +26,7 @@ export function RiskReportView({ report }: { report: RiskReport }) {
   };
 
   return (
-    <section className="tool-result" aria-label="风险检测报告">
+    <section className="tool-result tool-result--report" aria-label="风险检测报告">
       <div className="tool-result__head">
         <h2>{report.company_name} 财务风险检测报告</h2>
         <Tag color={LEVEL_COLOR[a.level]}>风险等级：{a.level}</Tag>
