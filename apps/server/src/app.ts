@@ -25,6 +25,7 @@ import { membersModule } from './modules/members';
 import { messagesModule } from './modules/messages';
 import { systemModule } from './modules/system';
 import { talentModule } from './modules/talent';
+import { toolsModule } from './modules/tools';
 import { usersModule } from './modules/users';
 
 // The composition root: one line per area. Modules meet only through each other's index.ts; where an area needs
@@ -41,6 +42,7 @@ const modules: AppModule[] = [
   commentsModule,
   membersModule,
   talentModule,
+  toolsModule,
 ];
 
 /** Public detail pages of each area: head tags for link previews and crawlers, 404 for unknown ids, sitemap.xml. */

@@ -35,3 +35,6 @@ export * from './members/members.routes';
 export * from './talent/talent.rules';
 export * from './talent/talent.schemas';
 export * from './talent/talent.routes';
+export * from './tools/tools.rules';
+export * from './tools/tools.schemas';
+export * from './tools/tools.routes';

@@ -16,13 +16,17 @@ export const ORDER_EXPIRY_MS = 30 * 60_000;
 /** How often the payment page polls POST /api/orders/check_order. */
 export const ORDER_POLL_INTERVAL_MS = 2_000;
 
-/** What an order buys: a membership plan or a paid course. */
-export const ORDER_PRODUCT_TYPES = ['member', 'course'] as const;
+/** What an order buys: a membership plan, a paid course, or one financial risk-check report (product id = report id). */
+export const ORDER_PRODUCT_TYPES = ['member', 'course', 'risk_report'] as const;
 export type OrderProductType = (typeof ORDER_PRODUCT_TYPES)[number];
 export const ORDER_PRODUCT_TYPE_LABELS: Record<OrderProductType, string> = {
   member: '会员',
   course: '课程',
+  risk_report: '风险检测报告',
 };
+
+/** Price list: one financial risk-check report beyond a member's free ones (SPEC §9), fen. */
+export const RISK_REPORT_PRICE_FEN = 9900;
 
 /**
  * pending -> paid | cancelled | expired. `expired` is reported for a pending order whose expires_at has passed
@@ -91,6 +95,8 @@ export const membersMessages = {
   courseNotFound: '课程不存在或已下架',
   courseNotForSale: '该课程无需购买',
   courseAlreadyOwned: '您已拥有该课程，无需重复购买',
+  riskReportNotFound: '风险检测报告不存在',
+  riskReportAlreadyReady: '该报告已生成，无需支付',
   orderNotFound: '订单不存在',
   orderNoRequired: '请提供订单号',
   orderPaid: '订单已支付',

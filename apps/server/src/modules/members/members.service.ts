@@ -4,6 +4,7 @@ import {
   MEMBER_BENEFITS_PRIMARY,
   MEMBER_BENEFITS_SECONDARY,
   ORDER_EXPIRY_MS,
+  RISK_REPORT_PRICE_FEN,
   memberPriceOf,
   membersMessages as m,
   type CreateOrderBody,
@@ -19,6 +20,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { pageWindow, toPaged } from '../../lib/pagination';
 import { courseCatalog } from '../courses';
+import { riskReportSales } from '../tools';
 import { accountChanges } from '../users';
 import type { MessagesService } from '../messages';
 import { membersRepository as repo, type OrderRow, type OrderWithInvoice } from './members.repository';
@@ -161,6 +163,14 @@ export function createMembersService({ db, clock, messages, provider, log }: Mem
         `您已成功开通${order.subject}，支付金额${(order.amount / 100).toFixed(2)}元，会员有效期至${chinaDate(end)}。`,
         tx,
       );
+    } else if (order.productType === 'risk_report') {
+      await riskReportSales(tx).unlock({ userId: order.userId, reportId: order.productId, orderNo: order.orderNo, now });
+      await messages.send(
+        order.userId,
+        '风险检测报告已生成',
+        `您购买的${order.subject}已生成，可在个人中心“风险检测报告”中查看和下载。`,
+        tx,
+      );
     } else {
       await courseCatalog(tx).grantCourse({
         userId: order.userId,
@@ -258,6 +268,12 @@ export function createMembersService({ db, clock, messages, provider, log }: Mem
         subject = plan.name;
         listPrice = amount = plan.price;
         periodDays = plan.periodDays;
+      } else if (body.product_type === 'risk_report') {
+        const report = await riskReportSales(db).forSale(userId, body.product_id);
+        if (!report) throw AppError.notFound(m.riskReportNotFound);
+        if (report === 'ready') throw AppError.conflict(m.riskReportAlreadyReady);
+        subject = report.subject;
+        listPrice = amount = RISK_REPORT_PRICE_FEN;
       } else {
         const coursesRepo = courseCatalog(db);
         const found = await coursesRepo.publishedCourse(body.product_id);

@@ -10,6 +10,7 @@ import * as qa from '@/features/qa/routes';
 import * as recruiting from '@/features/recruiting/routes';
 import * as regions from '@/features/regions/routes';
 import * as talent from '@/features/talent/routes';
+import * as tools from '@/features/tools/routes';
 import * as users from '@/features/users/routes';
 import { LAZY_SCREEN_TIMEOUT_MS } from '@app/contracts/common/constants';
 import { LAZY_SCREEN_FAILED, lazyPage, pageRoute, underConstruction, withTimeout, type RouteHandle } from '@/shared/lib/routing';
@@ -25,7 +26,7 @@ import { ShellLayout } from '../layouts/shell/shell-layout';
 import { adminChildren } from './admin-routes';
 
 /** Every feature contributes public routes (inside the shell) and centre routes (under /center). */
-const features = [auth, users, courses, learning, messages, members, talent, recruiting, exams, qa, content, regions];
+const features = [auth, users, courses, learning, messages, members, talent, recruiting, exams, qa, content, regions, tools];
 
 const handleOf = (r: RouteObject) => r.handle as RouteHandle | undefined;
 const featurePublic = features.flatMap((f) => f.publicRoutes);

@@ -12,11 +12,8 @@ export const publicRoutes: RouteObject[] = [
   pageRoute({ path: 'expertDatabase', title: '智库专家', page: underConstruction }),
   pageRoute({ path: 'caseDatabase', title: '案例库', page: underConstruction }),
   pageRoute({ path: 'caseDatabase/article/:caseId', title: '案例详情', page: underConstruction }),
-  pageRoute({ path: 'financeTool', title: '智能工具', page: underConstruction }),
-  pageRoute({ path: 'financeTool/toolInfo/:id', title: '工具详情', page: underConstruction }),
   pageRoute({ path: 'projectCooperate', title: '项目合作', page: underConstruction }),
   pageRoute({ path: 'aboutus', title: '关于我们', page: underConstruction }),
-  pageRoute({ path: 'toolpage', title: '财务工具箱', page: underConstruction }),
 ];
 
 export const centreRoutes: RouteObject[] = [

@@ -153,6 +153,22 @@ function PaymentSuccess({ order }: { order: Order }) {
     void queryClient.invalidateQueries({ queryKey: ['members', 'orders'] });
   }, [queryClient]);
 
+  if (order.product_type === 'risk_report')
+    return (
+      <Result
+        status="success"
+        title="支付成功，报告已生成"
+        subTitle={`${order.subject}已生成，可查看并下载PDF报告。`}
+        extra={[
+          <Link key="report" to={`/center/riskReports/${order.product_id}`}>
+            <Button type="primary">查看报告</Button>
+          </Link>,
+          <Link key="orders" to={ORDERS_PATH}>
+            <Button>查看订单</Button>
+          </Link>,
+        ]}
+      />
+    );
   if (order.product_type === 'course')
     return (
       <Result

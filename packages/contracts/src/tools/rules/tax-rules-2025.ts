@@ -1,0 +1,123 @@
+/**
+ * Tax rules for the 2025 tax year (1 January to 31 December 2025). Each number names its notice in `src`.
+ * Checked against the notices' texts; a new year is a new file of this shape (see ./index.ts).
+ */
+import type { TaxRules } from './types';
+
+const Y = 100; // fen per yuan
+
+export const taxRules2025: TaxRules = {
+  year: 2025,
+  checkedOn: '2025-01-01',
+  sources: {
+    iitLaw: { title: '中华人民共和国个人所得税法', number: '2018年8月31日第七次修正，第二条、第三条、第六条及附表一' },
+    withholding: { title: '国家税务总局关于发布《个人所得税扣缴申报管理办法（试行）》的公告', number: '国家税务总局公告2018年第61号' },
+    specialDeductions: { title: '国务院关于印发个人所得税专项附加扣除暂行办法的通知', number: '国发〔2018〕41号' },
+    specialRaise2023: { title: '国务院关于提高个人所得税有关专项附加扣除标准的通知', number: '国发〔2023〕13号' },
+    infantCare: { title: '国务院关于设立3岁以下婴幼儿照护个人所得税专项附加扣除的通知', number: '国发〔2022〕8号' },
+    bonus164: { title: '财政部 税务总局关于个人所得税法修改后有关优惠政策衔接问题的通知', number: '财税〔2018〕164号' },
+    bonusExtension: { title: '财政部 税务总局关于延续实施全年一次性奖金个人所得税政策的公告', number: '财政部 税务总局公告2023年第30号', validUntil: '2027-12-31' },
+    privatePension: { title: '财政部 税务总局关于个人养老金有关个人所得税政策的公告', number: '财政部 税务总局公告2022年第34号' },
+    vatRates: { title: '财政部 税务总局 海关总署关于深化增值税改革有关政策的公告', number: '财政部 税务总局 海关总署公告2019年第39号' },
+    vatRegulation: { title: '中华人民共和国增值税暂行条例', number: '国务院令第691号（2017年修订）第十二条' },
+    vatSmallScale: { title: '财政部 税务总局关于增值税小规模纳税人减免增值税政策的公告', number: '财政部 税务总局公告2023年第19号', validUntil: '2027-12-31' },
+    citLaw: { title: '中华人民共和国企业所得税法', number: '2018年12月29日第二次修正，第四条、第二十八条' },
+    smallProfit: { title: '财政部 税务总局关于进一步支持小微企业和个体工商户发展有关税费政策的公告', number: '财政部 税务总局公告2023年第12号', validUntil: '2027-12-31' },
+    smallProfitConditions: { title: '财政部 税务总局关于进一步实施小微企业所得税优惠政策的公告', number: '财政部 税务总局公告2022年第13号' },
+    bjSocial2025: { title: '北京市人力资源和社会保障局等关于统一2025年度各项社会保险缴费工资基数上下限的通知', number: '北京市2025年度社会保险缴费工资基数上下限，2025年7月起执行' },
+    shSocial2025: { title: '上海市人力资源和社会保障局关于调整2025年度本市职工社会保险缴费基数上下限的通知', number: '上海市2025年度职工社会保险缴费基数上下限，2025年7月起执行' },
+  },
+  iit: {
+    basicDeductionMonthlyFen: { value: 5000 * Y, src: 'iitLaw' },
+    annualBrackets: {
+      src: 'iitLaw',
+      value: [
+        { upToFen: 36000 * Y, ratePct: '3', quickDeductionFen: 0 },
+        { upToFen: 144000 * Y, ratePct: '10', quickDeductionFen: 2520 * Y },
+        { upToFen: 300000 * Y, ratePct: '20', quickDeductionFen: 16920 * Y },
+        { upToFen: 420000 * Y, ratePct: '25', quickDeductionFen: 31920 * Y },
+        { upToFen: 660000 * Y, ratePct: '30', quickDeductionFen: 52920 * Y },
+        { upToFen: 960000 * Y, ratePct: '35', quickDeductionFen: 85920 * Y },
+        { upToFen: null, ratePct: '45', quickDeductionFen: 181920 * Y },
+      ],
+    },
+    monthlyBrackets: {
+      src: 'bonus164',
+      value: [
+        { upToFen: 3000 * Y, ratePct: '3', quickDeductionFen: 0 },
+        { upToFen: 12000 * Y, ratePct: '10', quickDeductionFen: 210 * Y },
+        { upToFen: 25000 * Y, ratePct: '20', quickDeductionFen: 1410 * Y },
+        { upToFen: 35000 * Y, ratePct: '25', quickDeductionFen: 2660 * Y },
+        { upToFen: 55000 * Y, ratePct: '30', quickDeductionFen: 4410 * Y },
+        { upToFen: 80000 * Y, ratePct: '35', quickDeductionFen: 7160 * Y },
+        { upToFen: null, ratePct: '45', quickDeductionFen: 15160 * Y },
+      ],
+    },
+    special: {
+      childEducationPerChildFen: { value: 2000 * Y, src: 'specialRaise2023' },
+      infantCarePerChildFen: { value: 2000 * Y, src: 'specialRaise2023' },
+      continuingEducationMonthlyFen: { value: 400 * Y, src: 'specialDeductions' },
+      continuingEducationCertificateFen: { value: 3600 * Y, src: 'specialDeductions' },
+      housingLoanInterestFen: { value: 1000 * Y, src: 'specialDeductions' },
+      rentByTierFen: { value: [1500 * Y, 1100 * Y, 800 * Y], src: 'specialDeductions' },
+      elderlySupportOnlyChildFen: { value: 3000 * Y, src: 'specialRaise2023' },
+      elderlySupportSharedCapFen: { value: 1500 * Y, src: 'specialRaise2023' },
+      seriousIllnessFloorFen: { value: 15000 * Y, src: 'specialDeductions' },
+      seriousIllnessCapFen: { value: 80000 * Y, src: 'specialDeductions' },
+    },
+    privatePensionAnnualCapFen: { value: 12000 * Y, src: 'privatePension' },
+    labourCostPct: { value: '20', src: 'iitLaw' },
+    authorIncomePct: { value: '70', src: 'iitLaw' },
+    bonusSeparateUntil: { value: '2027-12-31', src: 'bonusExtension' },
+  },
+  vat: {
+    generalRatesPct: { value: ['13', '9', '6'], src: 'vatRates' },
+    smallScaleLevyPct: { value: '3', src: 'vatRegulation' },
+    smallScaleReducedPct: { value: '1', src: 'vatSmallScale' },
+    smallScaleReducedUntil: { value: '2027-12-31', src: 'vatSmallScale' },
+    smallScaleMonthlyExemptFen: { value: 100000 * Y, src: 'vatSmallScale' },
+    smallScaleQuarterlyExemptFen: { value: 300000 * Y, src: 'vatSmallScale' },
+  },
+  cit: {
+    standardPct: { value: '25', src: 'citLaw' },
+    highTechPct: { value: '15', src: 'citLaw' },
+    smallProfitBasePct: { value: '25', src: 'smallProfit' },
+    smallProfitRatePct: { value: '20', src: 'smallProfit' },
+    smallProfitUntil: { value: '2027-12-31', src: 'smallProfit' },
+    smallProfitMaxTaxableFen: { value: 3_000_000 * Y, src: 'smallProfitConditions' },
+    smallProfitMaxHeadcount: { value: 300, src: 'smallProfitConditions' },
+    smallProfitMaxAssetsFen: { value: 50_000_000 * Y, src: 'smallProfitConditions' },
+  },
+  social: {
+    cities: [
+      {
+        id: 'beijing',
+        name: '北京',
+        period: '2025年7月—2026年6月',
+        src: 'bjSocial2025',
+        socialBaseFloorFen: 7162 * Y,
+        socialBaseCeilingFen: 35811 * Y,
+        fundBaseFloorFen: 2540 * Y,
+        fundBaseCeilingFen: 35811 * Y,
+        employee: { pension: '8', medical: '2', unemployment: '0.5', fund: '12' },
+        employer: { pension: '16', medical: '9.8', unemployment: '0.5', injury: '0.4', fund: '12' },
+        employeeMedicalFixedFen: 3 * Y,
+        fundRangePct: ['5', '12'],
+      },
+      {
+        id: 'shanghai',
+        name: '上海',
+        period: '2025年7月—2026年6月',
+        src: 'shSocial2025',
+        socialBaseFloorFen: 7460 * Y,
+        socialBaseCeilingFen: 37302 * Y,
+        fundBaseFloorFen: 2690 * Y,
+        fundBaseCeilingFen: 37302 * Y,
+        employee: { pension: '8', medical: '2', unemployment: '0.5', fund: '7' },
+        employer: { pension: '16', medical: '10', unemployment: '0.5', injury: '0.26', fund: '7' },
+        employeeMedicalFixedFen: 0,
+        fundRangePct: ['5', '7'],
+      },
+    ],
+  },
+};
