@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_SITE_NAME } from '@app/contracts';
+import { DEFAULT_SITE_NAME, SMS_MAX_PER_IP_PER_HOUR } from '@app/contracts';
 import { defaultWebDistDir } from '../paths';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -45,6 +45,8 @@ const envSchema = z
     ALIYUN_SMS_SIGN_NAME: z.string().trim().min(1).optional(),
     ALIYUN_SMS_TEMPLATE_CODE: z.string().trim().min(1).optional(),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+    // Codes sent per client address per hour (an office behind one address, or a test run, may need more).
+    SMS_MAX_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(SMS_MAX_PER_IP_PER_HOUR),
     ARGON2_MEMORY_KIB: z.coerce.number().int().min(8).optional(),
     ARGON2_TIME_COST: z.coerce.number().int().min(1).optional(),
     ARGON2_PARALLELISM: z.coerce.number().int().min(1).max(16).optional(),
@@ -152,6 +154,8 @@ export interface Config {
         templateCode: string;
       };
   sessionTtlMs: number;
+  /** SMS codes sent per client address per hour. */
+  smsMaxPerIpPerHour: number;
   /** argon2id cost; OWASP minimum by default, a cheap one when NODE_ENV=test and nothing is set. */
   passwordHash: { memoryCost: number; timeCost: number; parallelism: number };
   /** Absolute base URL of the site as payers and payment channels reach it, without a trailing slash. */
@@ -241,6 +245,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
           }
         : { provider: 'console' as const },
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 3_600_000,
+    smsMaxPerIpPerHour: e.SMS_MAX_PER_IP_PER_HOUR,
     passwordHash: {
       memoryCost: e.ARGON2_MEMORY_KIB ?? (e.NODE_ENV === 'test' ? 64 : 19456),
       timeCost: e.ARGON2_TIME_COST ?? (e.NODE_ENV === 'test' ? 1 : 2),

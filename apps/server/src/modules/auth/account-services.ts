@@ -42,6 +42,7 @@ export function accountServices(deps: CoreDeps, log: Log): AccountServices {
     messages,
     usersRepo: userAccounts,
     sessionTtlMs: config.sessionTtlMs,
+    smsMaxPerIpPerHour: config.smsMaxPerIpPerHour,
     log,
   });
   const services = { auth, messages, hasher, sms };

@@ -49,6 +49,8 @@ export interface AuthServiceDeps {
   messages: MessagesService;
   usersRepo: UserAccounts;
   sessionTtlMs: number;
+  /** SMS codes per client address per hour (config; SMS_MAX_PER_IP_PER_HOUR by default). */
+  smsMaxPerIpPerHour?: number;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -56,6 +58,7 @@ export type AuthService = ReturnType<typeof createAuthService>;
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, clock, hasher, sms, messages, usersRepo, sessionTtlMs, log } = deps;
+  const smsMaxPerIp = deps.smsMaxPerIpPerHour ?? SMS_MAX_PER_IP_PER_HOUR;
   const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
   const later = (now: Date, ms: number) => new Date(now.getTime() + ms);
 
@@ -201,7 +204,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         if ((await repo.countPhoneSendsSince(tx, phone, ago(now, DAY_MS))) >= SMS_MAX_PER_PHONE_PER_DAY) {
           throw tooMany(authMessages.smsDailyLimit);
         }
-        if ((await repo.countIpSendsSince(tx, ip, ago(now, HOUR_MS))) >= SMS_MAX_PER_IP_PER_HOUR) {
+        if ((await repo.countIpSendsSince(tx, ip, ago(now, HOUR_MS))) >= smsMaxPerIp) {
           throw tooMany(authMessages.smsIpLimit);
         }
         await repo.recordSend(tx, phone, ip, now, ago(now, DAY_MS));

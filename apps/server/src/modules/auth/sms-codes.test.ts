@@ -132,6 +132,22 @@ describe('send limits', () => {
     expect((await send(phone, freshIp())).code).toBe(200);
   });
 
+  it('cap sends per IP address at the configured SMS_MAX_PER_IP_PER_HOUR', async () => {
+    const small = await createTestApp({ env: { SMS_MAX_PER_IP_PER_HOUR: '2' } });
+    try {
+      const ip = freshIp();
+      const sendOn = (phone: string) =>
+        call(small, 'POST', '/api/users/send_msg', { body: { phone, purpose: 'login' }, ip });
+      expect((await sendOn(freshPhone())).code).toBe(200);
+      expect((await sendOn(freshPhone())).code).toBe(200);
+      const third = await sendOn(freshPhone());
+      expect(third.code).toBe(429);
+      expect(third.message).toBe(authMessages.smsIpLimit);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('count concurrent sends to one phone once', async () => {
     const phone = freshPhone();
     const answers = await Promise.all(Array.from({ length: 5 }, () => send(phone)));
