@@ -25,7 +25,7 @@ import { membersModule } from './modules/members';
 import { messagesModule } from './modules/messages';
 import { systemModule } from './modules/system';
 import { talentModule } from './modules/talent';
-import { toolsModule } from './modules/tools';
+import { toolsModule, toolsPublicPages } from './modules/tools';
 import { usersModule } from './modules/users';
 
 // The composition root: one line per area. Modules meet only through each other's index.ts; where an area needs
@@ -46,7 +46,7 @@ const modules: AppModule[] = [
 ];
 
 /** Public detail pages of each area: head tags for link previews and crawlers, 404 for unknown ids, sitemap.xml. */
-const publicPages = (db: Db): PublicPages[] => [coursePublicPages(db)];
+const publicPages = (db: Db): PublicPages[] => [coursePublicPages(db), toolsPublicPages(db)];
 
 /** Public list pages listed in sitemap.xml next to the detail pages. */
 const STATIC_PUBLIC_PAGES = [{ path: '/' }, { path: '/train' }, { path: '/help-center' }];

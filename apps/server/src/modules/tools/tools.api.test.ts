@@ -183,10 +183,20 @@ describe('public tool pages', () => {
   it('give each tool page its title and description, and list every tool in the sitemap', async () => {
     const { toolsPublicPages } = await import('./index');
     const pages = toolsPublicPages(t.db);
-    expect(await pages.meta('year-end-bonus')).toEqual({ title: '全年一次性奖金计税比较', description: expect.stringContaining('单独计税') });
-    expect(await pages.meta('no-such-tool')).toBeNull();
+    const none = new URLSearchParams();
+    expect(await pages.meta({ id: 'year-end-bonus' }, none)).toEqual({ title: '全年一次性奖金计税比较', description: expect.stringContaining('单独计税') });
+    expect(await pages.meta({ id: 'no-such-tool' }, none)).toBeNull();
     const paths = (await pages.sitemap()).map((p) => p.path);
     expect(paths).toContain('/financeTool/toolInfo/risk-check');
     expect(paths).toHaveLength(12);
+  });
+
+  it('a tool page carries its name in the HTML title, and an unknown tool answers 404', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/financeTool/toolInfo/year-end-bonus' });
+    expect(page.statusCode).toBe(200);
+    expect(page.payload).toContain('<title>财务管理协会人才培训平台 - 全年一次性奖金计税比较</title>');
+    expect(page.payload).toMatch(/<meta property="og:description" content="[^"]*单独计税/);
+    expect((await t.app.inject({ method: 'GET', url: '/financeTool/toolInfo/no-such-tool' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).payload).toContain('/financeTool/toolInfo/year-end-bonus</loc>');
   });
 });
