@@ -39,6 +39,7 @@ export const PAGES = [
   },
   { name: 'course search', path: async () => `/courseSearch?courseName=${encodeURIComponent('财务')}` },
   { name: 'login', path: async () => '/login' },
+  { name: 'finance tool', path: async () => '/financeTool/toolInfo/year-end-bonus' },
 ];
 const BASELINE = { name: 'baseline: /not-found', path: async () => '/not-found' };
 

@@ -13,6 +13,9 @@ export const appTheme: ThemeConfig = {
     colorError: '#d4380d',
     borderRadius: 6,
     colorBgLayout: '#f4f6fa',
+    // Secondary text (breadcrumbs, empty states, descriptions) at WCAG AA contrast (4.5:1) on white and on the layout grey.
+    colorTextDescription: 'rgba(0, 0, 0, 0.62)',
+    colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
     fontFamily:
       "-apple-system, BlinkMacSystemFont, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Helvetica Neue', Arial, sans-serif",
   },

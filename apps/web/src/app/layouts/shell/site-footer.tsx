@@ -19,7 +19,7 @@ function HelpColumns() {
         const problems = group?.problems.slice(0, FOOTER_HELP_ITEMS) ?? [];
         return (
           <section key={type.value} className="site-footer__col" aria-label={type.label}>
-            <h3 className="site-footer__title">{type.label}</h3>
+            <h2 className="site-footer__title">{type.label}</h2>
             <ul>
               {problems.map((p) => (
                 <li key={p.id}>
@@ -45,7 +45,7 @@ export function SiteFooter() {
       <div className="page-container site-footer__main">
         <HelpColumns />
         <section className="site-footer__contact" aria-label="联系我们">
-          <h3 className="site-footer__title">联系我们</h3>
+          <h2 className="site-footer__title">联系我们</h2>
           {phones.length > 0 && (
             <p>
               <PhoneOutlined /> 联系电话：

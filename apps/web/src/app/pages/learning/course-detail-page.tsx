@@ -45,7 +45,7 @@ function CourseHero({ course, onLocked }: { course: CourseDetail; onLocked(): vo
   return (
     <section className="course-hero">
       <div className="course-hero__cover">
-        <img src={course.cover} alt={`${course.title}封面`} />
+        <img src={course.cover} alt={`${course.title}封面`} width={480} height={270} fetchPriority="high" />
       </div>
       <div className="course-hero__info">
         <div className="course-hero__tags">

@@ -11,17 +11,27 @@ export interface CourseCardProps {
   title?: ReactNode;
   /** Extra line under the meta row (e.g. favourite date, remove button). */
   footer?: ReactNode;
+  /** A card in the first screen: its cover loads at once (it is often the page's largest paint), not lazily. */
+  priority?: boolean;
 }
 
 /** Course card (antd-free: also used on home): cover, badge, title, teacher, lessons, learners. */
-export function CourseCard({ course, title, footer }: CourseCardProps) {
+export function CourseCard({ course, title, footer, priority = false }: CourseCardProps) {
   const badge = courseBadge(course);
   return (
     <article className="course-card">
       {/* The cover repeats the title link for the mouse; keyboard and screen readers use the title. */}
       <Link to={coursePath(course)} className="course-card__link" tabIndex={-1} aria-hidden="true">
         <div className="course-card__cover">
-          <img src={course.cover} alt="" loading="lazy" />
+          {/* Sized by the box's 16:9 aspect ratio; the width and height say so before the CSS has loaded. */}
+          <img
+            src={course.cover}
+            alt=""
+            width={320}
+            height={180}
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
+          />
           <span className={`course-badge course-badge--${badge.kind}`}>{badge.label}</span>
           {course.kind === 'outer_link' && <span className="course-card__outer">外部课程</span>}
         </div>

@@ -3,6 +3,9 @@ import type { CourseCard as CourseCardData } from '@app/contracts';
 import { CourseCard } from './course-card';
 import './course-card.css';
 
+/** Cards of the first row are in the first screen: their covers load at once. */
+const FIRST_ROW = 4;
+
 /** Four-column grid of course cards. */
 export function CourseGrid({
   courses,
@@ -17,9 +20,9 @@ export function CourseGrid({
 }) {
   return (
     <ul className="course-grid" aria-label={label}>
-      {courses.map((c) => (
+      {courses.map((c, i) => (
         <li key={c.id}>
-          <CourseCard course={c} title={renderTitle?.(c)} footer={renderFooter?.(c)} />
+          <CourseCard course={c} title={renderTitle?.(c)} footer={renderFooter?.(c)} priority={i < FIRST_ROW} />
         </li>
       ))}
     </ul>
