@@ -9,7 +9,7 @@ function load(name) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
 }
 
-const OWN = ['api-throughput', 'page-weight', 'cold-start'];
+const OWN = ['api-throughput', 'page-weight', 'cold-start', 'lighthouse'];
 
 /** `a.b.c | value` rows of the numbers and short strings of a result, for benchmarks without their own section. */
 function flatten(value, prefix = '', rows = []) {
@@ -97,6 +97,31 @@ export function render() {
     p();
     p(`Method: ${api.method}.`);
     if (api.warning) p(`\nWarning: ${api.warning}.`);
+    p();
+  }
+
+  const lh = load('lighthouse');
+  if (lh) {
+    const b = lh.budgets;
+    p('## Public pages in Lighthouse (mobile)');
+    p();
+    p(`Budgets: LCP <= ${b.lcp_ms / 1000} s, CLS <= ${b.cls}, TBT <= ${b.tbt_ms} ms, accessibility >= ${b.accessibility}. Measured ${lh.date.slice(0, 10)}, 1-minute load average ${lh.machine.load_avg_1m} at the end.`);
+    p();
+    p('| page | path | LCP ms | CLS | TBT ms | total KB | performance | accessibility | LCP vs baseline | budgets |');
+    p('|---|---|---:|---:|---:|---:|---:|---:|---:|---|');
+    for (const r of lh.pages) {
+      const miss = [
+        r.lcp_ms > b.lcp_ms && 'LCP',
+        r.cls > b.cls && 'CLS',
+        r.tbt_ms > b.tbt_ms && 'TBT',
+        r.accessibility < b.accessibility && 'a11y',
+      ].filter(Boolean);
+      const verdict = r.page.startsWith('baseline') ? '(baseline)' : miss.length ? `missed: ${miss.join(', ')}` : 'met';
+      p(`| ${r.page} | \`${r.path}\` | ${fmt(r.lcp_ms)} | ${r.cls} | ${fmt(r.tbt_ms)} | ${r.total_kb} | ${r.performance} | ${r.accessibility} | ${r.lcp_vs_baseline}× | ${verdict} |`);
+    }
+    p();
+    p(`Method: ${lh.method}. The baseline is /not-found of the same build, the lightest page.`);
+    if (lh.notes) p(`\n${lh.notes}`);
     p();
   }
 
