@@ -63,6 +63,8 @@ function pick(lhr) {
 /** The median run of each page by LCP (Lighthouse's own advice: several runs, take the median). */
 async function measure(chrome, url, runs) {
   const all = [];
+  // A run Lighthouse itself reports as failed (a runtime error, no LCP) is run again, at most twice per page.
+  let retries = 2;
   for (let i = 0; i < runs; i++) {
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -75,7 +77,12 @@ async function measure(chrome, url, runs) {
       throttlingMethod: 'simulate',
       disableStorageReset: false,
     });
-    all.push(pick(result.lhr));
+    const m = pick(result.lhr);
+    if ((result.lhr.runtimeError || !Number.isFinite(m.lcp_ms)) && retries-- > 0) {
+      i -= 1;
+      continue;
+    }
+    all.push(m);
   }
   all.sort((a, b) => a.lcp_ms - b.lcp_ms);
   return all[Math.floor(all.length / 2)];
