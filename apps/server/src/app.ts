@@ -20,6 +20,7 @@ import { createCoursesModule } from './modules/courses';
 import { createCourseProgressSource, learningModule } from './modules/learning';
 import { membersModule } from './modules/members';
 import { messagesModule } from './modules/messages';
+import { qaModule } from './modules/qa';
 import { systemModule } from './modules/system';
 import { talentModule } from './modules/talent';
 import { usersModule } from './modules/users';
@@ -38,6 +39,7 @@ const modules: AppModule[] = [
   commentsModule,
   membersModule,
   talentModule,
+  qaModule,
 ];
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;

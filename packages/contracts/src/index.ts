@@ -35,3 +35,6 @@ export * from './members/members.routes';
 export * from './talent/talent.rules';
 export * from './talent/talent.schemas';
 export * from './talent/talent.routes';
+export * from './qa/qa.rules';
+export * from './qa/qa.schemas';
+export * from './qa/qa.routes';
