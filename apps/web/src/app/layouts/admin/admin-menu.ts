@@ -1,1 +1,1 @@
-export { adminMenu } from '../../router/admin-routes';
+export { adminMenu, useIsExpert } from '../../router/admin-routes';
