@@ -7,15 +7,20 @@ import { adminMenu, useIsExpert } from './admin-menu';
 import './admin.css';
 
 /**
- * /admin/*: the side menu and the routed screen. Staff see every screen; an expert account (not staff) sees only the
- * screens marked for experts (the expert workspace) and is sent there from any other.
+ * /admin/*: the side menu and the routed screen. Staff see every staff screen; an expert account sees the screens
+ * marked for experts (the expert workspace), and a non-staff expert is sent there from any other.
  */
 export default function AdminLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const user = useSessionStore((s) => s.user);
-  const expert = useIsExpert(!!user && !user.is_staff);
-  const menu = user && !user.is_staff && expert ? adminMenu.filter((e) => e.expert) : adminMenu;
+  const expert = useIsExpert(!!user);
+  // Staff see every staff screen, and the expert workspace only when the account is also an expert.
+  const menu = !user
+    ? adminMenu
+    : user.is_staff
+      ? adminMenu.filter((e) => !e.expert || expert === true)
+      : adminMenu.filter((e) => e.expert && expert === true);
   const selected = menu.find((e) => pathname === e.path || pathname.startsWith(`${e.path}/`));
 
   if (user && !user.is_staff && expert === undefined) return <PageSpin />;

@@ -47,11 +47,12 @@ export function useThread(id: number) {
     retry: false,
   });
 }
-export function useExpertQueue(q: ExpertQueueQuery) {
+export function useExpertQueue(q: ExpertQueueQuery, enabled = true) {
   return useQuery({
     queryKey: qaKeys.queue(q),
     queryFn: () => qaApi.expertQueue(q),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
 export function useExpertQuestion(id: number | null) {

@@ -74,23 +74,25 @@ function Stats() {
           description="这些年份的解答时限暂按周一至周五计算（不含法定节假日与调休）。国务院办公厅发布放假通知后，请在“工作日历”中录入。"
         />
       )}
-      <Space size={48} className="qa-stat-row" wrap>
-        <Statistic
-          title={`${s.month} 会员问题按时解答率`}
-          value={s.in_time_share === null ? '—' : (s.in_time_share * 100).toFixed(1)}
-          suffix={s.in_time_share === null ? '' : '%'}
-        />
-        <Statistic
-          title="按时解答 / 已到期"
-          value={`${s.member_answered_in_time} / ${s.member_questions_due}`}
-        />
-        <Statistic title="待解答" value={s.waiting} />
-        <Statistic
-          title="已超时"
-          value={s.overdue}
-          valueStyle={s.overdue ? { color: '#dc2626' } : undefined}
-        />
-      </Space>
+      <div className="qa-stat-row">
+        <Space size={48} wrap>
+          <Statistic
+            title={`${s.month} 会员问题按时解答率`}
+            value={s.in_time_share === null ? '—' : (s.in_time_share * 100).toFixed(1)}
+            suffix={s.in_time_share === null ? '' : '%'}
+          />
+          <Statistic
+            title="按时解答 / 已到期"
+            value={`${s.member_answered_in_time} / ${s.member_questions_due}`}
+          />
+          <Statistic title="待解答" value={s.waiting} />
+          <Statistic
+            title="已超时"
+            value={s.overdue}
+            valueStyle={s.overdue ? { color: '#dc2626' } : undefined}
+          />
+        </Space>
+      </div>
     </>
   );
 }

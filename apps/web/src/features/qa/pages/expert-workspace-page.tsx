@@ -19,7 +19,7 @@ export default function ExpertWorkspacePage() {
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<number | null>(null);
   const me = useQuery({ queryKey: qaKeys.expertMe, queryFn: qaApi.expertMe });
-  const queue = useExpertQueue({ scope, page, per: PER });
+  const queue = useExpertQueue({ scope, page, per: PER }, !!me.data?.expert);
   const detail = useExpertQuestion(openId);
 
   const columns: ColumnsType<QueueItem> = [

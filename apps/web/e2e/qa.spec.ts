@@ -1,0 +1,128 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { useToken } from './support/session';
+
+/** Q&A issue: a member asks, an expert claims and answers with a regulation reference, the member reads and rates. */
+
+const MEMBER = { phone: '13800138001', password: 'demo_1234' };
+const EXPERT = { phone: '13700137001', password: 'demo_1234' }; // 陈立文: 个人所得税, 企业所得税, 其他
+const TITLE = `年终奖单独计税政策延续到什么时候（${Date.now() % 100000}）`;
+
+async function tokenOf(
+  request: APIRequestContext,
+  account: { phone: string; password: string },
+): Promise<string> {
+  const res = await request.post('/api/users/account_login', { data: account });
+  const body = (await res.json()) as { code: number; message: string; data: { token: string } };
+  expect(body.code, body.message).toBe(200);
+  return body.data.token;
+}
+
+async function pageAs(
+  browser: Browser,
+  request: APIRequestContext,
+  account: { phone: string; password: string },
+) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await useToken(page, await tokenOf(request, account));
+  return page;
+}
+
+/** Picks a Select option, retried: a click during the dropdown's opening animation can be lost. */
+async function pickOption(page: Page, label: string, option: string) {
+  const field = page.getByLabel(label);
+  const select = field.locator(
+    'xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]',
+  );
+  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  await expect(async () => {
+    if ((await dropdown.count()) === 0) await field.click();
+    if (!(await select.textContent())?.includes(option)) {
+      await dropdown
+        .last()
+        .locator('.ant-select-item-option')
+        .filter({ hasText: new RegExp(`^${option}$`) })
+        .click({ timeout: 2_000 });
+    }
+    await expect(select).toContainText(option, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(dropdown).toHaveCount(0);
+}
+
+test('a member asks, an expert claims and answers with a regulation, the member reads, rates, and visitors see it', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+
+  // ---- the member asks; similar answered questions are suggested while typing --------------------------------
+  const member = await pageAs(browser, request, MEMBER);
+  await member.goto('/center/quizQuestion');
+  await expect(member.getByText('您是会员：提问不限次数')).toBeVisible();
+  await member.getByLabel('问题标题').fill(TITLE);
+  const similar = member.getByRole('list', { name: '相似问题' });
+  await expect(similar.getByRole('link', { name: '年终奖还能选择单独计税吗？政策到哪年截止' })).toBeVisible();
+  await pickOption(member, '问题分类', '个人所得税');
+  await member
+    .getByLabel('问题描述')
+    .fill('公司计划在1月发放上一年度的年终奖，想确认单独计税政策目前是否仍然有效，以及申报时需要注意什么。');
+  await member.getByRole('button', { name: '提交问题' }).click();
+  await expect(member).toHaveURL(/\/center\/quizInfo\?id=\d+/);
+  const id = Number(new URL(member.url()).searchParams.get('id'));
+  await expect(member.getByText('等待专家解答')).toBeVisible();
+  await expect(member.getByText('最晚解答时间')).toBeVisible();
+
+  // ---- the expert claims it in the workspace and answers ----------------------------------------------------
+  const expert = await pageAs(browser, request, EXPERT);
+  await expert.goto('/admin/quiz-expert');
+  await expect(expert.getByRole('navigation', { name: '管理后台菜单' }).getByRole('menuitem')).toHaveText([
+    '专家工作台',
+  ]);
+  await expert.getByRole('button', { name: TITLE }).click();
+  const drawer = expert.getByRole('dialog');
+  await drawer.getByRole('button', { name: '认领问题' }).click();
+  await expect(expert.getByText(/认领成功/)).toBeVisible();
+  const editor = drawer.getByRole('textbox', { name: '解答内容' });
+  await editor.click();
+  await expert.keyboard.type('可以选择单独计税，全年一次性奖金单独计税政策已延续至2027年12月31日。');
+  await drawer.getByRole('button', { name: '添加法规引用' }).click();
+  await drawer.getByLabel('法规名称').fill('关于延续实施全年一次性奖金个人所得税政策的公告');
+  await drawer.getByLabel('文号').fill('财政部 税务总局公告2023年第30号');
+  await drawer.getByRole('button', { name: '提交解答' }).click();
+  await expect(expert.getByText('解答已提交')).toBeVisible();
+
+  // ---- the member sees the answer, the message, and rates it ------------------------------------------------
+  await member.goto(`/center/quizInfo?id=${id}`);
+  await expect(member.getByText('政策已延续至2027年12月31日')).toBeVisible();
+  await expect(member.getByText('（财政部 税务总局公告2023年第30号）')).toBeVisible();
+  await expect(member.getByText('陈立文')).toBeVisible();
+  await member.goto('/center/message');
+  await expect(member.getByText('您的提问已有专家解答').first()).toBeVisible();
+  await member.goto(`/center/quizInfo?id=${id}`);
+  await member.locator('.ant-rate-star').nth(4).click();
+  await member.getByRole('button', { name: '提交评价' }).click();
+  await expect(member.getByText('您已评价 5 分')).toBeVisible();
+
+  // ---- a logged-out visitor finds it on /quiz ---------------------------------------------------------------
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(`/quiz?keyword=${encodeURIComponent(TITLE.slice(-8))}`);
+  await visitor.getByRole('link', { name: TITLE }).click();
+  await expect(visitor).toHaveURL(new RegExp(`/quiz/${id}$`));
+  await expect(visitor.getByRole('heading', { name: TITLE })).toBeVisible();
+  await expect(visitor.getByText('政策已延续至2027年12月31日')).toBeVisible();
+  await expect(visitor.getByText('提问：会**')).toBeVisible();
+  await expect(visitor.getByText('会员学员')).toHaveCount(0);
+});
+
+test('the public Q&A lists answered questions by category and opens a question page', async ({ page }) => {
+  await page.goto('/quiz');
+  await page
+    .getByRole('navigation', { name: '问题分类' })
+    .getByRole('button', { name: '社保公积金' })
+    .click();
+  await expect(page).toHaveURL(/category=/);
+  await page.getByRole('link', { name: '试用期员工需要缴纳社保吗' }).click();
+  await expect(page.getByRole('heading', { name: '试用期员工需要缴纳社保吗' })).toBeVisible();
+  await expect(page.getByText('赵明远')).toBeVisible();
+  await expect(page.getByRole('button', { name: /有用/ })).toBeVisible();
+});
