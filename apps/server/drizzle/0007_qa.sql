@@ -13,6 +13,24 @@ CREATE TABLE "content_experts" (
 	CONSTRAINT "content_experts_name_org_uq" UNIQUE("name","organisation")
 );
 --> statement-breakpoint
+CREATE TABLE "qa_consultations" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"topic" text NOT NULL,
+	"description" text NOT NULL,
+	"preferred_time" text NOT NULL,
+	"contact_name" text NOT NULL,
+	"contact_phone" text NOT NULL,
+	"status" text DEFAULT 'requested' NOT NULL,
+	"expert_user_id" integer,
+	"scheduled_at" timestamp with time zone,
+	"channel" text,
+	"channel_note" text DEFAULT '' NOT NULL,
+	"cancel_reason" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "qa_daily_summaries" (
 	"day" date PRIMARY KEY NOT NULL,
 	"sent_at" timestamp with time zone NOT NULL
@@ -86,6 +104,8 @@ CREATE TABLE "qa_votes" (
 	CONSTRAINT "qa_votes_question_id_user_id_pk" PRIMARY KEY("question_id","user_id")
 );
 --> statement-breakpoint
+ALTER TABLE "qa_consultations" ADD CONSTRAINT "qa_consultations_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "qa_consultations" ADD CONSTRAINT "qa_consultations_expert_user_id_users_id_fk" FOREIGN KEY ("expert_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "qa_experts" ADD CONSTRAINT "qa_experts_profile_id_content_experts_id_fk" FOREIGN KEY ("profile_id") REFERENCES "public"."content_experts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "qa_experts" ADD CONSTRAINT "qa_experts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "qa_follow_ups" ADD CONSTRAINT "qa_follow_ups_question_id_qa_questions_id_fk" FOREIGN KEY ("question_id") REFERENCES "public"."qa_questions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -97,6 +117,8 @@ ALTER TABLE "qa_questions" ADD CONSTRAINT "qa_questions_claimed_by_users_id_fk" 
 ALTER TABLE "qa_questions" ADD CONSTRAINT "qa_questions_answered_by_users_id_fk" FOREIGN KEY ("answered_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "qa_votes" ADD CONSTRAINT "qa_votes_question_id_qa_questions_id_fk" FOREIGN KEY ("question_id") REFERENCES "public"."qa_questions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "qa_votes" ADD CONSTRAINT "qa_votes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "qa_consultations_user_idx" ON "qa_consultations" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "qa_consultations_expert_idx" ON "qa_consultations" USING btree ("expert_user_id","scheduled_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "qa_experts_user_key" ON "qa_experts" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "qa_follow_ups_question_idx" ON "qa_follow_ups" USING btree ("question_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "qa_images_file_key" ON "qa_images" USING btree ("file_name");--> statement-breakpoint

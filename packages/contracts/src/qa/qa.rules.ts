@@ -121,3 +121,53 @@ export const qaNoticeTitles = {
   overdue: '问题已超过解答时限',
   dailySummary: '在线问答每日汇总',
 } as const;
+
+// ---- finance consulting (/center/finance-consult) ------------------------------------------------------------
+export const CONSULT_TOPIC_MAX = 60;
+export const CONSULT_DESCRIPTION_MAX = 2000;
+export const CONSULT_PREFERRED_MAX = 60;
+export const CONSULT_NOTE_MAX = 200;
+/** Requests waiting for staff that one account may have at a time. */
+export const CONSULT_OPEN_MAX = 3;
+export const CONSULT_STATES = ['requested', 'scheduled', 'done', 'cancelled'] as const;
+export type ConsultState = (typeof CONSULT_STATES)[number];
+export const CONSULT_STATE_LABELS: Record<ConsultState, string> = {
+  requested: '待安排',
+  scheduled: '已预约',
+  done: '已完成',
+  cancelled: '已取消',
+};
+export const CONSULT_CHANNELS = ['电话', '视频会议', '线下面谈'] as const;
+
+export const consultMessages = {
+  topicRequired: '请输入咨询主题',
+  topicTooLong: `咨询主题不能超过${CONSULT_TOPIC_MAX}个字`,
+  descriptionRequired: '请描述需要咨询的问题',
+  descriptionTooLong: `问题描述不能超过${CONSULT_DESCRIPTION_MAX}个字`,
+  preferredRequired: '请填写方便的时间',
+  preferredTooLong: `方便的时间不能超过${CONSULT_PREFERRED_MAX}个字`,
+  contactNameRequired: '请输入联系人',
+  contactNameTooLong: '联系人不能超过20个字',
+  contactPhoneRequired: '请输入联系电话',
+  contactPhoneInvalid: '联系电话格式不正确',
+  tooManyOpen: `最多同时有${CONSULT_OPEN_MAX}个待安排的咨询申请`,
+  requested: '咨询申请已提交，工作人员将尽快与您联系',
+  notFound: '咨询申请不存在',
+  notCancellable: '该咨询已完成或已取消',
+  cancelled: '咨询已取消',
+  scheduleTimeRequired: '请选择咨询时间',
+  scheduleTimePast: '咨询时间不能早于现在',
+  channelRequired: '请选择咨询方式',
+  noteTooLong: `说明不能超过${CONSULT_NOTE_MAX}个字`,
+  scheduled: '已安排专家',
+  notScheduled: '只有已预约的咨询可以标记完成',
+  done: '咨询已完成',
+  notRequestedOrScheduled: '该咨询已完成或已取消',
+} as const;
+
+export const consultNoticeTitles = {
+  scheduled: '您的财税咨询已安排',
+  expertScheduled: '您有新的财税咨询预约',
+  done: '您的财税咨询已完成',
+  cancelled: '财税咨询已取消',
+} as const;

@@ -15,6 +15,13 @@ import {
   QA_TITLE_MAX,
   QA_TITLE_MIN,
   qaMessages as m,
+  CONSULT_CHANNELS,
+  CONSULT_DESCRIPTION_MAX,
+  CONSULT_NOTE_MAX,
+  CONSULT_PREFERRED_MAX,
+  CONSULT_STATES,
+  CONSULT_TOPIC_MAX,
+  consultMessages as cm,
 } from './qa.rules';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -347,3 +354,71 @@ export const calendarYearSchema = z.object({
   entries: z.array(holidaySchema),
 });
 export type CalendarYear = z.infer<typeof calendarYearSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Finance consulting
+
+export const consultationBodySchema = z.object({
+  topic: z
+    .string({ error: cm.topicRequired })
+    .trim()
+    .min(1, cm.topicRequired)
+    .max(CONSULT_TOPIC_MAX, cm.topicTooLong),
+  description: z
+    .string({ error: cm.descriptionRequired })
+    .trim()
+    .min(1, cm.descriptionRequired)
+    .max(CONSULT_DESCRIPTION_MAX, cm.descriptionTooLong),
+  preferred_time: z
+    .string({ error: cm.preferredRequired })
+    .trim()
+    .min(1, cm.preferredRequired)
+    .max(CONSULT_PREFERRED_MAX, cm.preferredTooLong),
+  contact_name: z
+    .string({ error: cm.contactNameRequired })
+    .trim()
+    .min(1, cm.contactNameRequired)
+    .max(20, cm.contactNameTooLong),
+  contact_phone: z
+    .string({ error: cm.contactPhoneRequired })
+    .trim()
+    .min(1, cm.contactPhoneRequired)
+    .regex(/^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8})$/, cm.contactPhoneInvalid),
+});
+export type ConsultationBody = z.input<typeof consultationBodySchema>;
+
+export const consultationSchema = z.object({
+  id: z.number().int(),
+  topic: z.string(),
+  description: z.string(),
+  preferred_time: z.string(),
+  contact_name: z.string(),
+  contact_phone: z.string(),
+  state: z.enum(CONSULT_STATES),
+  expert: z.string().nullable(),
+  scheduled_at: z.string().nullable(),
+  channel: z.string().nullable(),
+  channel_note: z.string(),
+  cancel_reason: z.string(),
+  created_at: z.string(),
+  /** Who asked (staff and expert views): the account's name. */
+  requester: z.string(),
+});
+export type Consultation = z.infer<typeof consultationSchema>;
+export const consultationsQuerySchema = pageQuerySchema.extend({
+  state: z.enum(CONSULT_STATES, { error: '状态不正确' }).optional(),
+});
+export type ConsultationsQuery = z.infer<typeof consultationsQuerySchema>;
+export const consultationsPageSchema = pagedSchema(consultationSchema);
+export type ConsultationsPage = z.infer<typeof consultationsPageSchema>;
+
+export const scheduleConsultationBodySchema = z.object({
+  expert_id: recordIdSchema(m.expertNotFound),
+  scheduled_at: z.iso.datetime({ offset: true, error: cm.scheduleTimeRequired }),
+  channel: z.enum(CONSULT_CHANNELS, { error: cm.channelRequired }),
+  channel_note: z.string().trim().max(CONSULT_NOTE_MAX, cm.noteTooLong).default(''),
+});
+export type ScheduleConsultationBody = z.input<typeof scheduleConsultationBodySchema>;
+export const cancelConsultationBodySchema = z.object({
+  reason: z.string().trim().max(CONSULT_NOTE_MAX, cm.noteTooLong).default(''),
+});

@@ -2,13 +2,14 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import { ok, QA_IMAGE_MAX_BYTES, qaMessages as m, qaRoutes } from '@app/contracts';
+import { consultMessages as cm, ok, QA_IMAGE_MAX_BYTES, qaMessages as m, qaRoutes } from '@app/contracts';
 import type { AppModule } from '../../lib/app-module';
 import { AppError } from '../../lib/app-error';
 import { defineGuard, userOf } from '../../lib/auth';
 import { defineRoute } from '../../lib/define-route';
 import { AVATAR_FILE_REGEX, mimeOfStoredAvatar } from '../../lib/image-type';
 import { createMessagesService } from '../messages';
+import { createConsultationsService } from './consultations.service';
 import { QA_JOB_INTERVAL_MS, runQaChecks } from './qa.jobs';
 import { createQaService, QA_IMAGE_URL_PREFIX } from './qa.service';
 
@@ -18,6 +19,7 @@ export const qaModule: AppModule = async (app, deps) => {
   const messages = createMessagesService({ db: deps.db, clock: deps.clock });
   const imageDir = path.join(deps.config.dataDir, 'uploads', 'quiz');
   const qa = createQaService({ db: deps.db, clock: deps.clock, messages, imageDir });
+  const consults = createConsultationsService({ db: deps.db, clock: deps.clock, messages });
   const tags = ['qa'];
   const user = { tags, auth: requireUser };
   const staff = { tags, auth: requireStaff };
@@ -213,6 +215,66 @@ export const qaModule: AppModule = async (app, deps) => {
     app,
     qaRoutes.deleteHoliday,
     async (request) => ok(await qa.deleteHoliday(request.params.date), m.holidayDeleted),
+    staff,
+  );
+
+  // ---- finance consulting --------------------------------------------------------------------------------------
+  defineRoute(
+    app,
+    qaRoutes.myConsultations,
+    async (request) => ok(await consults.mine(userOf(request).id, request.query)),
+    user,
+  );
+  defineRoute(
+    app,
+    qaRoutes.requestConsultation,
+    async (request) => ok(await consults.request(userOf(request).id, request.body), cm.requested),
+    user,
+  );
+  defineRoute(
+    app,
+    qaRoutes.cancelMyConsultation,
+    async (request) =>
+      ok(await consults.cancelMine(userOf(request).id, request.params.id, request.body.reason), cm.cancelled),
+    user,
+  );
+  defineRoute(
+    app,
+    qaRoutes.expertConsultations,
+    async (request) => ok(await consults.forExpert(userOf(request).id, request.query)),
+    expert,
+  );
+  defineRoute(
+    app,
+    qaRoutes.adminConsultations,
+    async (request) => ok(await consults.all(request.query)),
+    staff,
+  );
+  defineRoute(
+    app,
+    qaRoutes.scheduleConsultation,
+    async (request) =>
+      ok(
+        await consults.schedule(request.params.id, {
+          expert_id: request.body.expert_id,
+          scheduled_at: request.body.scheduled_at,
+          channel: request.body.channel,
+          channel_note: request.body.channel_note,
+        }),
+        cm.scheduled,
+      ),
+    staff,
+  );
+  defineRoute(
+    app,
+    qaRoutes.finishConsultation,
+    async (request) => ok(await consults.finish(request.params.id), cm.done),
+    staff,
+  );
+  defineRoute(
+    app,
+    qaRoutes.cancelConsultation,
+    async (request) => ok(await consults.cancel(request.params.id, request.body.reason), cm.cancelled),
     staff,
   );
 

@@ -160,3 +160,33 @@ export const qaDailySummaries = pgTable('qa_daily_summaries', {
   day: date('day', { mode: 'string' }).primaryKey(),
   sentAt: ts('sent_at').notNull(),
 });
+
+/** Finance consulting requests (/center/finance-consult): requested → scheduled (expert, time, channel) → done, or cancelled. */
+export const qaConsultations = pgTable(
+  'qa_consultations',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    topic: text('topic').notNull(),
+    description: text('description').notNull(),
+    preferredTime: text('preferred_time').notNull(),
+    contactName: text('contact_name').notNull(),
+    contactPhone: text('contact_phone').notNull(),
+    status: text('status', { enum: ['requested', 'scheduled', 'done', 'cancelled'] })
+      .notNull()
+      .default('requested'),
+    expertUserId: userRef('expert_user_id'),
+    scheduledAt: ts('scheduled_at'),
+    channel: text('channel'),
+    channelNote: text('channel_note').notNull().default(''),
+    cancelReason: text('cancel_reason').notNull().default(''),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    index('qa_consultations_user_idx').on(t.userId, t.createdAt),
+    index('qa_consultations_expert_idx').on(t.expertUserId, t.scheduledAt),
+  ],
+);

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { pageRoute, underConstruction } from '@/shared/lib/routing';
+import { pageRoute } from '@/shared/lib/routing';
 import { BOTH_ROLES } from '@/shared/config/roles';
 
 export { useIsExpert } from './api/expert-access';
@@ -10,7 +10,12 @@ export const publicRoutes: RouteObject[] = [
 ];
 
 export const centreRoutes: RouteObject[] = [
-  pageRoute({ path: 'finance-consult', title: '财税咨询', roles: BOTH_ROLES, page: underConstruction }),
+  pageRoute({
+    path: 'finance-consult',
+    title: '财税咨询',
+    roles: BOTH_ROLES,
+    page: () => import('./pages/finance-consult-page'),
+  }),
   // SPEC §2: login only, no role restriction ("my questions" is the one centre entry for every role).
   pageRoute({ path: 'quiz', title: '我的提问', page: () => import('./pages/my-questions-page') }),
   pageRoute({ path: 'quizInfo', title: '提问详情', page: () => import('./pages/thread-page') }),

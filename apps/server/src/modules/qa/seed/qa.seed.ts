@@ -7,6 +7,7 @@ import { expertProfiles } from '../../content';
 import { chinaDate, chinaMidnight, createWorkCalendar } from '../qa.calendar';
 import { qaRepository as repo } from '../qa.repository';
 import { sanitizeAnswer } from '../qa.sanitize';
+import { consultationsRepository } from '../consultations.repository';
 import { qaFollowUps, qaQuestions } from '../qa.table';
 import { DEMO_EXPERTS } from './qa.experts.data';
 import { DEMO_QUESTIONS } from './qa.questions.data';
@@ -149,6 +150,54 @@ export const qaSeed: SeedModule = {
           answeredBy: expertId,
         });
       }
+    }
+
+    // Finance consulting: the company demo account has a scheduled and a finished consultation, the member a new one.
+    const company = byPhone.get('13800138002');
+    const member = byPhone.get('13800138001');
+    const at = (days: number, hour: number) =>
+      new Date(chinaMidnight(chinaDate(new Date(now.getTime() + days * DAY_MS))).getTime() + hour * HOUR_MS);
+    if (company) {
+      await consultationsRepository.insert(tx, {
+        userId: company.id,
+        topic: '高新技术企业认定前的研发费用归集',
+        description:
+          '公司计划明年申报高新技术企业，目前研发费用与生产成本混在一起核算，希望专家帮助梳理研发项目立项、费用归集口径和辅助账设置。',
+        preferredTime: '工作日上午',
+        contactName: '王会计',
+        contactPhone: '13800138002',
+        status: 'scheduled',
+        expertUserId: expertUserIds[0]!,
+        scheduledAt: at(3, 10),
+        channel: '视频会议',
+        channelNote: '会议链接将在开始前一天发送',
+        createdAt: new Date(now.getTime() - 2 * DAY_MS),
+      });
+      await consultationsRepository.insert(tx, {
+        userId: company.id,
+        topic: '年度全面预算编制方案',
+        description: '希望就明年的全面预算编制流程、部门分工和预算考核办法听取专家意见。',
+        preferredTime: '周三或周四下午',
+        contactName: '王会计',
+        contactPhone: '13800138002',
+        status: 'done',
+        expertUserId: expertUserIds[4]!,
+        scheduledAt: at(-20, 15),
+        channel: '线下面谈',
+        channelNote: '协会三楼会议室',
+        createdAt: new Date(now.getTime() - 25 * DAY_MS),
+      });
+    }
+    if (member) {
+      await consultationsRepository.insert(tx, {
+        userId: member.id,
+        topic: '个人房产出租的税费计算',
+        description: '我在郑州有一套住房准备出租，月租金4000元，想了解需要缴纳哪些税费、如何代开发票。',
+        preferredTime: '工作日晚上或周末',
+        contactName: '刘女士',
+        contactPhone: '13800138001',
+        createdAt: new Date(now.getTime() - 1 * DAY_MS),
+      });
     }
   },
 };

@@ -6,6 +6,11 @@ import type {
   AnswerBody,
   AskQuestionBody,
   CalendarYear,
+  Consultation,
+  ConsultationBody,
+  ConsultationsPage,
+  ConsultationsQuery,
+  ScheduleConsultationBody,
   ExpertMe,
   ExpertQuestion,
   ExpertQueueQuery,
@@ -99,6 +104,22 @@ export const qaApi = {
       url: withId(qaRoutes.deleteHoliday.path, date),
       silent: true,
     }),
+
+  myConsultations: (q: ConsultationsQuery) =>
+    apiClient.get<ConsultationsPage>(qaRoutes.myConsultations.path, q),
+  requestConsultation: (body: ConsultationBody) =>
+    post<Consultation>(qaRoutes.requestConsultation.path, body),
+  cancelMyConsultation: (id: number) =>
+    post<Consultation>(withId(qaRoutes.cancelMyConsultation.path, id), {}),
+  expertConsultations: (q: ConsultationsQuery) =>
+    apiClient.get<ConsultationsPage>(qaRoutes.expertConsultations.path, q),
+  adminConsultations: (q: ConsultationsQuery) =>
+    apiClient.get<ConsultationsPage>(qaRoutes.adminConsultations.path, q),
+  scheduleConsultation: (id: number, body: ScheduleConsultationBody) =>
+    post<Consultation>(withId(qaRoutes.scheduleConsultation.path, id), body),
+  finishConsultation: (id: number) => post<Consultation>(withId(qaRoutes.finishConsultation.path, id)),
+  cancelConsultation: (id: number, reason: string) =>
+    post<Consultation>(withId(qaRoutes.cancelConsultation.path, id), { reason }),
 };
 
 export const qaKeys = {
@@ -118,4 +139,6 @@ export const qaKeys = {
   experts: ['qa', 'experts'] as const,
   stats: ['qa', 'stats'] as const,
   calendar: (year: number) => ['qa', 'calendar', year] as const,
+  consultations: (scope: 'mine' | 'expert' | 'admin', q: object) =>
+    ['qa', 'consultations', scope, q] as const,
 };

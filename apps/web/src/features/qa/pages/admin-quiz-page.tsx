@@ -36,6 +36,7 @@ import {
 import { isApiError } from '@/shared/lib/api-client';
 import { qaApi, qaKeys } from '../api/qa-api';
 import { useAdminQuestion, useAdminQueue, useCalendarYear, useExperts, useQaStats } from '../api/use-qa';
+import { AdminConsultations } from '../components/admin-consultations';
 import { StateTag } from '../components/parts';
 import { QuestionFacts } from '../components/workspace-question';
 import { time } from '../lib/format';
@@ -447,6 +448,7 @@ export default function AdminQuizPage() {
       <Tabs
         items={[
           { key: 'queue', label: '问题队列', children: <QueueTab /> },
+          { key: 'consult', label: '财税咨询', children: <AdminConsultations /> },
           { key: 'experts', label: '专家账号', children: <ExpertsTab /> },
           { key: 'calendar', label: '工作日历', children: <CalendarTab /> },
         ]}

@@ -5,13 +5,14 @@ import { useQuery } from '@tanstack/react-query';
 import type { QueueItem } from '@app/contracts/qa/qa.schemas';
 import { qaApi, qaKeys } from '../api/qa-api';
 import { useExpertQuestion, useExpertQueue } from '../api/use-qa';
+import { ExpertConsultations } from '../components/admin-consultations';
 import { StateTag } from '../components/parts';
 import { ExpertActions, QuestionFacts } from '../components/workspace-question';
 import { time } from '../lib/format';
 import '../components/qa.css';
 
 const PER = 10;
-type Scope = 'open' | 'mine' | 'answered';
+type Scope = 'open' | 'mine' | 'answered' | 'consult';
 
 /** /admin/quiz-expert: the expert's queue (questions of their fields), their claims with due times, their answers. */
 export default function ExpertWorkspacePage() {
@@ -19,7 +20,10 @@ export default function ExpertWorkspacePage() {
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<number | null>(null);
   const me = useQuery({ queryKey: qaKeys.expertMe, queryFn: qaApi.expertMe });
-  const queue = useExpertQueue({ scope, page, per: PER }, !!me.data?.expert);
+  const queue = useExpertQueue(
+    { scope: scope === 'consult' ? 'open' : scope, page, per: PER },
+    !!me.data?.expert && scope !== 'consult',
+  );
   const detail = useExpertQuestion(openId);
 
   const columns: ColumnsType<QueueItem> = [
@@ -96,27 +100,32 @@ export default function ExpertWorkspacePage() {
           { value: 'open', label: '待认领' },
           { value: 'mine', label: '我的待办' },
           { value: 'answered', label: '我已解答' },
+          { value: 'consult', label: '财税咨询' },
         ]}
         onChange={(v) => {
           setScope(v);
           setPage(1);
         }}
       />
-      <Table<QueueItem>
-        rowKey="id"
-        columns={columns}
-        dataSource={queue.data?.list ?? []}
-        loading={queue.isPending}
-        locale={{ emptyText: scope === 'open' ? '暂无待认领的问题' : '暂无问题' }}
-        pagination={{
-          current: page,
-          pageSize: PER,
-          total: queue.data?.total ?? 0,
-          showSizeChanger: false,
-          hideOnSinglePage: true,
-          onChange: setPage,
-        }}
-      />
+      {scope === 'consult' ? (
+        <ExpertConsultations />
+      ) : (
+        <Table<QueueItem>
+          rowKey="id"
+          columns={columns}
+          dataSource={queue.data?.list ?? []}
+          loading={queue.isPending}
+          locale={{ emptyText: scope === 'open' ? '暂无待认领的问题' : '暂无问题' }}
+          pagination={{
+            current: page,
+            pageSize: PER,
+            total: queue.data?.total ?? 0,
+            showSizeChanger: false,
+            hideOnSinglePage: true,
+            onChange: setPage,
+          }}
+        />
+      )}
       <Drawer
         open={openId !== null}
         size="large"
