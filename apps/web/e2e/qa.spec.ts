@@ -126,3 +126,46 @@ test('the public Q&A lists answered questions by category and opens a question p
   await expect(page.getByText('赵明远')).toBeVisible();
   await expect(page.getByRole('button', { name: /有用/ })).toBeVisible();
 });
+
+test('a company requests a finance consultation, staff schedule an expert, the company sees the appointment', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const company = await pageAs(browser, request, { phone: '13800138002', password: 'demo_1234' });
+  const topic = `出口退税申报流程梳理（${Date.now() % 100000}）`;
+  await company.goto('/center/finance-consult');
+  await company.getByRole('button', { name: '申请咨询' }).click();
+  const dialog = company.getByRole('dialog', { name: '申请财税咨询' });
+  await dialog.getByRole('button', { name: '提交申请' }).click();
+  await expect(dialog.getByText('请输入咨询主题')).toBeVisible();
+  await dialog.getByLabel('咨询主题').fill(topic);
+  await dialog
+    .getByLabel('问题描述')
+    .fill('公司今年开始做跨境电商出口，想请专家梳理出口退税的备案、单证收集和申报流程。');
+  await dialog.getByLabel('方便的时间').fill('工作日上午');
+  await dialog.getByRole('button', { name: '提交申请' }).click();
+  const row = company.getByRole('row', { name: new RegExp(topic) });
+  await expect(row.getByText('待安排')).toBeVisible();
+
+  const staff = await pageAs(browser, request, { phone: '13800138009', password: 'admin_1234' });
+  await staff.goto('/admin/quiz');
+  await staff.getByRole('tab', { name: '财税咨询' }).click();
+  await staff
+    .getByRole('row', { name: new RegExp(topic) })
+    .getByRole('button', { name: '安排' })
+    .click();
+  const schedule = staff.getByRole('dialog', { name: new RegExp('安排咨询') });
+  await pickOption(staff, '专家', '周雅琴（增值税、发票管理、出口退税）');
+  await schedule.getByLabel('咨询时间').fill('2099-03-02 10:00');
+  await staff.keyboard.press('Enter');
+  await pickOption(staff, '咨询方式', '视频会议');
+  await schedule.getByRole('button', { name: '保存并通知' }).click();
+  await expect(staff.getByText('已安排专家')).toBeVisible();
+
+  await company.reload();
+  await expect(company.getByRole('row', { name: new RegExp(topic) }).getByText('已预约')).toBeVisible();
+  await expect(company.getByRole('row', { name: new RegExp(topic) }).getByText('周雅琴')).toBeVisible();
+  await company.goto('/center/message');
+  await expect(company.getByText('您的财税咨询已安排').first()).toBeVisible();
+});

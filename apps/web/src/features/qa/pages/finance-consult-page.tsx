@@ -80,7 +80,7 @@ export default function FinanceConsultPage() {
       title: '咨询时间',
       dataIndex: 'scheduled_at',
       width: 150,
-      render: (v: string | null) => (v ? time(v) : '待安排'),
+      render: (v: string | null) => time(v),
     },
     { title: '申请时间', dataIndex: 'created_at', width: 150, render: (v: string) => time(v) },
     {
