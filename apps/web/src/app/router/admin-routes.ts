@@ -13,6 +13,3 @@ export const adminMenu: { path: string; title: string; expert: boolean }[] = adm
   title: (r.handle as RouteHandle).title,
   expert: (r.handle as RouteHandle).expert === true,
 }));
-
-/** Whether the account is an expert (the Q&A area links accounts to think-tank expert profiles). */
-export const useIsExpert = qa.useIsExpert;

@@ -2,8 +2,6 @@ import type { RouteObject } from 'react-router';
 import { pageRoute } from '@/shared/lib/routing';
 import { BOTH_ROLES } from '@/shared/config/roles';
 
-export { useIsExpert } from './api/expert-access';
-
 export const publicRoutes: RouteObject[] = [
   pageRoute({ path: 'quiz', title: '在线问答', page: () => import('./pages/quiz-page') }),
   pageRoute({ path: 'quiz/:id', title: '问题详情', page: () => import('./pages/quiz-question-page') }),

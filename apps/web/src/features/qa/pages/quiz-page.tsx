@@ -8,7 +8,7 @@ import '../components/qa.css';
 
 const PER = 10;
 
-function Card1({ q }: { q: QuizCard }) {
+function QuestionCard({ q }: { q: QuizCard }) {
   return (
     <article className="qa-card">
       <Link to={questionPath(q.id)} className="qa-card__title">
@@ -124,7 +124,7 @@ export default function QuizPage() {
           ) : list.data && list.data.list.length > 0 ? (
             <>
               {list.data.list.map((q) => (
-                <Card1 key={q.id} q={q} />
+                <QuestionCard key={q.id} q={q} />
               ))}
               <Pagination
                 style={{ marginTop: 16, textAlign: 'right' }}
