@@ -147,6 +147,29 @@ describe('claims and answers', () => {
     expect((await api(t, 'GET', `/api/quiz/mine/${q.id}`, asker)).data.state).toBe('answering');
   });
 
+  it('the workspace lists open questions of the expert’s fields, and a claim moves one to the claimant’s own list', async () => {
+    const q = await ask(await createUser(t, { memberDays: 30 }), {
+      title: '工作台队列测试：年终奖计税方式选择',
+    });
+    const [a, b] = await Promise.all([createExpert(t, staff), createExpert(t, staff)]);
+    const vat = await createExpert(t, staff, ['增值税']);
+    const ids = async (e: TestUser, scope: string) =>
+      (await api(t, 'GET', `/api/quiz/expert/queue?scope=${scope}&per=50`, e)).data.list.map(
+        (i: { id: number }) => i.id,
+      );
+    expect(await ids(a, 'open')).toContain(q.id);
+    expect(await ids(vat, 'open')).not.toContain(q.id);
+    await api(t, 'POST', `/api/quiz/expert/questions/${q.id}/claim`, a);
+    expect(await ids(b, 'open')).not.toContain(q.id);
+    expect(await ids(a, 'open')).not.toContain(q.id);
+    const mine = (await api(t, 'GET', '/api/quiz/expert/queue?scope=mine&per=50', a)).data.list;
+    expect(mine.find((i: { id: number }) => i.id === q.id)).toMatchObject({
+      claimed_by_me: true,
+      due_at: new Date('2025-09-29T10:30:00+08:00').toISOString(),
+      overdue: false,
+    });
+  });
+
   it('a claim expires and another expert may then claim', async () => {
     const q = await ask(await createUser(t, { memberDays: 30 }));
     const [a, b] = await Promise.all([createExpert(t, staff), createExpert(t, staff)]);

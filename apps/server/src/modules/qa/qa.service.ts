@@ -462,7 +462,7 @@ export function createQaService({ db, clock, messages, imageDir }: QaServiceDeps
       const where =
         query.scope === 'open'
           ? sql`q.status = 'waiting' AND NOT q.hidden AND q.category IN (${link.categories.length ? cats : sql`NULL`})
-                AND (q.claimed_by IS NULL OR q.claimed_by = ${userId}
+                AND (q.claimed_by IS NULL
                      OR (q.claim_expires_at IS NOT NULL AND q.claim_expires_at <= ${now}::timestamptz))`
           : query.scope === 'mine'
             ? sql`NOT q.hidden AND ((q.status = 'waiting' AND q.claimed_by = ${userId}

@@ -150,6 +150,12 @@ export default function QuizPage() {
           <Button block style={{ marginTop: 8 }} onClick={() => navigate('/center/quiz')}>
             我的提问
           </Button>
+          <p className="qa-muted" style={{ marginTop: 16 }}>
+            需要一对一深入沟通？可预约智库专家进行电话、视频或面谈咨询。
+          </p>
+          <Button block onClick={() => navigate('/center/finance-consult')}>
+            预约财税咨询
+          </Button>
         </Card>
       </div>
     </div>
