@@ -5,6 +5,7 @@ import { makeUser } from '@/testing/fixtures';
 import { mockApi, ok } from '@/testing/mock-api';
 import { renderScreen } from '@/testing/render-screen';
 import AskPage from './ask-page';
+import QuizPage from './quiz-page';
 import ThreadPage from './thread-page';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -134,5 +135,29 @@ describe('/center/quizInfo', () => {
       expect(api.calls.find((c) => c.url === '/api/quiz/mine/5/rate')?.body).toEqual({ rating: 4 }),
     );
     expect(await screen.findByText('您已评价 4 分')).toBeInTheDocument();
+  });
+});
+
+describe('/quiz', () => {
+  it('lists answered questions with masked askers and filters by category and keyword through the address', async () => {
+    const seen: unknown[] = [];
+    mockApi({
+      'GET /api/quiz/questions': (config) => {
+        seen.push(config.params);
+        return ok({ list: [card()], total: 1, page: 1, per: 10 });
+      },
+      'GET /api/quiz/tags': ok([{ name: '年终奖', count: 3 }]),
+    });
+    const { router } = renderScreen('/quiz', <QuizPage />, '/quiz?keyword=年终奖');
+    const link = await screen.findByRole('link', { name: '年终奖还能选择单独计税吗？政策到哪年截止' });
+    expect(link).toHaveAttribute('href', '/quiz/7');
+    expect(screen.getByText('提问：会**')).toBeInTheDocument();
+    expect(seen[0]).toMatchObject({ keyword: '年终奖', sort: 'newest', page: 1 });
+
+    fireEvent.click(
+      within(screen.getByRole('navigation', { name: '问题分类' })).getByRole('button', { name: '增值税' }),
+    );
+    await waitFor(() => expect(router.state.location.search).toContain('category='));
+    await waitFor(() => expect(seen.at(-1)).toMatchObject({ category: '增值税', keyword: '年终奖' }));
   });
 });
