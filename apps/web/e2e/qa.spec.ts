@@ -5,6 +5,11 @@ import { useToken } from './support/session';
 
 const MEMBER = { phone: '13800138001', password: 'demo_1234' };
 const EXPERT = { phone: '13700137001', password: 'demo_1234' }; // 陈立文: 个人所得税, 企业所得税, 其他
+/** A 1x1 PNG (the server checks images by content). */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 const TITLE = `年终奖单独计税政策延续到什么时候（${Date.now() % 100000}）`;
 
 async function tokenOf(
@@ -66,11 +71,16 @@ test('a member asks, an expert claims and answers with a regulation, the member 
   await member
     .getByLabel('问题描述')
     .fill('公司计划在1月发放上一年度的年终奖，想确认单独计税政策目前是否仍然有效，以及申报时需要注意什么。');
+  await member
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'payslip.png', mimeType: 'image/png', buffer: PNG });
+  await expect(member.locator('.ant-upload-list-item-done')).toHaveCount(1);
   await member.getByRole('button', { name: '提交问题' }).click();
   await expect(member).toHaveURL(/\/center\/quizInfo\?id=\d+/);
   const id = Number(new URL(member.url()).searchParams.get('id'));
   await expect(member.getByText('等待专家解答')).toBeVisible();
   await expect(member.getByText('最晚解答时间')).toBeVisible();
+  await expect(member.getByRole('img', { name: '问题配图1' })).toBeVisible();
 
   // ---- the expert claims it in the workspace and answers ----------------------------------------------------
   const expert = await pageAs(browser, request, EXPERT);
