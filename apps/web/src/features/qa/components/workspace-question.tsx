@@ -16,7 +16,7 @@ import { AnswerEditor } from './answer-editor';
 import { AnswerBlock, QuestionBody, StateTag } from './parts';
 
 /** The question as experts and staff see it: text, due time, claim state, answer and follow-ups. */
-export function QuestionFacts({ q }: { q: ExpertQuestion }) {
+export function QuestionFacts({ q, withFollowUps = false }: { q: ExpertQuestion; withFollowUps?: boolean }) {
   return (
     <>
       <Descriptions size="small" column={2} style={{ marginBottom: 12 }}>
@@ -44,6 +44,29 @@ export function QuestionFacts({ q }: { q: ExpertQuestion }) {
       </Descriptions>
       <QuestionBody body={q.body} images={q.images} />
       {q.answer && <AnswerBlock answer={q.answer} />}
+      {withFollowUps && q.follow_ups.length > 0 && (
+        <section className="qa-followups" aria-label="追问">
+          <Divider titlePlacement="start">追问</Divider>
+          {q.follow_ups.map((f) => (
+            <div key={f.id} className="qa-followup">
+              <div className="qa-followup__q">
+                <strong>追问：</strong>
+                {f.content} <span className="qa-muted">{time(f.asked_at)}</span>
+              </div>
+              <div className="qa-followup__a">
+                {f.answer ? (
+                  <>
+                    <strong>回复：</strong>
+                    {f.answer}
+                  </>
+                ) : (
+                  <span className="qa-muted">等待专家回复</span>
+                )}
+              </div>
+            </div>
+          ))}
+        </section>
+      )}
     </>
   );
 }

@@ -90,7 +90,7 @@ function Stats() {
           <Statistic
             title="已超时"
             value={s.overdue}
-            valueStyle={s.overdue ? { color: '#dc2626' } : undefined}
+            styles={s.overdue ? { content: { color: '#dc2626' } } : undefined}
           />
         </Space>
       </div>
@@ -193,7 +193,7 @@ function QueueTab() {
       >
         {q ? (
           <>
-            <QuestionFacts q={q} />
+            <QuestionFacts q={q} withFollowUps />
             <Space style={{ marginTop: 16 }} wrap>
               {(q.state === 'waiting' || q.state === 'answering') && (
                 <>
