@@ -23,6 +23,7 @@ import { coursePublicPages, createCoursesModule } from './modules/courses';
 import { createCourseProgressSource, learningModule } from './modules/learning';
 import { membersModule } from './modules/members';
 import { messagesModule } from './modules/messages';
+import { qaModule, qaPublicPages } from './modules/qa';
 import { systemModule } from './modules/system';
 import { talentModule } from './modules/talent';
 import { toolsModule, toolsPublicPages } from './modules/tools';
@@ -43,13 +44,14 @@ const modules: AppModule[] = [
   membersModule,
   talentModule,
   toolsModule,
+  qaModule,
 ];
 
 /** Public detail pages of each area: head tags for link previews and crawlers, 404 for unknown ids, sitemap.xml. */
-const publicPages = (db: Db): PublicPages[] => [coursePublicPages(db), toolsPublicPages(db)];
+const publicPages = (db: Db): PublicPages[] => [coursePublicPages(db), toolsPublicPages(db), qaPublicPages(db)];
 
 /** Public list pages listed in sitemap.xml next to the detail pages. */
-const STATIC_PUBLIC_PAGES = [{ path: '/' }, { path: '/train' }, { path: '/help-center' }];
+const STATIC_PUBLIC_PAGES = [{ path: '/' }, { path: '/train' }, { path: '/help-center' }, { path: '/quiz' }];
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 const REQUEST_ID = /^[\w.:-]{1,64}$/;

@@ -38,3 +38,6 @@ export * from './talent/talent.routes';
 export * from './tools/tools.rules';
 export * from './tools/tools.schemas';
 export * from './tools/tools.routes';
+export * from './qa/qa.rules';
+export * from './qa/qa.schemas';
+export * from './qa/qa.routes';

@@ -11,3 +11,4 @@ export * from '../modules/comments/comments.table';
 export * from '../modules/members/members.table';
 export * from '../modules/talent/talent.table';
 export * from '../modules/tools/tools.table';
+export * from '../modules/qa/qa.table';

@@ -4,6 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses } from '../modules/courses';
+import { qaQuestions } from '../modules/qa/qa.table';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { SITEMAP_MAX_URLS, sitemapXml } from './web-pages';
 
@@ -63,6 +64,26 @@ describe('public detail pages in the HTML', () => {
     const res = await page(`/train/detail/${published.id}`);
     expect(res.payload).toContain('<title>财务管理协会人才培训平台 - 税务&quot;筹划&quot;&lt;b&gt;与&lt;/b&gt;申报</title>');
     await t.db.update(courses).set({ title: published.title }).where(eq(courses.id, published.id));
+  });
+});
+
+describe('public question pages in the HTML', () => {
+  it('an answered public question names itself; a private one answers 404 and stays out of the sitemap', async () => {
+    const rows = await t.db
+      .select({ id: qaQuestions.id, title: qaQuestions.title, isPublic: qaQuestions.isPublic })
+      .from(qaQuestions)
+      .orderBy(qaQuestions.id);
+    const shown = (await Promise.all(rows.map(async (r) => ({ r, res: await page(`/quiz/${r.id}`) })))).filter((x) => x.res.statusCode === 200);
+    expect(shown.length).toBeGreaterThan(10);
+    const { r, res } = shown[0]!;
+    expect(res.payload).toContain(`<title>财务管理协会人才培训平台 - ${r.title}</title>`);
+    expect(res.payload).toContain(`<meta property="og:url" content="https://peixun.example.org/quiz/${r.id}" />`);
+
+    await t.db.update(qaQuestions).set({ isPublic: false }).where(eq(qaQuestions.id, r.id));
+    expect((await page(`/quiz/${r.id}`)).statusCode).toBe(404);
+    expect((await page('/sitemap.xml')).payload).not.toContain(`/quiz/${r.id}<`);
+    await t.db.update(qaQuestions).set({ isPublic: true }).where(eq(qaQuestions.id, r.id));
+    expect((await page('/sitemap.xml')).payload).toContain(`/quiz/${r.id}</loc>`);
   });
 });
 

@@ -31,3 +31,46 @@ describe('staff screens', () => {
     expect(await screen.findByRole('navigation', { name: '管理后台菜单' }, SLOW)).toBeInTheDocument();
   });
 });
+
+describe('expert accounts under /admin', () => {
+  const expertMe = {
+    expert: {
+      id: 1,
+      name: '陈立文',
+      title: '注册税务师',
+      organisation: '中原财税研究院',
+      photo: null,
+      fields: ['个人所得税'],
+      introduction: '',
+    },
+    categories: ['个人所得税'],
+  };
+
+  it('show an expert who is not staff only the expert workspace, and send them there from other screens', async () => {
+    mockApi({
+      'GET /api/problems': ok(makeProblemGroups()),
+      'GET /api/common_data': ok(makeCommonData()),
+      'GET /api/quiz/expert/me': ok(expertMe),
+      'GET /api/quiz/expert/queue': ok({ list: [], total: 0, page: 1, per: 10 }),
+    });
+    const { router } = renderRoute('/admin/evaluations', {
+      session: { token: 't1', user: makeUser({ is_staff: false }) },
+    });
+    const nav = await screen.findByRole('navigation', { name: '管理后台菜单' }, SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/quiz-expert'), SLOW);
+    expect(nav.querySelectorAll('[role="menuitem"]')).toHaveLength(1);
+    expect(nav).toHaveTextContent('专家工作台');
+  });
+
+  it('leave the expert workspace out of the menu of staff who are not experts', async () => {
+    mockApi({
+      'GET /api/problems': ok(makeProblemGroups()),
+      'GET /api/common_data': ok(makeCommonData()),
+      'GET /api/quiz/expert/me': ok({ expert: null, categories: [] }),
+    });
+    renderRoute('/admin', { session: { token: 't1', user: makeUser({ is_staff: true }) } });
+    const nav = await screen.findByRole('navigation', { name: '管理后台菜单' }, SLOW);
+    await waitFor(() => expect(nav).toHaveTextContent('问答管理'));
+    expect(nav).not.toHaveTextContent('专家工作台');
+  });
+});

@@ -7,8 +7,9 @@ import { PageSpin } from '@/shared/ui/page-spin';
 /**
  * Staff screens (/admin/*): waits for the current user, then shows the screen only to staff accounts. The server
  * refuses every staff endpoint to anyone else anyway; this keeps others from a screen that could only fail.
+ * `allow` admits a non-staff account the layout has its own screens for (expert accounts: the expert workspace).
  */
-export function StaffGuard({ children }: { children: ReactNode }) {
+export function StaffGuard({ children, allow = false }: { children: ReactNode; allow?: boolean }) {
   const token = useSessionStore((s) => s.token);
   const user = useSessionStore((s) => s.user);
   const status = useSessionStore((s) => s.userStatus);
@@ -36,7 +37,7 @@ export function StaffGuard({ children }: { children: ReactNode }) {
     }
     return <PageSpin />;
   }
-  if (!user.is_staff) {
+  if (!user.is_staff && !allow) {
     return (
       <Result
         status="403"

@@ -17,6 +17,8 @@ export interface RouteHandle {
    * its first load does not fetch antd (home). Absent means the screen gets antd's scope.
    */
   antd?: false;
+  /** A screen under /admin that expert accounts (not staff) may also open; they see only these in the menu. */
+  expert?: boolean;
 }
 
 export const LAZY_SCREEN_FAILED = '页面加载失败，请刷新重试';

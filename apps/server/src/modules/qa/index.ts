@@ -1,0 +1,25 @@
+// Public surface of the Q&A module (docs/architecture.md): the only file other modules import.
+import type { Db } from '../../db/client';
+import type { PublicPages } from '../../lib/public-pages';
+import { qaRepository as repo } from './qa.repository';
+
+export { qaModule } from './qa.routes';
+
+/**
+ * Public question pages for server-rendered metadata and the sitemap: `meta(id)` is null for an unknown, private,
+ * hidden or unanswered question.
+ */
+export function qaPublicPages(db: Db): PublicPages {
+  return {
+    pattern: '/quiz/:id',
+    async meta({ id: raw }) {
+      const id = Number(raw);
+      if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647 || !(await repo.isPublic(db, id))) return null;
+      const q = (await repo.question(db, id))!;
+      return { title: q.title, description: q.body };
+    },
+    async sitemap() {
+      return (await repo.publicSitemap(db)).map((r) => ({ path: `/quiz/${r.id}`, updatedAt: new Date(r.updated_at) }));
+    },
+  };
+}

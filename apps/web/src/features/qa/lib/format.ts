@@ -1,0 +1,10 @@
+import dayjs from 'dayjs';
+
+export const time = (iso: string | null | undefined) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '—');
+export const day = (iso: string | null | undefined) => (iso ? dayjs(iso).format('YYYY-MM-DD') : '—');
+
+/** Public question page path. */
+export const questionPath = (id: number) => `/quiz/${id}`;
+export const threadPath = (id: number) => `/center/quizInfo?id=${id}`;
+export const ASK_PATH = '/center/quizQuestion';
+export const MY_QUESTIONS_PATH = '/center/quiz';
