@@ -18,6 +18,7 @@ import { commentsModule } from './modules/comments';
 import { contentModule } from './modules/content';
 import { createCoursesModule } from './modules/courses';
 import { createCourseProgressSource, learningModule } from './modules/learning';
+import { examsModule } from './modules/exams';
 import { membersModule } from './modules/members';
 import { messagesModule } from './modules/messages';
 import { systemModule } from './modules/system';
@@ -38,6 +39,7 @@ const modules: AppModule[] = [
   commentsModule,
   membersModule,
   talentModule,
+  examsModule,
 ];
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;

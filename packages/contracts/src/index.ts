@@ -35,3 +35,6 @@ export * from './members/members.routes';
 export * from './talent/talent.rules';
 export * from './talent/talent.schemas';
 export * from './talent/talent.routes';
+export * from './exams/exams.rules';
+export * from './exams/exams.schemas';
+export * from './exams/exams.routes';

@@ -16,12 +16,13 @@ export const ORDER_EXPIRY_MS = 30 * 60_000;
 /** How often the payment page polls POST /api/orders/check_order. */
 export const ORDER_POLL_INTERVAL_MS = 2_000;
 
-/** What an order buys: a membership plan or a paid course. */
-export const ORDER_PRODUCT_TYPES = ['member', 'course'] as const;
+/** What an order buys: a membership plan, a paid course or a paid exam registration (product_id: the session). */
+export const ORDER_PRODUCT_TYPES = ['member', 'course', 'exam'] as const;
 export type OrderProductType = (typeof ORDER_PRODUCT_TYPES)[number];
 export const ORDER_PRODUCT_TYPE_LABELS: Record<OrderProductType, string> = {
   member: '会员',
   course: '课程',
+  exam: '考试报名',
 };
 
 /**

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import type { OrderProductType } from '@app/contracts';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/sql';
 import { membersOrders, membersPaymentNotifications, membersPlans, membersSecrets } from './members.table';
@@ -16,7 +17,7 @@ export interface OrderWithInvoice extends OrderRow {
 
 export interface OrderFilter {
   state?: 'pending' | 'paid' | 'cancelled' | 'expired';
-  productType?: 'member' | 'course';
+  productType?: OrderProductType;
   invoiceable?: boolean;
   now: Date;
   limit: number;
@@ -24,7 +25,7 @@ export interface OrderFilter {
 }
 
 /** This user's stored-pending orders for one product. */
-const pendingOfProduct = (v: { userId: number; productType: 'member' | 'course'; productId: number }) =>
+const pendingOfProduct = (v: { userId: number; productType: OrderProductType; productId: number }) =>
   and(
     eq(membersOrders.userId, v.userId),
     eq(membersOrders.productType, v.productType),
@@ -40,7 +41,7 @@ interface RawOrder {
   id: number;
   order_no: string;
   user_id: number;
-  product_type: 'member' | 'course';
+  product_type: OrderProductType;
   product_id: number;
   subject: string;
   amount: number;
@@ -111,7 +112,7 @@ export const membersRepository = {
   /** Marks this user's stored-pending orders for one product that passed their expiry as expired. */
   async expireStale(
     db: DbOrTx,
-    v: { userId: number; productType: 'member' | 'course'; productId: number; now: Date },
+    v: { userId: number; productType: OrderProductType; productId: number; now: Date },
   ) {
     await db
       .update(membersOrders)
@@ -132,13 +133,13 @@ export const membersRepository = {
   /** This user's stored-pending order for one product (there is at most one), with its price and channel. */
   async pendingOrder(
     db: DbOrTx,
-    v: { userId: number; productType: 'member' | 'course'; productId: number },
+    v: { userId: number; productType: OrderProductType; productId: number },
   ): Promise<OrderRow | undefined> {
     const [row] = await db.select().from(membersOrders).where(pendingOfProduct(v));
     return row;
   },
 
-  async pendingFor(db: DbOrTx, v: { userId: number; productType: 'member' | 'course'; productId: number }) {
+  async pendingFor(db: DbOrTx, v: { userId: number; productType: OrderProductType; productId: number }) {
     const [row] = await db.select({ id: membersOrders.id }).from(membersOrders).where(pendingOfProduct(v));
     return row?.id;
   },

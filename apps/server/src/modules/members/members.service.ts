@@ -19,6 +19,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { pageWindow, toPaged } from '../../lib/pagination';
 import { courseCatalog } from '../courses';
+import { createExamProducts } from '../exams';
 import { accountChanges } from '../users';
 import type { MessagesService } from '../messages';
 import { membersRepository as repo, type OrderRow, type OrderWithInvoice } from './members.repository';
@@ -161,6 +162,19 @@ export function createMembersService({ db, clock, messages, provider, log }: Mem
         `您已成功开通${order.subject}，支付金额${(order.amount / 100).toFixed(2)}元，会员有效期至${chinaDate(end)}。`,
         tx,
       );
+    } else if (order.productType === 'exam') {
+      const subject = await createExamProducts(tx).grant(tx, {
+        userId: order.userId,
+        sessionId: order.productId,
+        orderNo: order.orderNo,
+        now,
+      });
+      await messages.send(
+        order.userId,
+        '考试报名成功',
+        `您已成功缴费报名${subject || order.subject}，请在考试时间内进入“在线考试”参加考试。`,
+        tx,
+      );
     } else {
       await courseCatalog(tx).grantCourse({
         userId: order.userId,
@@ -258,6 +272,11 @@ export function createMembersService({ db, clock, messages, provider, log }: Mem
         subject = plan.name;
         listPrice = amount = plan.price;
         periodDays = plan.periodDays;
+      } else if (body.product_type === 'exam') {
+        // The exams area checks the registration window, eligibility and seats, and prices the session.
+        const quote = await createExamProducts(db).quote(userId, body.product_id, now);
+        subject = quote.subject;
+        listPrice = amount = quote.amount;
       } else {
         const coursesRepo = courseCatalog(db);
         const found = await coursesRepo.publishedCourse(body.product_id);
