@@ -156,7 +156,7 @@ export function createBadgeIssuer(deps: { db: DbOrTx; clock: Clock; baseUrl: str
             id: `${deps.baseUrl}/examNotice#${encodeURIComponent(c.examName)}`,
             type: ['Achievement'],
             name: c.examName,
-            description: `${c.examName}（${c.level}）考试合格`,
+            description: `${c.examName.includes(c.level) ? c.examName : `${c.examName}（${c.level}）`}考试合格`,
             criteria: { narrative: `参加${deps.siteName}组织的${c.examName}在线考试并达到合格分数线。` },
           },
         },

@@ -23,7 +23,17 @@ const MUTED = rgb(0.4, 0.4, 0.45);
 
 /** A one-page A4 landscape certificate with the holder, exam, dates, number and a QR code to its check page. */
 export async function certificatePdf(c: CertificatePdfInput): Promise<Uint8Array> {
-  const { pdf, font } = await createCjkPdf();
+  const lines = {
+    intro: `参加${c.examName.includes(c.level) ? c.examName : `${c.examName}（${c.level}）`}考试，成绩合格，特发此证。`,
+    score: `考试成绩：${c.score} 分`,
+    number: `证书编号：${c.number}`,
+    issued: `发证日期：${chinaDateText(c.issuedAt)}`,
+    valid: `有效期至：${chinaDateText(c.validUntil)}`,
+    revoked: '（本证书已撤销）',
+    scan: '扫码查验证书',
+    title: '证    书',
+  };
+  const { pdf, font } = await createCjkPdf([c.siteName, c.holderName, ...Object.values(lines)].join(''));
   pdf.setTitle(`${c.examName}证书 ${c.number}`);
   pdf.setAuthor(c.siteName);
   const page = pdf.addPage([842, 595]);
@@ -37,21 +47,21 @@ export async function certificatePdf(c: CertificatePdfInput): Promise<Uint8Array
     page.drawText(text, { x: (width - w) / 2, y, size, font, color });
   };
   centred(c.siteName, height - 100, 16, MUTED);
-  centred('证    书', height - 160, 40, GOLD);
+  centred(lines.title, height - 160, 40, GOLD);
   centred(`${c.holderName}：`, height - 225, 20);
-  centred(`参加${c.examName}（${c.level}）考试，成绩合格，特发此证。`, height - 265, 18);
-  centred(`考试成绩：${c.score} 分`, height - 300, 14, MUTED);
+  centred(lines.intro, height - 265, 18);
+  centred(lines.score, height - 300, 14, MUTED);
 
   const left = 90;
-  page.drawText(`证书编号：${c.number}`, { x: left, y: 150, size: 13, font, color: INK });
-  page.drawText(`发证日期：${chinaDateText(c.issuedAt)}`, { x: left, y: 125, size: 13, font, color: INK });
-  page.drawText(`有效期至：${chinaDateText(c.validUntil)}`, { x: left, y: 100, size: 13, font, color: INK });
-  if (c.revoked) page.drawText('（本证书已撤销）', { x: left, y: 75, size: 13, font, color: rgb(0.8, 0.1, 0.1) });
+  page.drawText(lines.number, { x: left, y: 150, size: 13, font, color: INK });
+  page.drawText(lines.issued, { x: left, y: 125, size: 13, font, color: INK });
+  page.drawText(lines.valid, { x: left, y: 100, size: 13, font, color: INK });
+  if (c.revoked) page.drawText(lines.revoked, { x: left, y: 75, size: 13, font, color: rgb(0.8, 0.1, 0.1) });
 
   const qr = await QRCode.toBuffer(c.checkUrl, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' });
   const image = await pdf.embedPng(qr);
   page.drawImage(image, { x: width - 90 - 110, y: 88, width: 110, height: 110 });
-  const scan = '扫码查验证书';
+  const scan = lines.scan;
   page.drawText(scan, { x: width - 90 - 55 - font.widthOfTextAtSize(scan, 11) / 2, y: 70, size: 11, font, color: MUTED });
 
   return pdf.save();
