@@ -38,6 +38,8 @@ export const examSessionSchema = z.object({
   registered_count: z.number().int(),
   /** registration_open | registration_closed | upcoming | open | closed, at the server's now. */
   phase: z.enum(['registration_upcoming', 'registration_open', 'registration_closed', 'exam_open', 'exam_closed']),
+  /** The registration window is open at the server's now (the exam itself may already be open too). */
+  registration_open: z.boolean(),
   /** The caller's registration (null when logged out or not registered). */
   my_registration: z
     .object({ id: z.number().int(), state: z.enum(REGISTRATION_STATES) })

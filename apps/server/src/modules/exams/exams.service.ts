@@ -92,6 +92,7 @@ function toSession(
     capacity: s.capacity,
     registered_count: registered,
     phase: sessionPhase(s, now),
+    registration_open: now >= s.registerStart && now < s.registerEnd,
     my_registration: mine ? { id: mine.id, state: mine.state } : null,
   };
 }

@@ -19,7 +19,7 @@ const PHASE: Record<ExamSession['phase'], { label: string; color: string }> = {
 };
 
 /** The server's phase, computed from its own clock when the notice was read. */
-const canRegister = (s: ExamSession) => s.phase === 'registration_open';
+const canRegister = (s: ExamSession) => s.registration_open;
 
 /** /examNotice/:typeName: the exam notice with its sessions and the register button. */
 export default function ExamNoticePage() {
@@ -77,7 +77,7 @@ export default function ExamNoticePage() {
   };
 
   return (
-    <article className="exam-notice" aria-label={`${t.name}考试公告`}>
+    <article className="page-container exam-notice" aria-label={`${t.name}考试公告`}>
       <header className="exam-notice__head">
         <h1>
           {t.name} <Tag color="gold">{t.level}</Tag>

@@ -93,7 +93,7 @@ function ResultView({ a }: { a: Attempt }) {
   const navigate = useNavigate();
   const pending = a.state === 'submitted';
   return (
-    <Card className="exam-card exam-result">
+    <Card className="page-container exam-card exam-result">
       <Result
         status={pending ? 'info' : a.passed ? 'success' : 'warning'}
         title={pending ? '已交卷，等待阅卷' : `考试成绩：${a.score}分`}
@@ -212,7 +212,7 @@ function Paper({ attempt, refetch }: { attempt: Attempt; refetch: () => void }) 
         .catch(() => undefined);
     };
     const back = () => {
-      if (document.visibilityState === 'visible' && document.hasFocus()) away = false;
+      if (document.visibilityState === 'visible') away = false;
     };
     const onVisibility = () => (document.visibilityState === 'hidden' ? left() : back());
     document.addEventListener('visibilitychange', onVisibility);
@@ -262,7 +262,7 @@ function Paper({ attempt, refetch }: { attempt: Attempt; refetch: () => void }) 
           : '答案将自动保存';
 
   return (
-    <div className="exam-paper" onCopy={block} onCut={block} onPaste={block} onContextMenu={block}>
+    <div className="page-container exam-paper" onCopy={block} onCut={block} onPaste={block} onContextMenu={block}>
       <main className="exam-paper__questions" aria-label="试题">
         <h1 className="exam-paper__title">
           {attempt.exam_name} · {attempt.paper_title}
@@ -367,7 +367,7 @@ export default function ExamPage() {
     const err = attempt.error;
     if (isApiError(err) && err.code === 409 && (err.data as { takeover?: boolean } | null)?.takeover)
       return (
-        <Card className="exam-card">
+        <Card className="page-container exam-card">
           <Result
             status="warning"
             title="本场考试已在其他设备开始"
@@ -395,7 +395,7 @@ export default function ExamPage() {
         </Card>
       );
     return (
-      <Card className="exam-card">
+      <Card className="page-container exam-card">
         <Alert type="error" showIcon message={isApiError(err) ? err.message : '答卷加载失败'} />
       </Card>
     );
