@@ -172,7 +172,7 @@ export function calculationQuestions(): { junior: SeedQuestion[]; intermediate: 
   for (const [debt, assets] of [
     [4000, 10000],
     [3600, 6000],
-    [2500, 5000],
+    [2500, 6250],
   ] as const) {
     junior.push([S, '财务报表分析', 1, `某企业资产总额${assets}万元，负债总额${debt}万元，则资产负债率为（ ）。`, [`${fmt((debt / assets) * 100)}%`, `${fmt((debt / (assets - debt)) * 100)}%`, `${fmt(((assets - debt) / assets) * 100)}%`, `${fmt((assets / debt) * 100)}%`], 'A', `资产负债率 = ${debt} ÷ ${assets} = ${fmt((debt / assets) * 100)}%。`]);
   }
@@ -204,7 +204,7 @@ export function calculationQuestions(): { junior: SeedQuestion[]; intermediate: 
   for (const [cost, salvage, years] of [
     [100000, 4000, 8],
     [500000, 20000, 10],
-    [60000, 0, 5],
+    [60000, 3000, 5],
   ] as const) {
     const d = (cost - salvage) / years;
     junior.push([S, '成本管理', 1, `某设备原值${cost}元，预计净残值${salvage}元，预计使用${years}年，采用年限平均法，每年折旧额为（ ）元。`, [fmt(d), fmt(cost / years), fmt((cost + salvage) / years), fmt((2 / years) * cost)], 'A', `年折旧额 = (${cost} - ${salvage}) ÷ ${years} = ${fmt(d)}元。`]);
@@ -213,7 +213,7 @@ export function calculationQuestions(): { junior: SeedQuestion[]; intermediate: 
     [100000, 5],
     [80000, 4],
   ] as const) {
-    junior.push([S, '成本管理', 2, `某设备原值${cost}元，预计使用${years}年，采用双倍余额递减法，第一年折旧额为（ ）元。`, [fmt((2 / years) * cost), fmt(cost / years), fmt((1 / years) * cost * 1.5), fmt((2 / years) * cost * (1 - 2 / years))], 'A', `年折旧率 = 2 ÷ ${years}，第一年折旧 = ${cost} × ${fmt(2 / years)} = ${fmt((2 / years) * cost)}元。`]);
+    junior.push([S, '成本管理', 2, `某设备原值${cost}元，预计使用${years}年，采用双倍余额递减法，第一年折旧额为（ ）元。`, [fmt((2 / years) * cost), fmt(cost / years), fmt((1 / years) * cost * 1.5), fmt((cost * 2) / (years + 1))], 'A', `年折旧率 = 2 ÷ ${years}，第一年折旧 = ${cost} × ${fmt(2 / years)} = ${fmt((2 / years) * cost)}元。`]);
   }
   for (const [ap, aq, sp, sq] of [
     [11, 1000, 10, 950],
@@ -228,7 +228,7 @@ export function calculationQuestions(): { junior: SeedQuestion[]; intermediate: 
     [16000, 20, 1.6],
   ] as const) {
     const eoq = Math.sqrt((2 * demand * order) / hold);
-    junior.push([S, '营运资金管理', 2, `某材料全年需要量${demand}千克，每次订货变动成本${order}元，单位年变动储存成本${hold}元，则经济订货批量为（ ）千克。`, [fmt(eoq), fmt(eoq * 2), fmt(Math.sqrt((demand * order) / hold)), fmt(demand / 12)], 'A', `EOQ = √(2 × ${demand} × ${order} ÷ ${hold}) = ${fmt(eoq)}千克。`]);
+    junior.push([S, '营运资金管理', 2, `某材料全年需要量${demand}千克，每次订货变动成本${order}元，单位年变动储存成本${hold}元，则经济订货批量为（ ）千克。`, [fmt(eoq), fmt(eoq * 2), fmt(Math.sqrt((demand * order) / hold)), fmt(eoq / 2)], 'A', `EOQ = √(2 × ${demand} × ${order} ÷ ${hold}) = ${fmt(eoq)}千克。`]);
   }
   for (const [disc, days, credit] of [
     [2, 10, 30],
@@ -296,7 +296,7 @@ export function calculationQuestions(): { junior: SeedQuestion[]; intermediate: 
     [1.5, 25, 4],
     [0.8, 16, 3],
   ] as const) {
-    intermediate.push([S, '筹资管理', 2, `某公司预计下一年每股股利${d1}元，股价${p}元，股利固定增长率${g}%，不考虑筹资费用，普通股资本成本为（ ）。`, [`${fmt((d1 / p) * 100 + g)}%`, `${fmt((d1 / p) * 100)}%`, `${fmt((d1 / p) * 100 * (1 + g / 100))}%`, `${fmt(g)}%`], 'A', `Ks = D1 ÷ P + g = ${d1} ÷ ${p} + ${g}% = ${fmt((d1 / p) * 100 + g)}%。`]);
+    intermediate.push([S, '筹资管理', 2, `某公司预计下一年每股股利${d1}元，股价${p}元，股利固定增长率${g}%，不考虑筹资费用，普通股资本成本为（ ）。`, [`${fmt((d1 / p) * 100 + g)}%`, `${fmt((d1 / p) * 100)}%`, `${fmt((d1 / p) * 100 * (1 + g / 100))}%`, `${fmt((d1 / p) * 100 + 2 * g)}%`], 'A', `Ks = D1 ÷ P + g = ${d1} ÷ ${p} + ${g}% = ${fmt((d1 / p) * 100 + g)}%。`]);
   }
   for (const [nopat, capital, wacc] of [
     [1500, 10000, 10],
