@@ -405,6 +405,13 @@ describe('certificates', () => {
     expect((await api(t, 'GET', '/api/certificates/ZC000000000000')).code).toBe(404);
   });
 
+  it('the credit archive lists the certificate in its year', async () => {
+    const { me, number } = await certified();
+    const archive = await api(t, 'GET', '/api/credit_archive', me);
+    const all = archive.data.years.flatMap((y: { certificates: { number: string }[] }) => y.certificates);
+    expect(all).toEqual([expect.objectContaining({ number, state: 'valid' })]);
+  });
+
   it('the PDF is the owner’s only and is a PDF', async () => {
     const { me, number } = await certified();
     const pdf = await t.app.inject({ method: 'GET', url: `/api/my_certificates/${number}/pdf`, headers: me.headers });
