@@ -140,6 +140,7 @@ CREATE TABLE "exams_types" (
 	"min_star" smallint DEFAULT 0 NOT NULL,
 	"min_finished_courses" integer DEFAULT 0 NOT NULL,
 	"sort" integer DEFAULT 0 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "exams_types_type_name_unique" UNIQUE("type_name")
 );
 --> statement-breakpoint

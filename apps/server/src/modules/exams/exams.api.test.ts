@@ -465,3 +465,14 @@ describe('certificates', () => {
     expect((await api(t, 'GET', `/api/certificates/${number}`)).data.state).toBe('expired');
   });
 });
+
+describe('public pages', () => {
+  it('gives notice metadata and sitemap entries, and null for an unknown type', async () => {
+    const { examsPublicPages } = await import('./index');
+    const pages = examsPublicPages(t.db);
+    expect(await pages.meta('management-accountant-junior')).toMatchObject({ title: '管理会计师（初级）考试公告' });
+    expect(await pages.meta('no-such-exam')).toBeNull();
+    const paths = (await pages.sitemap()).map((e) => e.path);
+    expect(paths).toEqual(expect.arrayContaining(['/examNotice/management-accountant-junior', '/examNotice/intelligent-finance']));
+  });
+});

@@ -38,6 +38,8 @@ export const examsTypes = pgTable('exams_types', {
   minStar: smallint('min_star').notNull().default(0),
   minFinishedCourses: integer('min_finished_courses').notNull().default(0),
   sort: integer('sort').notNull().default(0),
+  /** Last change of the notice (sitemap). */
+  updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
 /** The question bank, by exam type and knowledge point. */

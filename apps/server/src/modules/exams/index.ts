@@ -4,3 +4,5 @@ export { examsModule } from './exams.routes';
 export { createExamProducts, type ExamProducts } from './exams.service';
 /** A person's certificates, for the talent area (centre evaluation, credit archive). */
 export { createExamCertificates, type ExamCertificates } from './exams.service';
+/** Page metadata and sitemap entries of the exam notices. */
+export { examsPublicPages, type ExamsPublicPages } from './exams.public-pages';

@@ -152,7 +152,7 @@ function answerOf(q: SeedQuestion): number[] | boolean | string[] | string {
   return answer;
 }
 
-async function upsertType(tx: Tx, t: TypeSeed, sort: number): Promise<number> {
+async function upsertType(tx: Tx, t: TypeSeed, sort: number, now: Date): Promise<number> {
   const values = {
     typeName: t.typeName,
     name: t.name,
@@ -168,6 +168,7 @@ async function upsertType(tx: Tx, t: TypeSeed, sort: number): Promise<number> {
     minStar: t.minStar,
     minFinishedCourses: t.minFinishedCourses,
     sort,
+    updatedAt: now,
   };
   const [row] = await tx
     .insert(examsTypes)
@@ -202,7 +203,7 @@ export const examsSeed: SeedModule = {
     const ids: Record<string, { typeId: number; paperId: number }> = {};
     let sort = 0;
     for (const t of types()) {
-      const typeId = await upsertType(tx, t, ++sort);
+      const typeId = await upsertType(tx, t, ++sort, now);
       for (const [i, q] of t.questions.entries()) {
         const [kind, kp, difficulty, stem, options, , analysis] = q;
         const score = t.paper.rules.find((r) => r.kind === kind)?.score ?? 2;
