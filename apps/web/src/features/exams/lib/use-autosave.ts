@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AUTOSAVE_DEBOUNCE_MS, examsRoutes, type AnswerValue } from '@app/contracts';
+import { isApiError } from '@/shared/lib/api-client';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import { examsApi } from '../api/exams-api';
 
@@ -14,7 +15,7 @@ export type SaveStatus = 'idle' | 'saving' | 'saved' | 'error';
  * AUTOSAVE_DEBOUNCE_MS without changes, and at once (keepalive fetch, which outlives the page) when the page is
  * hidden or unloaded. A failed save keeps the answers dirty and is retried with the next change or in 5 s.
  */
-export function useAutosave(attemptId: number, active: boolean) {
+export function useAutosave(attemptId: number, active: boolean, onClosed: () => void) {
   const drafts = useRef(new Map<number, Draft>());
   const dirty = useRef(new Set<number>());
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -39,14 +40,19 @@ export function useAutosave(attemptId: number, active: boolean) {
       await examsApi.saveAnswers(attemptId, { answers });
       setStatus('saved');
       setSavedAt(new Date());
-    } catch {
+    } catch (err) {
+      // The server closed the paper (deadline, leaves, another device): nothing more can be saved; show the result.
+      if (isApiError(err) && err.code === 409) {
+        onClosed();
+        return;
+      }
       for (const a of answers) dirty.current.add(a.question_id);
       setStatus('error');
       timer.current = setTimeout(() => retry.current(), 5_000);
     } finally {
       inFlight.current = false;
     }
-  }, [attemptId, active]);
+  }, [attemptId, active, onClosed]);
 
   useEffect(() => {
     retry.current = () => void flush();

@@ -162,7 +162,7 @@ function Paper({ attempt, refetch }: { attempt: Attempt; refetch: () => void }) 
   const [offset] = useState(() => new Date(attempt.server_now).getTime() - Date.now());
   const deadline = new Date(attempt.deadline).getTime();
   const [remaining, setRemaining] = useState(() => deadline - (Date.now() + offset));
-  const autosave = useAutosave(attempt.id, true);
+  const autosave = useAutosave(attempt.id, true, refetch);
   const closing = useRef(false);
 
   const finish = useCallback(
