@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { envelopeSchema } from '../common/envelope';
 import {
   adminCertificateSchema,
+  adminSessionSchema,
+  sessionBodySchema,
   adminCertificatesQuerySchema,
   attemptIdParamsSchema,
   attemptSchema,
@@ -204,6 +206,19 @@ export const adminExamsRoutes = {
     summary: '新建试卷（固定试题或按规则随机抽题）',
     body: examPaperBodySchema,
     response: envelopeSchema(examPaperSchema),
+  },
+  sessions: {
+    method: 'GET',
+    path: '/api/admin/exam_sessions',
+    summary: '考试场次列表',
+    response: envelopeSchema(z.array(adminSessionSchema)),
+  },
+  createSession: {
+    method: 'POST',
+    path: '/api/admin/exam_sessions',
+    summary: '新建考试场次（报名时间、考试时间、试卷、作答次数、人数上限）',
+    body: sessionBodySchema,
+    response: envelopeSchema(adminSessionSchema),
   },
   gradingQueue: {
     method: 'GET',

@@ -141,6 +141,12 @@ export const examsMessages = {
   imported: (n: number) => `成功导入${n}道试题`,
   saveQuestionOk: '试题已保存',
   savePaperOk: '试卷已保存',
+  sessionTitleRequired: '请输入场次名称',
+  windowInvalid: '报名开始须早于报名截止，考试开始须早于考试结束，且报名开始不晚于考试结束',
+  maxAttemptsInvalid: '作答次数为1-5次',
+  capacityInvalid: '人数上限为1-100000，不限请留空',
+  paperOfOtherType: '试卷不属于该考试项目',
+  saveSessionOk: '考试场次已保存',
 } as const;
 
 /** Chinese header of each Excel import column, in template order. */

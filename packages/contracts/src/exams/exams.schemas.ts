@@ -433,3 +433,30 @@ export const revokeBodySchema = z.object({
 });
 export type RevokeBody = z.input<typeof revokeBodySchema>;
 export const certificateIdParamsSchema = z.object({ id: recordIdSchema(m.certificateNotFound) });
+
+export const sessionBodySchema = z
+  .object({
+    type_id: recordIdSchema(m.typeNotFound),
+    paper_id: recordIdSchema(m.paperNotFound),
+    title: trimmed(60, m.sessionTitleRequired, m.sessionTitleRequired),
+    register_start: z.iso.datetime({ offset: true, error: m.windowInvalid }),
+    register_end: z.iso.datetime({ offset: true, error: m.windowInvalid }),
+    exam_start: z.iso.datetime({ offset: true, error: m.windowInvalid }),
+    exam_end: z.iso.datetime({ offset: true, error: m.windowInvalid }),
+    max_attempts: z.number({ error: m.maxAttemptsInvalid }).int().min(1, { error: m.maxAttemptsInvalid }).max(5, { error: m.maxAttemptsInvalid }),
+    capacity: z.number({ error: m.capacityInvalid }).int().min(1, { error: m.capacityInvalid }).max(100_000, { error: m.capacityInvalid }).nullable().default(null),
+  })
+  .superRefine((v, ctx) => {
+    const t = (x: string) => new Date(x).getTime();
+    if (t(v.register_start) >= t(v.register_end) || t(v.exam_start) >= t(v.exam_end) || t(v.register_start) >= t(v.exam_end))
+      ctx.addIssue({ code: 'custom', path: ['exam_end'], message: m.windowInvalid });
+  });
+export type SessionBody = z.input<typeof sessionBodySchema>;
+
+export const adminSessionSchema = examSessionSchema.omit({ my_registration: true }).extend({
+  type_id: z.number().int(),
+  type_name: z.string(),
+  paper_id: z.number().int(),
+  paper_title: z.string(),
+});
+export type AdminSession = z.infer<typeof adminSessionSchema>;

@@ -137,3 +137,33 @@ describe('bank and papers', () => {
     expect(fixed.data).toMatchObject({ mode: 'fixed', question_count: 2, full_score: 20 });
   });
 });
+
+describe('sessions', () => {
+  it('staff open a session of a paper; its notice lists it; bad windows and a paper of another type are refused', async () => {
+    const fx = await makeExam(t);
+    const other = await makeExam(t);
+    const at = (min: number) => new Date(t.clock.now().getTime() + min * 60_000).toISOString();
+    const body = {
+      type_id: fx.typeId,
+      paper_id: fx.paperId,
+      title: '2025年度第一期',
+      register_start: at(0),
+      register_end: at(60),
+      exam_start: at(120),
+      exam_end: at(240),
+      max_attempts: 2,
+      capacity: 300,
+    };
+    const made = await api(t, 'POST', '/api/admin/exam_sessions', staff, body);
+    expect(made.data).toMatchObject({ title: '2025年度第一期', registration_open: true, paper_id: fx.paperId });
+    const notice = await api(t, 'GET', `/api/exam_types/${fx.typeName}`);
+    expect(notice.data.sessions.map((s: { id: number }) => s.id)).toContain(made.data.id);
+    expect((await api(t, 'POST', '/api/admin/exam_sessions', staff, { ...body, exam_end: at(100) })).code).toBe(400);
+    expect(await api(t, 'POST', '/api/admin/exam_sessions', staff, { ...body, paper_id: other.paperId })).toMatchObject({
+      code: 400,
+      message: m.paperOfOtherType,
+    });
+    const learner = await createUser(t);
+    expect((await api(t, 'POST', '/api/admin/exam_sessions', learner, body)).code).toBe(403);
+  });
+});

@@ -5,6 +5,8 @@ import {
   OPTION_LETTERS,
   QUESTION_KIND_LABELS,
   examPaperBodySchema,
+  sessionBodySchema,
+  type AdminSession,
   examsMessages as m,
   questionBodySchema,
   questionListQuerySchema,
@@ -20,7 +22,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { examsRepository as repo, type PaperRow, type QuestionRow } from './exams.repository';
-import { ruleText } from './exams.service';
+import { ruleText, sessionPhase } from './exams.service';
 
 export const toQuestion = (q: QuestionRow): Question => ({
   id: q.id,
@@ -246,6 +248,49 @@ export function createBankService({ db, clock }: { db: Db; clock: Clock }) {
         await repo.insertQuestions(tx, bodies.map((b) => ({ ...values(b), active: true, createdAt: now })));
       });
       return bodies.length;
+    },
+
+    async sessions(): Promise<AdminSession[]> {
+      const now = clock.now();
+      const rows = await repo.allSessions(db);
+      const counts = await repo.registeredCounts(db, rows.map((r) => r.session.id));
+      return rows.map(({ session: s, type, paper }) => ({
+        id: s.id,
+        title: s.title,
+        register_start: s.registerStart.toISOString(),
+        register_end: s.registerEnd.toISOString(),
+        exam_start: s.examStart.toISOString(),
+        exam_end: s.examEnd.toISOString(),
+        duration_minutes: paper.durationMinutes,
+        max_attempts: s.maxAttempts,
+        capacity: s.capacity,
+        registered_count: counts.get(s.id) ?? 0,
+        phase: sessionPhase(s, now),
+        registration_open: now >= s.registerStart && now < s.registerEnd,
+        type_id: type.id,
+        type_name: type.name,
+        paper_id: paper.id,
+        paper_title: paper.title,
+      }));
+    },
+
+    async createSession(input: z.output<typeof sessionBodySchema>): Promise<AdminSession> {
+      if (!(await repo.typeById(db, input.type_id))) throw AppError.notFound(m.typeNotFound);
+      const paper = await repo.paper(db, input.paper_id);
+      if (!paper) throw AppError.notFound(m.paperNotFound);
+      if (paper.typeId !== input.type_id) throw AppError.badRequest(m.paperOfOtherType, { paper_id: m.paperOfOtherType });
+      const id = await repo.insertSession(db, {
+        typeId: input.type_id,
+        paperId: input.paper_id,
+        title: input.title,
+        registerStart: new Date(input.register_start),
+        registerEnd: new Date(input.register_end),
+        examStart: new Date(input.exam_start),
+        examEnd: new Date(input.exam_end),
+        maxAttempts: input.max_attempts,
+        capacity: input.capacity,
+      });
+      return (await this.sessions()).find((s) => s.id === id)!;
     },
 
     async papers(): Promise<ExamPaper[]> {

@@ -494,6 +494,19 @@ export const examsRepository = {
 
   allPaperQuestions: (db: DbOrTx) => db.select().from(examsPaperQuestions),
 
+  allSessions: (db: DbOrTx) =>
+    db
+      .select({ session: examsSessions, type: examsTypes, paper: examsPapers })
+      .from(examsSessions)
+      .innerJoin(examsTypes, eq(examsTypes.id, examsSessions.typeId))
+      .innerJoin(examsPapers, eq(examsPapers.id, examsSessions.paperId))
+      .orderBy(desc(examsSessions.examStart), desc(examsSessions.id)),
+
+  insertSession: async (db: DbOrTx, v: typeof examsSessions.$inferInsert) =>
+    (await db.insert(examsSessions).values(v).returning({ id: examsSessions.id }))[0]!.id,
+
+  paper: async (db: DbOrTx, id: number) => (await db.select().from(examsPapers).where(eq(examsPapers.id, id)))[0],
+
   // ------------------------------------------------------------------------------------------------- keys
 
   key: async (db: DbOrTx, name: string) => (await db.select().from(examsKeys).where(eq(examsKeys.name, name)))[0],

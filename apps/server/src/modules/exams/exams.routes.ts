@@ -183,6 +183,13 @@ export const examsModule: AppModule = async (app, deps) => {
     async (request) => ok(await bank.createPaper(request.body), m.savePaperOk),
     staff,
   );
+  defineRoute(app, adminExamsRoutes.sessions, async () => ok(await bank.sessions()), staff);
+  defineRoute(
+    app,
+    adminExamsRoutes.createSession,
+    async (request) => ok(await bank.createSession(request.body), m.saveSessionOk),
+    staff,
+  );
   defineRoute(app, adminExamsRoutes.gradingQueue, async () => ok(await exams.gradingQueue()), staff);
   defineRoute(
     app,

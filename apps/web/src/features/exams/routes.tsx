@@ -18,6 +18,7 @@ export const centreRoutes: RouteObject[] = [
 export const adminRoutes: RouteObject[] = [
   pageRoute({ path: 'exam-questions', title: '考试题库', page: () => import('./pages/admin-questions-page') }),
   pageRoute({ path: 'exam-papers', title: '试卷管理', page: () => import('./pages/admin-papers-page') }),
+  pageRoute({ path: 'exam-sessions', title: '考试场次', page: () => import('./pages/admin-sessions-page') }),
   pageRoute({ path: 'exam-grading', title: '阅卷', page: () => import('./pages/admin-grading-page') }),
   pageRoute({ path: 'exam-certificates', title: '证书管理', page: () => import('./pages/admin-certificates-page') }),
 ];

@@ -3,6 +3,8 @@ import {
   examsRoutes,
   membersRoutes,
   type AdminCertificate,
+  type AdminSession,
+  type SessionBody,
   type Attempt,
   type Certificate,
   type CertificateCheck,
@@ -89,6 +91,8 @@ export const examsApi = {
   },
   papers: () => apiClient.get<ExamPaper[]>(adminExamsRoutes.papers.path),
   createPaper: (body: ExamPaperBody) => apiClient.post<ExamPaper>(adminExamsRoutes.createPaper.path, body, { silent: true }),
+  sessions: () => apiClient.get<AdminSession[]>(adminExamsRoutes.sessions.path),
+  createSession: (body: SessionBody) => apiClient.post<AdminSession>(adminExamsRoutes.createSession.path, body, { silent: true }),
   gradingQueue: () => apiClient.get<GradingItem[]>(adminExamsRoutes.gradingQueue.path),
   grade: (body: GradeBody) => apiClient.post<{ remaining: number }>(adminExamsRoutes.grade.path, body),
   adminCertificates: (keyword: string) =>
@@ -108,6 +112,7 @@ export const examKeys = {
   questions: (q: QuestionListQuery) => ['exams', 'admin', 'questions', q] as const,
   papers: ['exams', 'admin', 'papers'] as const,
   grading: ['exams', 'admin', 'grading'] as const,
+  sessions: ['exams', 'admin', 'sessions'] as const,
   adminCertificates: (keyword: string) => ['exams', 'admin', 'certificates', keyword] as const,
 };
 
