@@ -1,5 +1,5 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tag } from 'antd';
+import { App, Button, Card, Form, Input, InputNumber, Modal, Radio, Select, Space, Switch, Table, Tag } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -20,12 +20,26 @@ function PaperModal({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
   const types = useQuery({ queryKey: examKeys.types, queryFn: examsApi.types });
   const [saving, setSaving] = useState(false);
+  const typeId = Form.useWatch('type_id', form);
+  const mode = Form.useWatch('mode', form) ?? 'random';
+  const bankQuery = { type_id: typeId, per_page: 100, page: 1 };
+  const bank = useQuery({
+    queryKey: examKeys.questions(bankQuery),
+    queryFn: () => examsApi.questions(bankQuery),
+    enabled: mode === 'fixed' && typeId !== undefined,
+  });
   const save = async () => {
     const v = await form.validateFields().catch(() => null);
     if (!v) return;
     setSaving(true);
     try {
-      await examsApi.createPaper({ ...v, mode: 'random' });
+      const picked = (v as unknown as { question_ids?: number[] }).question_ids ?? [];
+      await examsApi.createPaper({
+        ...v,
+        mode,
+        rules: mode === 'random' ? v.rules : [],
+        questions: mode === 'fixed' ? picked.map((id) => ({ id })) : [],
+      });
       message.success('试卷已保存');
       await queryClient.invalidateQueries({ queryKey: examKeys.papers });
       onClose();
@@ -36,11 +50,11 @@ function PaperModal({ onClose }: { onClose: () => void }) {
     }
   };
   return (
-    <Modal open title="新建随机试卷" onCancel={onClose} onOk={save} confirmLoading={saving} okText="保存" cancelText="取消" width={720}>
+    <Modal open title="新建试卷" onCancel={onClose} onOk={save} confirmLoading={saving} okText="保存" cancelText="取消" width={720}>
       <Form<ExamPaperBody>
         form={form}
         layout="vertical"
-        initialValues={{ duration_minutes: 60, multiple_scoring: 'partial', max_leaves: 3, shuffle_questions: true, shuffle_options: true, allow_review: true, rules: [{ kind: 'single', count: 10, score: 2 }] }}
+        initialValues={{ mode: 'random', duration_minutes: 60, multiple_scoring: 'partial', max_leaves: 3, shuffle_questions: true, shuffle_options: true, allow_review: true, rules: [{ kind: 'single', count: 10, score: 2 }] }}
       >
         <Space wrap>
           <Form.Item name="type_id" label="考试项目" rules={[{ required: true, message: '请选择考试项目' }]}>
@@ -72,6 +86,27 @@ function PaperModal({ onClose }: { onClose: () => void }) {
             <Switch />
           </Form.Item>
         </Space>
+        <Form.Item name="mode" label="组卷方式">
+          <Radio.Group
+            options={[
+              { value: 'random', label: '按规则随机抽题（每位考生不同）' },
+              { value: 'fixed', label: '固定试题' },
+            ]}
+          />
+        </Form.Item>
+        {mode === 'fixed' && (
+          <Form.Item name="question_ids" label="试题（从题库选择，分值取试题分值）" rules={[{ required: true, message: '请至少选择一道试题' }]}>
+            <Select
+              mode="multiple"
+              showSearch
+              optionFilterProp="label"
+              loading={bank.isFetching}
+              placeholder={typeId ? '输入题干搜索' : '请先选择考试项目'}
+              options={(bank.data?.list ?? []).filter((q) => q.active).map((q) => ({ value: q.id, label: `[${QUESTION_KIND_LABELS[q.kind]}] ${q.stem}` }))}
+            />
+          </Form.Item>
+        )}
+        {mode === 'random' && (
         <Form.List name="rules">
           {(fields, { add, remove }) => (
             <>
@@ -101,6 +136,7 @@ function PaperModal({ onClose }: { onClose: () => void }) {
             </>
           )}
         </Form.List>
+        )}
       </Form>
     </Modal>
   );
@@ -111,7 +147,7 @@ export default function AdminPapersPage() {
   const papers = useQuery({ queryKey: examKeys.papers, queryFn: examsApi.papers });
   const [creating, setCreating] = useState(false);
   return (
-    <Card title="试卷管理" className="exam-card" extra={<Button type="primary" onClick={() => setCreating(true)}>新建随机试卷</Button>}>
+    <Card title="试卷管理" className="exam-card" extra={<Button type="primary" onClick={() => setCreating(true)}>新建试卷</Button>}>
       <Table<ExamPaper>
         rowKey="id"
         loading={papers.isPending}
