@@ -476,3 +476,19 @@ describe('public pages', () => {
     expect(paths).toEqual(expect.arrayContaining(['/examNotice/management-accountant-junior', '/examNotice/intelligent-finance']));
   });
 });
+
+describe('demo data', () => {
+  it('the member demo account holds a valid certificate, and a demo learner’s short answers wait for grading', async () => {
+    const { sessionFor } = await import('../../testing/test-users');
+    const member = await sessionFor(t, '13800138001');
+    const certs = await api(t, 'GET', '/api/my_certificates', member);
+    expect(certs.data[0]).toMatchObject({ exam_name: '管理会计师（初级）', holder_name: '刘会员', state: 'valid' });
+    const mine = await api(t, 'GET', '/api/exams', member);
+    expect(mine.data.registrations.find((r: { certificate_number: string | null }) => r.certificate_number)).toBeTruthy();
+    // Earlier tests moved the clock past the first staff session.
+    const grader = await createUser(t, { staff: true });
+    const queue = await api(t, 'GET', '/api/admin/exam_grading', grader);
+    expect(queue.code, queue.message).toBe(200);
+    expect(queue.data.filter((i: { exam_name: string }) => i.exam_name === '管理会计师（中级）')).toHaveLength(2);
+  });
+});

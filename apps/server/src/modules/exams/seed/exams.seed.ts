@@ -20,6 +20,8 @@ import { INTELLIGENT, INTERMEDIATE, JUNIOR, SHARED, calculationQuestions, type S
 
 const DAY = 86_400_000;
 const MEMBER_PHONE = '13800138001';
+/** The demo learner of the talent seed (a star application waits for review); here an exam waits for grading. */
+const LEARNER_PHONE = '13800138000';
 
 interface TypeSeed {
   typeName: string;
@@ -193,6 +195,92 @@ async function upsertSession(
  * (管理会计师（初级）), upcoming sessions of the others, and a past session in which the member demo account passed
  * and holds a certificate. Idempotent: rows are keyed by type name and seed keys.
  */
+/**
+ * A graded (or, with short answers, submitted and waiting for grading) attempt of a past session, its paper made as
+ * the random draw would make it: the first questions of each kind. `wrong` lists item positions answered wrongly.
+ * Answers null when the registration already has an attempt (idempotent).
+ */
+async function seedAttempt(
+  tx: Tx,
+  v: {
+    sessionId: number;
+    userId: number;
+    typeId: number;
+    rules: ExamPaperRule[];
+    startedAt: Date;
+    minutes: number;
+    wrong: number[];
+    shortAnswers: string[];
+  },
+): Promise<number | null> {
+  await tx
+    .insert(examsRegistrations)
+    .values({ sessionId: v.sessionId, userId: v.userId, state: 'registered', orderNo: null, createdAt: new Date(v.startedAt.getTime() - 20 * DAY) })
+    .onConflictDoNothing();
+  const [reg] = await tx
+    .select()
+    .from(examsRegistrations)
+    .where(and(eq(examsRegistrations.sessionId, v.sessionId), eq(examsRegistrations.userId, v.userId)));
+  const [existing] = await tx.select({ id: examsAttempts.id }).from(examsAttempts).where(eq(examsAttempts.registrationId, reg!.id));
+  if (existing) return null;
+  const bank = await tx.select().from(examsQuestions).where(eq(examsQuestions.typeId, v.typeId));
+  const items: AttemptItem[] = [];
+  for (const r of v.rules) {
+    for (const q of bank.filter((b) => b.kind === r.kind).slice(0, r.count)) items.push({ q: q.id, s: r.score, o: q.options.map((_, i) => i) });
+  }
+  const byId = new Map(bank.map((q) => [q.id, q]));
+  const wrong = new Set(v.wrong.map((i) => items[i]!.q));
+  const submitted = new Date(v.startedAt.getTime() + v.minutes * 60_000);
+  let shortIndex = 0;
+  const rows = items.map((item) => {
+    const q = byId.get(item.q)!;
+    let answer: number[] | boolean | string;
+    if (q.kind === 'short') answer = v.shortAnswers[shortIndex++] ?? '';
+    else if (q.kind === 'judge') answer = wrong.has(q.id) ? !(q.answer as boolean) : (q.answer as boolean);
+    else if (q.kind === 'fill') answer = wrong.has(q.id) ? '0.5' : (q.answer as string[])[0]!;
+    else {
+      const right = q.answer as number[];
+      answer = wrong.has(q.id) ? [q.options.findIndex((_, i) => !right.includes(i))] : right;
+    }
+    const earned = gradeObjective(q, answer, item.s, 'partial');
+    return { questionId: q.id, answer, earned, needsGrading: earned === null };
+  });
+  const pending = rows.filter((r) => r.needsGrading).length;
+  const score = round1(rows.reduce((n, r) => n + (r.earned ?? 0), 0));
+  const [attempt] = await tx
+    .insert(examsAttempts)
+    .values({
+      registrationId: reg!.id,
+      userId: v.userId,
+      seq: 1,
+      state: pending ? 'submitted' : 'graded',
+      authSessionId: 0,
+      items,
+      questionIds: items.map((i) => i.q),
+      startedAt: v.startedAt,
+      deadline: new Date(v.startedAt.getTime() + 120 * 60_000),
+      submittedAt: submitted,
+      submitReason: 'manual',
+      score: pending ? null : score,
+      passed: pending ? null : score >= 60,
+      pendingGrading: pending,
+      gradedAt: pending ? null : submitted,
+    })
+    .returning({ id: examsAttempts.id });
+  await tx.insert(examsAnswers).values(
+    rows.map((r) => ({
+      attemptId: attempt!.id,
+      questionId: r.questionId,
+      answer: { v: r.answer },
+      flagged: false,
+      updatedAt: submitted,
+      earned: r.earned,
+      needsGrading: r.needsGrading,
+    })),
+  );
+  return attempt!.id;
+}
+
 export const examsSeed: SeedModule = {
   name: 'exams',
   demo: true,
@@ -295,89 +383,66 @@ export const examsSeed: SeedModule = {
 
     // The member demo account passed the past session and holds a certificate.
     const member = await authRepository.findUserByPhone(tx, MEMBER_PHONE);
-    if (!member) return;
-    const regAt = new Date(t0 - 100 * DAY);
-    await tx
-      .insert(examsRegistrations)
-      .values({ sessionId: pastId, userId: member.id, state: 'registered', orderNo: null, createdAt: regAt })
-      .onConflictDoNothing();
-    const [reg] = await tx
-      .select()
-      .from(examsRegistrations)
-      .where(and(eq(examsRegistrations.sessionId, pastId), eq(examsRegistrations.userId, member.id)));
-    const [existing] = await tx.select({ id: examsAttempts.id }).from(examsAttempts).where(eq(examsAttempts.registrationId, reg!.id));
-    if (existing) return;
-
-    // A paper as the random draw would have made it, answered mostly right.
-    const bank = await tx.select().from(examsQuestions).where(eq(examsQuestions.typeId, junior.typeId));
-    const juniorRules = types()[0]!.paper.rules;
-    const items: AttemptItem[] = [];
-    for (const r of juniorRules) {
-      for (const q of bank.filter((b) => b.kind === r.kind).slice(0, r.count))
-        items.push({ q: q.id, s: r.score, o: q.options.map((_, i) => i) });
-    }
-    const started = new Date(t0 - 90 * DAY + 30 * 60_000);
-    const submitted = new Date(started.getTime() + 48 * 60_000);
-    const wrong = new Set([items[2]!.q, items[9]!.q, items[16]!.q, items[21]!.q, items[30]!.q]);
-    const byId = new Map(bank.map((q) => [q.id, q]));
-    let score = 0;
-    const answerRows = items.map((item) => {
-      const q = byId.get(item.q)!;
-      let answer: number[] | boolean | string;
-      if (q.kind === 'judge') answer = wrong.has(q.id) ? !(q.answer as boolean) : (q.answer as boolean);
-      else if (q.kind === 'fill') answer = wrong.has(q.id) ? '0.5' : (q.answer as string[])[0]!;
-      else {
-        const right = q.answer as number[];
-        answer = wrong.has(q.id) ? [q.options.findIndex((_, i) => !right.includes(i))] : right;
-      }
-      const earned = gradeObjective(q, answer, item.s, 'partial') ?? 0;
-      score += earned;
-      return { questionId: q.id, answer, earned };
-    });
-    score = round1(score);
-    const [attempt] = await tx
-      .insert(examsAttempts)
-      .values({
-        registrationId: reg!.id,
+    if (member) {
+      const attemptId = await seedAttempt(tx, {
+        sessionId: pastId,
         userId: member.id,
-        seq: 1,
-        state: 'graded',
-        authSessionId: 0,
-        items,
-        questionIds: items.map((i) => i.q),
-        startedAt: started,
-        deadline: new Date(started.getTime() + 60 * 60_000),
-        submittedAt: submitted,
-        submitReason: 'manual',
-        score,
-        passed: score >= 60,
-        gradedAt: submitted,
-      })
-      .returning({ id: examsAttempts.id });
-    await tx.insert(examsAnswers).values(
-      answerRows.map((a) => ({
-        attemptId: attempt!.id,
-        questionId: a.questionId,
-        answer: { v: a.answer },
-        flagged: false,
-        updatedAt: submitted,
-        earned: a.earned,
-      })),
-    );
-    await tx
-      .insert(examsCertificates)
-      .values({
-        number: `ZC${chinaYear(submitted)}0${junior.typeId}360127`,
-        userId: member.id,
-        attemptId: attempt!.id,
         typeId: junior.typeId,
-        holderName: '刘会员',
-        examName: '管理会计师（初级）',
-        level: '初级',
-        score,
-        issuedAt: submitted,
-        validUntil: addMonths(submitted, 36),
-      })
-      .onConflictDoNothing();
+        rules: types()[0]!.paper.rules,
+        startedAt: new Date(t0 - 90 * DAY + 30 * 60_000),
+        minutes: 48,
+        wrong: [2, 9, 16, 21, 30],
+        shortAnswers: [],
+      });
+      if (attemptId) {
+        const [row] = await tx.select().from(examsAttempts).where(eq(examsAttempts.id, attemptId));
+        await tx
+          .insert(examsCertificates)
+          .values({
+            number: `ZC${chinaYear(row!.submittedAt!)}0${junior.typeId}360127`,
+            userId: member.id,
+            attemptId,
+            typeId: junior.typeId,
+            holderName: '刘会员',
+            examName: '管理会计师（初级）',
+            level: '初级',
+            score: row!.score!,
+            issuedAt: row!.submittedAt!,
+            validUntil: addMonths(row!.submittedAt!, 36),
+          })
+          .onConflictDoNothing();
+      }
+    }
+
+    // A learner sat last term's intermediate exam; its two short answers wait in the blind grading queue.
+    const intermediate = ids['management-accountant-intermediate']!;
+    const pastIntermediate = await upsertSession(tx, {
+      seedKey: 'intermediate:past',
+      typeId: intermediate.typeId,
+      paperId: intermediate.paperId,
+      title: `${year}年度第一期`,
+      registerStart: new Date(t0 - 60 * DAY),
+      registerEnd: new Date(t0 - 20 * DAY),
+      examStart: new Date(t0 - 12 * DAY),
+      examEnd: new Date(t0 - 12 * DAY + 4 * 3_600_000),
+      maxAttempts: 1,
+      capacity: 500,
+    });
+    const learner = await authRepository.findUserByPhone(tx, LEARNER_PHONE);
+    if (learner) {
+      await seedAttempt(tx, {
+        sessionId: pastIntermediate,
+        userId: learner.id,
+        typeId: intermediate.typeId,
+        rules: types()[1]!.paper.rules,
+        startedAt: new Date(t0 - 12 * DAY + 20 * 60_000),
+        minutes: 95,
+        wrong: [1, 7, 15, 22],
+        shortAnswers: [
+          '内部控制包括五个要素：一是内部环境，如治理结构、机构设置与权责分配、企业文化；二是风险评估，及时识别和分析经营中的风险；三是控制活动，如不相容职务分离、授权审批、预算控制；四是信息与沟通；五是内部监督，包括日常监督和专项监督。',
+          '净现值法考虑了货币时间价值和项目全部现金流量，与股东财富最大化目标一致，但它是绝对数，不便于比较投资规模不同的项目；内含报酬率法反映项目本身的收益率，便于理解，但计算复杂，互斥项目时可能与净现值法结论不一致。',
+        ],
+      });
+    }
   },
 };

@@ -75,7 +75,7 @@ export default function ExaminationPage() {
 
   return (
     <div className="examination" aria-label="在线考试">
-      <Card title="在线考试" className="exam-card">
+      <Card title="在线考试" className="exam-card" extra={<Link to="/evaluate">报名考试</Link>}>
         {regs.length === 0 ? (
           <Empty description="您还没有报名考试">
             <div className="exam-type-links">
