@@ -64,8 +64,11 @@ test('a learner registers for a free exam, sits it, resumes after a reload, is a
   await page.goto(`/examNotice/${TYPE_NAME}`);
   await expect(page.getByRole('heading', { name: /管理会计师（初级）/ })).toBeVisible();
   await expect(page).toHaveTitle(/考试认证平台/);
+  await page.screenshot({ path: `${SHOTS}/notice.png`, fullPage: true });
   await page.getByRole('button', { name: '立即报名' }).first().click();
   await expect(page).toHaveURL(/\/center\/examination$/);
+  await expect(page.getByRole('button', { name: '开始考试' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/examination.png` });
   await page.getByRole('button', { name: '开始考试' }).click();
   await expect(page).toHaveURL(/\/exam\/\d+$/);
   const attemptId = Number(new URL(page.url()).pathname.split('/').pop());
