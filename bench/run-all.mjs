@@ -22,6 +22,7 @@ const benches = [
   ['courses', courses],
   ['login', (await import('./login.bench.mjs')).run],
   ['lighthouse', (await import('./lighthouse.bench.mjs')).run],
+  ['exams', (await import('./exams.bench.mjs')).run],
 ];
 for (const [name, run] of benches) {
   console.log(`\n[bench] ${name}`);

@@ -21,6 +21,7 @@ import { commentsModule } from './modules/comments';
 import { contentModule } from './modules/content';
 import { coursePublicPages, createCoursesModule } from './modules/courses';
 import { createCourseProgressSource, learningModule } from './modules/learning';
+import { examsModule, examsPublicPages } from './modules/exams';
 import { membersModule } from './modules/members';
 import { messagesModule } from './modules/messages';
 import { qaModule, qaPublicPages } from './modules/qa';
@@ -45,10 +46,16 @@ const modules: AppModule[] = [
   talentModule,
   toolsModule,
   qaModule,
+  examsModule,
 ];
 
 /** Public detail pages of each area: head tags for link previews and crawlers, 404 for unknown ids, sitemap.xml. */
-const publicPages = (db: Db): PublicPages[] => [coursePublicPages(db), toolsPublicPages(db), qaPublicPages(db)];
+const publicPages = (db: Db): PublicPages[] => [
+  coursePublicPages(db),
+  toolsPublicPages(db),
+  qaPublicPages(db),
+  examsPublicPages(db),
+];
 
 /** Public list pages listed in sitemap.xml next to the detail pages. */
 const STATIC_PUBLIC_PAGES = [{ path: '/' }, { path: '/train' }, { path: '/help-center' }, { path: '/quiz' }];

@@ -41,3 +41,6 @@ export * from './tools/tools.routes';
 export * from './qa/qa.rules';
 export * from './qa/qa.schemas';
 export * from './qa/qa.routes';
+export * from './exams/exams.rules';
+export * from './exams/exams.schemas';
+export * from './exams/exams.routes';

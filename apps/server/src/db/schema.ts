@@ -12,3 +12,4 @@ export * from '../modules/members/members.table';
 export * from '../modules/talent/talent.table';
 export * from '../modules/tools/tools.table';
 export * from '../modules/qa/qa.table';
+export * from '../modules/exams/exams.table';

@@ -16,13 +16,15 @@ export const ORDER_EXPIRY_MS = 30 * 60_000;
 /** How often the payment page polls POST /api/orders/check_order. */
 export const ORDER_POLL_INTERVAL_MS = 2_000;
 
-/** What an order buys: a membership plan, a paid course, or one financial risk-check report (product id = report id). */
-export const ORDER_PRODUCT_TYPES = ['member', 'course', 'risk_report'] as const;
+/** What an order buys: a membership plan, a paid course, one financial risk-check report (product id = report id) or a
+ * paid exam registration (product id = the session). */
+export const ORDER_PRODUCT_TYPES = ['member', 'course', 'risk_report', 'exam'] as const;
 export type OrderProductType = (typeof ORDER_PRODUCT_TYPES)[number];
 export const ORDER_PRODUCT_TYPE_LABELS: Record<OrderProductType, string> = {
   member: '会员',
   course: '课程',
   risk_report: '风险检测报告',
+  exam: '考试报名',
 };
 
 /** Price list: one financial risk-check report beyond a member's free ones (SPEC §9), fen. */

@@ -640,6 +640,16 @@ export const creditYearSchema = z.object({
   ),
   /** Star levels granted that year. */
   stars: z.array(z.object({ star_id: z.number().int(), star_name: z.string(), granted_at: z.string() })),
+  /** Exam certificates issued that year (exams area), with their state today. */
+  certificates: z.array(
+    z.object({
+      number: z.string(),
+      exam_name: z.string(),
+      issued_at: z.string(),
+      valid_until: z.string(),
+      state: z.enum(['valid', 'expired', 'revoked']),
+    }),
+  ),
 });
 export type CreditYear = z.infer<typeof creditYearSchema>;
 export const creditArchiveSchema = z.object({

@@ -32,6 +32,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   },
   { phone: '13800138009', password: 'admin_1234', role: 'personal', nickname: '平台管理员', staff: true },
   { phone: '13800138008', password: 'admin_1234', role: 'personal', nickname: '财务开票员', staff: true },
+  { phone: '13800138007', password: 'admin_1234', role: 'personal', nickname: '阅卷老师', staff: true },
 ];
 
 export const usersSeed: SeedModule = {

@@ -1,6 +1,6 @@
-import type { OrderProductType } from '@app/contracts';
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import type { OrderProductType } from '@app/contracts';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/sql';
 import { membersOrders, membersPaymentNotifications, membersPlans, membersSecrets } from './members.table';

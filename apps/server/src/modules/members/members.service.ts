@@ -21,6 +21,7 @@ import type { Clock } from '../../lib/clock';
 import { pageWindow, toPaged } from '../../lib/pagination';
 import { courseCatalog } from '../courses';
 import { riskReportSales } from '../tools';
+import { createExamProducts } from '../exams';
 import { accountChanges } from '../users';
 import type { MessagesService } from '../messages';
 import { membersRepository as repo, type OrderRow, type OrderWithInvoice } from './members.repository';
@@ -171,6 +172,19 @@ export function createMembersService({ db, clock, messages, provider, log }: Mem
         `您购买的${order.subject}已生成，可在个人中心“风险检测报告”中查看和下载。`,
         tx,
       );
+    } else if (order.productType === 'exam') {
+      const subject = await createExamProducts(tx).grant(tx, {
+        userId: order.userId,
+        sessionId: order.productId,
+        orderNo: order.orderNo,
+        now,
+      });
+      await messages.send(
+        order.userId,
+        '考试报名成功',
+        `您已成功缴费报名${subject || order.subject}，请在考试时间内进入“在线考试”参加考试。`,
+        tx,
+      );
     } else {
       await courseCatalog(tx).grantCourse({
         userId: order.userId,
@@ -274,6 +288,11 @@ export function createMembersService({ db, clock, messages, provider, log }: Mem
         if (report === 'ready') throw AppError.conflict(m.riskReportAlreadyReady);
         subject = report.subject;
         listPrice = amount = RISK_REPORT_PRICE_FEN;
+      } else if (body.product_type === 'exam') {
+        // The exams area checks the registration window, eligibility and seats, and prices the session.
+        const quote = await createExamProducts(db).quote(userId, body.product_id, now);
+        subject = quote.subject;
+        listPrice = amount = quote.amount;
       } else {
         const coursesRepo = courseCatalog(db);
         const found = await coursesRepo.publishedCourse(body.product_id);

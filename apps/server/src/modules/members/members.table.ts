@@ -46,7 +46,7 @@ export const membersOrders = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    productType: text('product_type', { enum: ['member', 'course', 'risk_report'] }).notNull(),
+    productType: text('product_type', { enum: ['member', 'course', 'risk_report', 'exam'] }).notNull(),
     productId: integer('product_id').notNull(),
     subject: text('subject').notNull(),
     /** Fen actually charged. */

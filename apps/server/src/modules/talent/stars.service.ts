@@ -19,6 +19,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { AuthUser } from '../../lib/auth';
 import { learningRecord } from '../learning';
+import { createExamCertificates } from '../exams';
 import { accountChanges } from '../users';
 import type { MessagesService } from '../messages';
 import { ATTACHMENT_DICS, starName } from './data/options.data';
@@ -279,18 +280,19 @@ export function createStarsService(deps: { db: Db; clock: Clock; messages: Messa
     /** Yearly learning hours, finished courses, credentials and star levels (China-time calendar years). */
     async creditArchive(user: AuthUser): Promise<CreditArchive> {
       if (user.role !== 'personal') throw AppError.forbidden(m.creditArchivePersonalOnly);
-      const [person, seconds, finished, credentialRows, stars] = await Promise.all([
+      const [person, seconds, finished, credentialRows, stars, certificates] = await Promise.all([
         repo.person(db, user.id),
         learningRecord.secondsByYear(db, user.id),
         learningRecord.finishedCoursesByYear(db, user.id),
         repo.listRecords(db, 'credentials', user.id),
         repo.approvedRcpjs(db, user.id),
+        createExamCertificates(db).ofUser(user.id, clock.now()),
       ]);
       const years = new Map<number, CreditYear>();
       const year = (y: number) => {
         let v = years.get(y);
         if (!v)
-          years.set(y, (v = { year: y, learn_seconds: 0, finished_courses: 0, credentials: [], stars: [] }));
+          years.set(y, (v = { year: y, learn_seconds: 0, finished_courses: 0, credentials: [], stars: [], certificates: [] }));
         return v;
       };
       year(Number(chinaDate(clock.now()).slice(0, 4)));
@@ -310,6 +312,15 @@ export function createStarsService(deps: { db: Db; clock: Clock; messages: Messa
           star_id: s.resultLevel,
           star_name: starName(s.resultLevel),
           granted_at: s.reviewedAt.toISOString(),
+        });
+      }
+      for (const c of [...certificates].reverse()) {
+        year(Number(chinaDate(new Date(c.issued_at)).slice(0, 4))).certificates.push({
+          number: c.number,
+          exam_name: c.exam_name,
+          issued_at: c.issued_at,
+          valid_until: c.valid_until,
+          state: c.state,
         });
       }
       const list = [...years.values()].sort((a, b) => b.year - a.year);

@@ -151,6 +151,7 @@ function PaymentSuccess({ order }: { order: Order }) {
     void useSessionStore.getState().loadCurrentUser();
     void queryClient.invalidateQueries({ queryKey: ['courses'] });
     void queryClient.invalidateQueries({ queryKey: ['members', 'orders'] });
+    void queryClient.invalidateQueries({ queryKey: ['exams'] });
   }, [queryClient]);
 
   if (order.product_type === 'risk_report')
@@ -162,6 +163,22 @@ function PaymentSuccess({ order }: { order: Order }) {
         extra={[
           <Link key="report" to={`/center/riskReports/${order.product_id}`}>
             <Button type="primary">查看报告</Button>
+          </Link>,
+          <Link key="orders" to={ORDERS_PATH}>
+            <Button>查看订单</Button>
+          </Link>,
+        ]}
+      />
+    );
+  if (order.product_type === 'exam')
+    return (
+      <Result
+        status="success"
+        title="缴费成功，报名完成"
+        subTitle={`已报名${order.subject}，请在考试时间内进入“在线考试”参加考试。`}
+        extra={[
+          <Link key="exam" to="/center/examination">
+            <Button type="primary">去在线考试</Button>
           </Link>,
           <Link key="orders" to={ORDERS_PATH}>
             <Button>查看订单</Button>

@@ -1,5 +1,6 @@
 import type { AxiosProgressEvent } from 'axios';
 import {
+  examsRoutes,
   credentialsRoutes,
   customerEdusRoutes,
   customerJobsRoutes,
@@ -8,6 +9,8 @@ import {
   starsRoutes,
   talentRoutes,
   type AdminRcpj,
+  type Certificate,
+  type ExamType,
   type AdminRcpjPage,
   type AdminRcpjsQuery,
   type ApplyStarBody,
@@ -41,6 +44,9 @@ const RECORD_ROUTES = {
 const withId = (path: string, id: number) => path.replace(':id', String(id));
 
 export const talentApi = {
+  /** Exam certificates and exam types of the exams area, read through its contracts descriptors. */
+  myCertificates: () => apiClient.get<Certificate[]>(examsRoutes.myCertificates.path),
+  examTypes: () => apiClient.get<ExamType[]>(examsRoutes.types.path),
   selectOptions: () => apiClient.get<SelectOptions>(talentRoutes.selectOptions.path),
   /** First item of GET /api/user_apply_jobs?user_id= (SPEC §7), or null. */
   jobIntention: async (userId: number): Promise<UserApplyJob | null> => {
@@ -139,6 +145,8 @@ export const talentKeys = {
   options: ['talent', 'options'] as const,
   publicPortrait: (userId: number) => ['talent', 'public', userId] as const,
   stars: ['talent', 'stars'] as const,
+  certificates: ['talent', 'exam-certificates'] as const,
+  examTypes: ['talent', 'exam-types'] as const,
   attachmentDics: ['talent', 'attachment-dics'] as const,
   centerRcpj: ['talent', 'center-rcpj'] as const,
   admin: (query: AdminRcpjsQuery) => ['talent', 'admin', query] as const,

@@ -45,3 +45,13 @@ export function useAdminRcpjs(query: AdminRcpjsQuery) {
 export function useCreditArchive() {
   return useQuery({ queryKey: talentKeys.creditArchive, queryFn: talentApi.creditArchive });
 }
+
+/** My exam certificates (exams area), next to my star level. */
+export function useMyCertificates() {
+  return useQuery({ queryKey: talentKeys.certificates, queryFn: talentApi.myCertificates });
+}
+
+/** The exam types with notices (exams area), for the evaluation guide. */
+export function useExamTypes() {
+  return useQuery({ queryKey: talentKeys.examTypes, queryFn: talentApi.examTypes, staleTime: 5 * 60_000 });
+}

@@ -20,8 +20,17 @@ describe('credit archive', () => {
             finished_courses: 2,
             credentials: [{ id: 1, name: '中级会计师', issuer: '财政部', issued_on: '2026-05-01' }],
             stars: [{ star_id: 3, star_name: '三星', granted_at: '2026-10-01T00:00:00.000Z' }],
+            certificates: [
+              {
+                number: 'ZC202601360127',
+                exam_name: '管理会计师（初级）',
+                issued_at: '2026-08-28T02:00:00.000Z',
+                valid_until: '2029-08-28T02:00:00.000Z',
+                state: 'valid',
+              },
+            ],
           },
-          { year: 2025, learn_seconds: 75, finished_courses: 0, credentials: [], stars: [] },
+          { year: 2025, learn_seconds: 75, finished_courses: 0, credentials: [], stars: [], certificates: [] },
         ],
         total_learn_seconds: 3750,
         total_finished_courses: 2,
@@ -36,6 +45,8 @@ describe('credit archive', () => {
     expect(screen.getByText(formatDuration(3675))).toBeInTheDocument();
     expect(screen.getByText('01:15')).toBeInTheDocument();
     expect(screen.getByText('中级会计师')).toBeInTheDocument();
+    expect(screen.getByText('管理会计师（初级）证书')).toBeInTheDocument();
+    expect(screen.getByText('ZC202601360127')).toBeInTheDocument();
     expect(screen.getByText('2026-10-01 获评三星')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: /打印/ }));
     expect(print).toHaveBeenCalledTimes(1);

@@ -1,7 +1,7 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { Button, Empty, Skeleton, Table } from 'antd';
 import dayjs from 'dayjs';
-import type { CreditYear } from '@app/contracts';
+import { CERTIFICATE_STATE_LABELS, type CreditYear } from '@app/contracts';
 import { STAR_LEVELS, dictLabel } from '@app/contracts/common/dictionaries';
 import { formatDuration, maskPhone } from '@app/contracts/common/format';
 import { useCreditArchive } from '../api/use-talent';
@@ -25,6 +25,10 @@ function YearCard({ y }: { y: CreditYear }) {
           <dd>{y.credentials.length} 项</dd>
         </div>
         <div>
+          <dt>考试证书</dt>
+          <dd>{y.certificates.length} 项</dd>
+        </div>
+        <div>
           <dt>星级评定</dt>
           <dd>{y.stars.length > 0 ? y.stars.map((s) => s.star_name).join('、') : '—'}</dd>
         </div>
@@ -40,6 +44,22 @@ function YearCard({ y }: { y: CreditYear }) {
             { title: '证书名称', dataIndex: 'name' },
             { title: '发证机构', dataIndex: 'issuer' },
             { title: '发证日期', dataIndex: 'issued_on', width: 120 },
+          ]}
+        />
+      )}
+      {y.certificates.length > 0 && (
+        <Table
+          size="small"
+          rowKey="number"
+          pagination={false}
+          className="credit-year__table"
+          aria-label={`${y.year}年度考试证书`}
+          dataSource={y.certificates}
+          columns={[
+            { title: '考试证书', render: (_, c) => `${c.exam_name}证书` },
+            { title: '证书编号', dataIndex: 'number' },
+            { title: '发证日期', width: 120, render: (_, c) => dayjs(c.issued_at).format('YYYY-MM-DD') },
+            { title: '状态', width: 90, render: (_, c) => CERTIFICATE_STATE_LABELS[c.state] },
           ]}
         />
       )}

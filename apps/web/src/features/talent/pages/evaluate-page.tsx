@@ -1,7 +1,7 @@
 import { StarFilled } from '@ant-design/icons';
 import { Button, Card, Skeleton, Steps } from 'antd';
-import { useNavigate } from 'react-router';
-import { useStars } from '../api/use-talent';
+import { Link, useNavigate } from 'react-router';
+import { useExamTypes, useStars } from '../api/use-talent';
 import './evaluation.css';
 
 const PROCESS = [
@@ -17,6 +17,7 @@ const PROCESS = [
  */
 export default function EvaluatePage() {
   const stars = useStars();
+  const examTypes = useExamTypes();
   const navigate = useNavigate();
   const apply = () => void navigate('/center/evaluation');
 
@@ -31,6 +32,18 @@ export default function EvaluatePage() {
           申请星级评价
         </Button>
       </section>
+
+      <Card className="evaluate__card" title={<h2 className="evaluate__h2">考试认证</h2>}>
+        <p>通过协会组织的在线考试，成绩合格即获颁证书；证书可下载PDF与电子凭证，并可扫码公开查验。</p>
+        <ul className="evaluate__exams" aria-label="考试项目">
+          {(examTypes.data ?? []).map((t) => (
+            <li key={t.id}>
+              <Link to={`/examNotice/${encodeURIComponent(t.type_name)}`}>{t.name}</Link>
+              <span>{t.summary}</span>
+            </li>
+          ))}
+        </ul>
+      </Card>
 
       <Card className="evaluate__card" title={<h2 className="evaluate__h2">评价流程</h2>}>
         <Steps items={PROCESS} responsive={false} />

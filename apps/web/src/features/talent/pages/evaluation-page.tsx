@@ -33,6 +33,7 @@ import { talentApi, talentKeys } from '../api/talent-api';
 import { useAttachmentDics, useCenterRcpj, useTalentInfo } from '../api/use-talent';
 import { AttachmentField, openAttachment } from '../components/attachment-field';
 import './evaluation.css';
+import { ExamCertificatesCard } from '../components/exam-certificates-card';
 
 const STATUS_COLORS: Record<RcpjStatus, string> = {
   draft: 'orange',
@@ -364,6 +365,7 @@ export default function EvaluationPage() {
           </div>
         </div>
       </Card>
+      <ExamCertificatesCard />
       {!open && <ApplyCard data={data} />}
       {open?.status === 'draft' && <SubmitCard app={open} />}
       {open?.status === 'submitted' && (

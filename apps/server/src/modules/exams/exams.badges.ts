@@ -1,0 +1,179 @@
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
+import { ISSUER_KEY_PATH, ISSUER_PROFILE_PATH, certificatePath, type IssuerKey } from '@app/contracts';
+import type { DbOrTx } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { examsRepository as repo } from './exams.repository';
+
+const KEY_NAME = 'open-badges-ed25519';
+const B58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+/** Base58 (bitcoin alphabet), as multibase 'z' uses. */
+export function base58(bytes: Uint8Array): string {
+  let n = BigInt('0x' + (Buffer.from(bytes).toString('hex') || '0'));
+  let out = '';
+  while (n > 0n) {
+    out = B58[Number(n % 58n)]! + out;
+    n /= 58n;
+  }
+  for (const b of bytes) {
+    if (b !== 0) break;
+    out = '1' + out;
+  }
+  return out;
+}
+
+export function unbase58(text: string): Buffer {
+  let n = 0n;
+  for (const c of text) {
+    const i = B58.indexOf(c);
+    if (i < 0) throw new Error('not base58');
+    n = n * 58n + BigInt(i);
+  }
+  let hex = n === 0n ? '' : n.toString(16);
+  if (hex.length % 2) hex = '0' + hex;
+  const lead = /^1*/.exec(text)![0].length;
+  return Buffer.concat([Buffer.alloc(lead), Buffer.from(hex, 'hex')]);
+}
+
+/**
+ * JSON Canonicalization Scheme (RFC 8785) for the values a credential holds (objects, arrays, strings, integers,
+ * booleans, null): keys sorted by UTF-16 code units, no whitespace, strings as JSON.stringify writes them.
+ */
+export function canonicalize(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonicalize).join(',')}]`;
+  const obj = value as Record<string, unknown>;
+  const keys = Object.keys(obj)
+    .filter((k) => obj[k] !== undefined)
+    .sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalize(obj[k])}`).join(',')}}`;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+
+/** What eddsa-jcs-2022 signs: hash(canonical proof options) || hash(canonical document without proof). */
+function signingInput(document: Record<string, unknown>, proofOptions: Record<string, unknown>): Buffer {
+  return Buffer.concat([sha256(canonicalize(proofOptions)), sha256(canonicalize(document))]);
+}
+
+/** Verifies a credential's eddsa-jcs-2022 proof with an Ed25519 public key (anyone can, without calling us). */
+export function verifyCredential(credential: Record<string, unknown>, publicKey: KeyObject): boolean {
+  const { proof, ...document } = credential as { proof?: Record<string, unknown> } & Record<string, unknown>;
+  if (!proof || typeof proof.proofValue !== 'string' || !proof.proofValue.startsWith('z')) return false;
+  const { proofValue, ...options } = proof;
+  const proofOptions = { ...options, '@context': document['@context'] };
+  try {
+    return verify(null, signingInput(document, proofOptions), publicKey, unbase58((proofValue as string).slice(1)));
+  } catch {
+    return false;
+  }
+}
+
+export interface BadgeCertificate {
+  number: string;
+  holderName: string;
+  examName: string;
+  level: string;
+  issuedAt: Date;
+  validUntil: Date;
+}
+
+/** The platform's Open Badges issuer: one Ed25519 key pair, made once in the database and shared by every process. */
+export function createBadgeIssuer(deps: { db: DbOrTx; clock: Clock; baseUrl: string; siteName: string }) {
+  let loaded: Promise<{ privateKey: KeyObject; publicKey: KeyObject }> | undefined;
+
+  async function load() {
+    let row = await repo.key(deps.db, KEY_NAME);
+    if (!row) {
+      const pair = generateKeyPairSync('ed25519');
+      await repo.insertKey(deps.db, {
+        name: KEY_NAME,
+        publicKey: pair.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+        privateKey: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+        createdAt: deps.clock.now(),
+      });
+      // Another process may have won the insert: everyone uses the stored pair.
+      row = (await repo.key(deps.db, KEY_NAME))!;
+    }
+    return { privateKey: createPrivateKey(row.privateKey), publicKey: createPublicKey(row.publicKey) };
+  }
+  const keys = () =>
+    (loaded ??= load().catch((err: unknown) => {
+      loaded = undefined;
+      throw err;
+    }));
+
+  const issuerId = `${deps.baseUrl}${ISSUER_PROFILE_PATH}`;
+  const keyId = `${deps.baseUrl}${ISSUER_KEY_PATH}`;
+
+  return {
+    issuerId,
+    keyId,
+
+    async publicKeyDocument(): Promise<IssuerKey> {
+      const { publicKey } = await keys();
+      const jwk = publicKey.export({ format: 'jwk' }) as { kty: string; crv: string; x: string };
+      const raw = Buffer.from(jwk.x, 'base64url');
+      // Multikey: multicodec ed25519-pub (0xed 0x01) + the 32 key bytes, base58btc ('z').
+      const multibase = 'z' + base58(Buffer.concat([Buffer.from([0xed, 0x01]), raw]));
+      return {
+        '@context': ['https://www.w3.org/ns/cid/v1'],
+        id: keyId,
+        type: 'Multikey',
+        controller: issuerId,
+        publicKeyMultibase: multibase,
+        publicKeyJwk: { kty: jwk.kty, crv: jwk.crv, x: jwk.x },
+      };
+    },
+
+    profile() {
+      return {
+        '@context': ['https://www.w3.org/ns/credentials/v2', 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json'],
+        id: issuerId,
+        type: ['Profile'],
+        name: deps.siteName,
+        url: deps.baseUrl,
+      };
+    },
+
+    /** An OpenBadgeCredential for one certificate, with an eddsa-jcs-2022 DataIntegrityProof. */
+    async credential(c: BadgeCertificate): Promise<Record<string, unknown>> {
+      const { privateKey } = await keys();
+      const checkUrl = `${deps.baseUrl}${certificatePath(c.number)}`;
+      const document: Record<string, unknown> = {
+        '@context': ['https://www.w3.org/ns/credentials/v2', 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json'],
+        id: checkUrl,
+        type: ['VerifiableCredential', 'OpenBadgeCredential'],
+        name: `${c.examName}证书`,
+        issuer: { id: issuerId, type: ['Profile'], name: deps.siteName, url: deps.baseUrl },
+        validFrom: c.issuedAt.toISOString(),
+        validUntil: c.validUntil.toISOString(),
+        credentialSubject: {
+          type: ['AchievementSubject'],
+          name: c.holderName,
+          identifier: [{ type: 'IdentityObject', identityHash: c.number, identityType: 'identifier', hashed: false }],
+          achievement: {
+            id: `${deps.baseUrl}/examNotice#${encodeURIComponent(c.examName)}`,
+            type: ['Achievement'],
+            name: c.examName,
+            description: `${c.examName.includes(c.level) ? c.examName : `${c.examName}（${c.level}）`}考试合格`,
+            criteria: { narrative: `参加${deps.siteName}组织的${c.examName}在线考试并达到合格分数线。` },
+          },
+        },
+      };
+      const proofOptions = {
+        '@context': document['@context'],
+        type: 'DataIntegrityProof',
+        cryptosuite: 'eddsa-jcs-2022',
+        created: deps.clock.now().toISOString(),
+        verificationMethod: keyId,
+        proofPurpose: 'assertionMethod',
+      };
+      const signature = sign(null, signingInput(document, proofOptions), privateKey);
+      const { '@context': _ctx, ...proof } = proofOptions;
+      void _ctx;
+      return { ...document, proof: { ...proof, proofValue: 'z' + base58(signature) } };
+    },
+  };
+}
+export type BadgeIssuer = ReturnType<typeof createBadgeIssuer>;

@@ -1,0 +1,236 @@
+import multipart from '@fastify/multipart';
+import { IMPORT_MAX_BYTES, adminExamsRoutes, examsMessages as m, examsRoutes, ok } from '@app/contracts';
+import type { App, AppDeps, AppModule } from '../../lib/app-module';
+import { AppError } from '../../lib/app-error';
+import { defineRoute } from '../../lib/define-route';
+import { userOf } from '../../lib/auth';
+import { createMessagesService } from '../messages';
+import { createBankService, type BankService } from './bank.service';
+import { createBadgeIssuer } from './exams.badges';
+import { certificatePdf } from './exams.certificate-pdf';
+import { createExamsService } from './exams.service';
+
+/** How often each process closes overdue attempts (any process may; the close is one conditional update). */
+export const SWEEP_INTERVAL_MS = 15_000;
+
+/** Exam notices, registration, online attempts, grading, certificates (PDF, public check, Open Badges). */
+export const examsModule: AppModule = async (app, deps) => {
+  const { db, clock, config } = deps;
+  const { requireUser, requireStaff, optionalUser } = deps.guards;
+  const messages = createMessagesService({ db, clock });
+  const exams = createExamsService({ db, clock, messages });
+  const bank = createBankService({ db, clock });
+  const issuer = createBadgeIssuer({ db, clock, baseUrl: config.publicBaseUrl, siteName: config.siteName });
+  const tags = ['exams'];
+  const user = { tags, auth: requireUser };
+  const staff = { tags: ['admin-exams'], auth: requireStaff };
+
+  // The server closes unsubmitted attempts at their deadline whether or not a browser is open.
+  if (config.nodeEnv !== 'test') {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      exams
+        .sweep()
+        .catch((err: unknown) => app.log.error({ err }, 'closing overdue exam attempts failed'))
+        .finally(() => {
+          running = false;
+        });
+    }, SWEEP_INTERVAL_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+
+  defineRoute(app, examsRoutes.types, async () => ok(await exams.types()), { tags });
+  defineRoute(
+    app,
+    examsRoutes.notice,
+    async (request) => ok(await exams.notice(request.params.typeName, request.user?.id)),
+    { tags, auth: optionalUser },
+  );
+  defineRoute(app, examsRoutes.mine, async (request) => ok(await exams.mine(userOf(request).id)), user);
+  defineRoute(
+    app,
+    examsRoutes.register,
+    async (request) => ok(await exams.register(userOf(request).id, request.body.session_id), m.registered),
+    user,
+  );
+  defineRoute(
+    app,
+    examsRoutes.start,
+    async (request) => ok(await exams.start(userOf(request), request.params.id)),
+    user,
+  );
+  defineRoute(
+    app,
+    examsRoutes.attempt,
+    async (request) => ok(await exams.attempt(userOf(request), request.params.id)),
+    user,
+  );
+  defineRoute(
+    app,
+    examsRoutes.takeover,
+    async (request) => ok(await exams.takeover(userOf(request), request.params.id), m.takenOver),
+    user,
+  );
+  defineRoute(
+    app,
+    examsRoutes.saveAnswers,
+    async (request) =>
+      ok(await exams.saveAnswers(userOf(request), request.params.id, request.body.answers), m.saved),
+    user,
+  );
+  defineRoute(
+    app,
+    examsRoutes.leave,
+    async (request) => ok(await exams.leave(userOf(request), request.params.id)),
+    user,
+  );
+  defineRoute(
+    app,
+    examsRoutes.submit,
+    async (request) => ok(await exams.submit(userOf(request), request.params.id), m.submitted),
+    user,
+  );
+
+  // Certificates
+  defineRoute(app, examsRoutes.myCertificates, async (request) => ok(await exams.myCertificates(userOf(request).id)), user);
+  defineRoute(
+    app,
+    examsRoutes.certificatePdf,
+    async (request, reply) => {
+      const c = await exams.myCertificate(userOf(request).id, request.params.number);
+      const pdf = await certificatePdf({
+        number: c.number,
+        holderName: c.holderName,
+        examName: c.examName,
+        level: c.level,
+        score: c.score,
+        issuedAt: c.issuedAt,
+        validUntil: c.validUntil,
+        siteName: config.siteName,
+        checkUrl: `${config.publicBaseUrl}/certificate/${encodeURIComponent(c.number)}`,
+        revoked: c.revokedAt !== null,
+      });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="certificate-${c.number}.pdf"`)
+        .send(Buffer.from(pdf));
+    },
+    user,
+  );
+  defineRoute(
+    app,
+    examsRoutes.certificateBadge,
+    async (request, reply) => {
+      const c = await exams.myCertificate(userOf(request).id, request.params.number);
+      const credential = await issuer.credential(c);
+      return reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="certificate-${c.number}.json"`)
+        .send(JSON.stringify(credential, null, 2));
+    },
+    user,
+  );
+  defineRoute(
+    app,
+    examsRoutes.checkCertificate,
+    async (request) => ok(await exams.check(request.params.number, config.siteName)),
+    { tags },
+  );
+  defineRoute(app, examsRoutes.issuerKey, async () => issuer.publicKeyDocument(), { tags });
+  defineRoute(app, examsRoutes.issuerProfile, async () => issuer.profile(), { tags });
+
+  // Staff
+  defineRoute(app, adminExamsRoutes.questions, async (request) => ok(await bank.page(request.query)), staff);
+  defineRoute(
+    app,
+    adminExamsRoutes.createQuestion,
+    async (request) => ok(await bank.create(request.body), m.saveQuestionOk),
+    staff,
+  );
+  defineRoute(
+    app,
+    adminExamsRoutes.updateQuestion,
+    async (request) => ok(await bank.update(request.params.id, request.body), m.saveQuestionOk),
+    staff,
+  );
+  defineRoute(
+    app,
+    adminExamsRoutes.deactivateQuestion,
+    async (request) => ok(await bank.deactivate(request.params.id)),
+    staff,
+  );
+  defineRoute(
+    app,
+    adminExamsRoutes.importTemplate,
+    async (_request, reply) =>
+      reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', 'attachment; filename="exam-questions-template.xlsx"')
+        .send(await bank.template()),
+    staff,
+  );
+  await app.register(async (scope) => registerImportRoute(scope as App, bank, deps));
+  defineRoute(app, adminExamsRoutes.papers, async () => ok(await bank.papers()), staff);
+  defineRoute(
+    app,
+    adminExamsRoutes.createPaper,
+    async (request) => ok(await bank.createPaper(request.body), m.savePaperOk),
+    staff,
+  );
+  defineRoute(app, adminExamsRoutes.sessions, async () => ok(await bank.sessions()), staff);
+  defineRoute(
+    app,
+    adminExamsRoutes.createSession,
+    async (request) => ok(await bank.createSession(request.body), m.saveSessionOk),
+    staff,
+  );
+  defineRoute(app, adminExamsRoutes.gradingQueue, async () => ok(await exams.gradingQueue()), staff);
+  defineRoute(
+    app,
+    adminExamsRoutes.grade,
+    async (request) => ok(await exams.grade(userOf(request).id, request.body), m.graded),
+    staff,
+  );
+  defineRoute(
+    app,
+    adminExamsRoutes.certificates,
+    async (request) => ok(await exams.adminCertificates(request.query.keyword || undefined)),
+    staff,
+  );
+  defineRoute(
+    app,
+    adminExamsRoutes.revokeCertificate,
+    async (request) => ok(await exams.revoke(userOf(request).id, request.params.id, request.body.reason), m.revoked),
+    staff,
+  );
+};
+
+async function registerImportRoute(scope: App, bank: BankService, deps: AppDeps) {
+  await scope.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+  defineRoute(
+    scope,
+    adminExamsRoutes.importQuestions,
+    async (request) => {
+      // The multipart plugin answers 406 for a non-multipart body, which would read as "not logged in".
+      if (!request.isMultipart()) throw new AppError(415, m.importFileRequired);
+      const file = await request.file();
+      if (!file) throw AppError.badRequest(m.importFileRequired);
+      let content: Buffer;
+      try {
+        content = await file.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413);
+        throw AppError.badRequest(m.importFileUnreadable);
+      }
+      const n = await bank.importFile(request.query.type_id, content);
+      return ok({ imported: n }, m.imported(n));
+    },
+    { tags: ['admin-exams'], auth: deps.guards.requireStaff, bodyLimit: IMPORT_MAX_BYTES + 64 * 1024 },
+  );
+}

@@ -1,0 +1,143 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { expect, test, waitingForClient } from './support/fixtures';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { registerAccount, useToken } from './support/session';
+
+/**
+ * Exams issue: register for a free exam, sit it (answers survive a reload), leave the page the configured number of
+ * times (the paper is submitted), see the score, download the certificate PDF and open its QR page logged out.
+ */
+
+const SHOTS = '/tmp/exams-shots';
+const GRADER = { phone: '13800138007', password: 'admin_1234' };
+const TYPE_NAME = 'management-accountant-junior';
+
+interface BankQuestion {
+  id: number;
+  kind: string;
+  stem: string;
+  options: string[];
+  answer: number[] | boolean | string[] | string;
+}
+
+async function ok<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  const body = (await res.json()) as { code: number; message: string; data: T };
+  expect(body.code, body.message).toBe(200);
+  return body.data;
+}
+
+/** The junior bank with its answers, read as the grader (staff) would. */
+async function bankWithAnswers(request: APIRequestContext): Promise<Map<number, BankQuestion>> {
+  const { token } = await ok<{ token: string }>(await request.post('/api/users/account_login', { data: GRADER }));
+  const types = await ok<{ id: number; type_name: string }[]>(await request.get('/api/exam_types'));
+  const typeId = types.find((t) => t.type_name === TYPE_NAME)!.id;
+  const page = await ok<{ list: BankQuestion[] }>(
+    await request.get('/api/admin/exam_questions', { params: { type_id: typeId, per_page: 100 }, headers: { token } }),
+  );
+  return new Map(page.list.map((q) => [q.id, q]));
+}
+
+function correct(q: BankQuestion): number[] | boolean | string {
+  if (q.kind === 'fill') return (q.answer as string[])[0]!;
+  return q.answer as number[] | boolean;
+}
+
+async function leaveOnce(page: Page, expected: number, max: number) {
+  await page.evaluate(() => window.dispatchEvent(new Event('blur')));
+  if (expected < max) await expect(page.getByLabel('离开次数')).toHaveText(`离开页面次数：${expected} / ${max}`);
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+}
+
+test('a learner registers for a free exam, sits it, resumes after a reload, is auto-submitted after leaving, and gets a checkable certificate', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  mkdirSync(SHOTS, { recursive: true });
+  const account = await registerAccount(request, 'personal');
+  if (!account) throw new Error('the accounts API is missing from this build');
+  await useToken(page, account.token);
+  const bank = await bankWithAnswers(request);
+
+  // Notice and registration.
+  await page.goto(`/examNotice/${TYPE_NAME}`);
+  await expect(page.getByRole('heading', { name: /管理会计师（初级）/ })).toBeVisible();
+  await expect(page).toHaveTitle(/考试认证平台/);
+  await page.screenshot({ path: `${SHOTS}/notice.png`, fullPage: true });
+  await page.getByRole('button', { name: '立即报名' }).first().click();
+  await expect(page).toHaveURL(/\/center\/examination$/);
+  await expect(page.getByRole('button', { name: '开始考试' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/examination.png` });
+  await page.getByRole('button', { name: '开始考试' }).click();
+  await expect(page).toHaveURL(/\/exam\/\d+$/);
+  const attemptId = Number(new URL(page.url()).pathname.split('/').pop());
+  await expect(page.getByRole('timer', { name: '剩余时间' })).toBeVisible();
+
+  // Most answers arrive through the API (same session), the first two through the page.
+  const attempt = await ok<{ questions: { id: number; kind: string; options: { key: number; text: string }[] }[]; max_leaves: number }>(
+    await request.get(`/api/exam_attempts/${attemptId}`, { headers: { token: account.token } }),
+  );
+  const [first, second, ...rest] = attempt.questions;
+  await ok(
+    await request.put(`/api/exam_attempts/${attemptId}/answers`, {
+      headers: { token: account.token },
+      data: { answers: rest.map((q) => ({ question_id: q.id, answer: correct(bank.get(q.id)!), flagged: false })) },
+    }),
+  );
+  for (const q of [first!, second!]) {
+    const key = (bank.get(q.id)!.answer as number[])[0]!;
+    await page
+      .locator(`#q-${q.id} label.ant-radio-wrapper`)
+      .filter({ has: page.locator(`input[value="${key}"]`) })
+      .click();
+  }
+  await page.locator(`#q-${second!.id}`).getByRole('button', { name: '标记' }).click();
+  await expect(page.getByText(/已自动保存/)).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByText(`已答 ${attempt.questions.length} / ${attempt.questions.length}`)).toBeVisible();
+  await expect(page.locator(`#q-${first!.id}`).locator('.ant-radio-wrapper-checked')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: /^第2题已答，已标记$/ })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/paper.png`, fullPage: false });
+
+  // Copy is blocked on the paper.
+  const copied = await page.evaluate(() => {
+    const e = new Event('copy', { bubbles: true, cancelable: true });
+    document.querySelector('.exam-question__stem')!.dispatchEvent(e);
+    return e.defaultPrevented;
+  });
+  expect(copied).toBe(true);
+
+  // Leaving the page the configured number of times submits the paper.
+  for (let i = 1; i <= attempt.max_leaves; i++) await leaveOnce(page, i, attempt.max_leaves);
+  await expect(page.getByText('考试成绩：100分')).toBeVisible();
+  await expect(page.getByText('离开考试页面次数超过限制，系统自动交卷')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/result.png` });
+
+  // The certificate PDF downloads; its first page is rendered for a look.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: '下载证书' }).click();
+  const download = await downloading;
+  const pdfPath = `${SHOTS}/certificate.pdf`;
+  await download.saveAs(pdfPath);
+  execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', pdfPath, `${SHOTS}/certificate`]);
+
+  // Its QR page, logged out.
+  const certs = await ok<{ number: string }[]>(await request.get('/api/my_certificates', { headers: { token: account.token } }));
+  const number = certs[0]!.number;
+  const visitor = await browser.newContext();
+  const anonymous = waitingForClient(await visitor.newPage());
+  await anonymous.goto(`/certificate/${number}`);
+  await expect(anonymous.getByText('证书真实有效')).toBeVisible();
+  await expect(anonymous.getByText(number)).toBeVisible();
+  await expect(anonymous.getByText('管理会计师（初级）证书')).toBeVisible();
+  await anonymous.screenshot({ path: `${SHOTS}/check.png` });
+  await visitor.close();
+});
+
+test('an unknown exam type shows the not-found page', async ({ page }) => {
+  await page.goto('/examNotice/no-such-exam');
+  await expect(page.getByRole('heading', { name: '页面不存在' })).toBeVisible();
+});

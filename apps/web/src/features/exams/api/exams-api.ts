@@ -1,0 +1,129 @@
+import {
+  adminExamsRoutes,
+  examsRoutes,
+  membersRoutes,
+  type AdminCertificate,
+  type AdminSession,
+  type SessionBody,
+  type Attempt,
+  type Certificate,
+  type CertificateCheck,
+  type ExamNotice,
+  type ExamPaper,
+  type ExamPaperBody,
+  type ExamType,
+  type GradeBody,
+  type GradingItem,
+  type LeaveResult,
+  type MyExams,
+  type MyRegistration,
+  type Order,
+  type Question,
+  type QuestionBody,
+  type QuestionListQuery,
+  type QuestionPage,
+  type SaveAnswersBody,
+  type SaveAnswersResult,
+} from '@app/contracts';
+import { apiClient } from '@/shared/lib/api-client';
+
+const withParam = (path: string, name: string, value: string | number) =>
+  path.replace(`:${name}`, encodeURIComponent(String(value)));
+
+export const examsApi = {
+  types: () => apiClient.get<ExamType[]>(examsRoutes.types.path),
+  notice: (typeName: string) =>
+    apiClient.get<ExamNotice>(withParam(examsRoutes.notice.path, 'typeName', typeName), undefined, { silent: true }),
+  /** GET /api/exams: errors stay silent (SPEC §8). */
+  mine: () => apiClient.get<MyExams>(examsRoutes.mine.path),
+  /** The page shows the refusal itself (window, eligibility, payment). */
+  register: (sessionId: number) =>
+    apiClient.post<MyRegistration>(examsRoutes.register.path, { session_id: sessionId }, { silent: true }),
+  /** A paid registration is an order of the members area (product_type 'exam', product_id: the session). */
+  orderExam: (sessionId: number) =>
+    apiClient.post<Order>(membersRoutes.createOrder.path, { product_type: 'exam', product_id: sessionId }, { silent: true }),
+  start: (registrationId: number) =>
+    apiClient.post<Attempt>(withParam(examsRoutes.start.path, 'id', registrationId), undefined, { silent: true }),
+  attempt: (id: number) => apiClient.get<Attempt>(withParam(examsRoutes.attempt.path, 'id', id), undefined, { silent: true }),
+  takeover: (id: number) => apiClient.post<Attempt>(withParam(examsRoutes.takeover.path, 'id', id)),
+  saveAnswers: (id: number, body: SaveAnswersBody) =>
+    apiClient.put<SaveAnswersResult>(withParam(examsRoutes.saveAnswers.path, 'id', id), body, { silent: true }),
+  leave: (id: number) => apiClient.post<LeaveResult>(withParam(examsRoutes.leave.path, 'id', id), undefined, { silent: true }),
+  submit: (id: number) => apiClient.post<Attempt>(withParam(examsRoutes.submit.path, 'id', id)),
+  myCertificates: () => apiClient.get<Certificate[]>(examsRoutes.myCertificates.path),
+  /** Owner-only files need the token header: fetched as blobs. */
+  certificatePdf: (number: string) =>
+    apiClient.request<Blob>({
+      method: 'GET',
+      url: withParam(examsRoutes.certificatePdf.path, 'number', number),
+      responseType: 'blob',
+      timeout: 60_000,
+    }),
+  certificateBadge: (number: string) =>
+    apiClient.request<Blob>({
+      method: 'GET',
+      url: withParam(examsRoutes.certificateBadge.path, 'number', number),
+      responseType: 'blob',
+    }),
+  check: (number: string) =>
+    apiClient.get<CertificateCheck>(withParam(examsRoutes.checkCertificate.path, 'number', number), undefined, {
+      silent: true,
+    }),
+
+  questions: (query: QuestionListQuery) => apiClient.get<QuestionPage>(adminExamsRoutes.questions.path, query),
+  createQuestion: (body: QuestionBody) =>
+    apiClient.post<Question>(adminExamsRoutes.createQuestion.path, body, { silent: true }),
+  updateQuestion: (id: number, body: QuestionBody) =>
+    apiClient.put<Question>(withParam(adminExamsRoutes.updateQuestion.path, 'id', id), body, { silent: true }),
+  deactivateQuestion: (id: number) => apiClient.delete<Question>(withParam(adminExamsRoutes.deactivateQuestion.path, 'id', id)),
+  importTemplate: () =>
+    apiClient.request<Blob>({ method: 'GET', url: adminExamsRoutes.importTemplate.path, responseType: 'blob' }),
+  importQuestions: (typeId: number, file: File) => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return apiClient.requestEnvelope<{ imported: number }>({
+      method: 'POST',
+      url: `${adminExamsRoutes.importQuestions.path}?type_id=${typeId}`,
+      data: form,
+      timeout: 120_000,
+      silent: true,
+    });
+  },
+  papers: () => apiClient.get<ExamPaper[]>(adminExamsRoutes.papers.path),
+  createPaper: (body: ExamPaperBody) => apiClient.post<ExamPaper>(adminExamsRoutes.createPaper.path, body, { silent: true }),
+  sessions: () => apiClient.get<AdminSession[]>(adminExamsRoutes.sessions.path),
+  createSession: (body: SessionBody) => apiClient.post<AdminSession>(adminExamsRoutes.createSession.path, body, { silent: true }),
+  gradingQueue: () => apiClient.get<GradingItem[]>(adminExamsRoutes.gradingQueue.path),
+  grade: (body: GradeBody) => apiClient.post<{ remaining: number }>(adminExamsRoutes.grade.path, body),
+  adminCertificates: (keyword: string) =>
+    apiClient.get<AdminCertificate[]>(adminExamsRoutes.certificates.path, keyword ? { keyword } : {}),
+  revoke: (id: number, reason: string) =>
+    apiClient.post<AdminCertificate>(withParam(adminExamsRoutes.revokeCertificate.path, 'id', id), { reason }),
+};
+
+export const examKeys = {
+  all: ['exams'] as const,
+  types: ['exams', 'types'] as const,
+  notice: (typeName: string) => ['exams', 'notice', typeName] as const,
+  mine: ['exams', 'mine'] as const,
+  attempt: (id: number) => ['exams', 'attempt', id] as const,
+  certificates: ['exams', 'certificates'] as const,
+  check: (number: string) => ['exams', 'check', number] as const,
+  questions: (q: QuestionListQuery) => ['exams', 'admin', 'questions', q] as const,
+  papers: ['exams', 'admin', 'papers'] as const,
+  grading: ['exams', 'admin', 'grading'] as const,
+  sessions: ['exams', 'admin', 'sessions'] as const,
+  adminCertificates: (keyword: string) => ['exams', 'admin', 'certificates', keyword] as const,
+};
+
+/** Saves a blob as a download (object URL; revoked once the download has started). */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

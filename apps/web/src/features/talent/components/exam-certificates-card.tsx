@@ -1,0 +1,31 @@
+import { Card, Table, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { Link } from 'react-router';
+import { CERTIFICATE_STATE_LABELS, type Certificate } from '@app/contracts';
+import { useMyCertificates } from '../api/use-talent';
+
+const COLORS: Record<Certificate['state'], string> = { valid: 'success', expired: 'default', revoked: 'error' };
+
+/** My exam certificates with their state and public check page (the exams area issues them). */
+export function ExamCertificatesCard() {
+  const certs = useMyCertificates();
+  return (
+    <Card title="我的证书" extra={<Link to="/center/examination">在线考试</Link>}>
+      <Table<Certificate>
+        rowKey="number"
+        size="small"
+        pagination={false}
+        loading={certs.isPending}
+        dataSource={certs.data ?? []}
+        locale={{ emptyText: '暂无考试证书，报名考试并合格后自动颁发' }}
+        columns={[
+          { title: '证书名称', render: (_, c) => `${c.exam_name}证书` },
+          { title: '证书编号', render: (_, c) => <Link to={`/certificate/${encodeURIComponent(c.number)}`}>{c.number}</Link> },
+          { title: '发证日期', render: (_, c) => dayjs(c.issued_at).format('YYYY-MM-DD') },
+          { title: '有效期至', render: (_, c) => dayjs(c.valid_until).format('YYYY-MM-DD') },
+          { title: '状态', render: (_, c) => <Tag color={COLORS[c.state]}>{CERTIFICATE_STATE_LABELS[c.state]}</Tag> },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,170 @@
+/** Exams and certificates: limits, labels and the Chinese messages of the area. */
+
+export const QUESTION_KINDS = ['single', 'multiple', 'judge', 'fill', 'short'] as const;
+export type QuestionKind = (typeof QUESTION_KINDS)[number];
+export const QUESTION_KIND_LABELS: Record<QuestionKind, string> = {
+  single: '单选题',
+  multiple: '多选题',
+  judge: '判断题',
+  fill: '填空题',
+  short: '简答题',
+};
+
+export const FEE_MODES = ['free', 'member_free', 'paid'] as const;
+export type FeeMode = (typeof FEE_MODES)[number];
+export const FEE_MODE_LABELS: Record<FeeMode, string> = {
+  free: '免费',
+  member_free: '会员免费',
+  paid: '收费',
+};
+
+/** How a multiple-choice question is scored, chosen per paper. */
+export const MULTIPLE_SCORINGS = ['all_or_nothing', 'partial'] as const;
+export type MultipleScoring = (typeof MULTIPLE_SCORINGS)[number];
+export const MULTIPLE_SCORING_LABELS: Record<MultipleScoring, string> = {
+  all_or_nothing: '全部选对得分',
+  partial: '少选按比例得分，错选不得分',
+};
+
+export const PAPER_MODES = ['fixed', 'random'] as const;
+export type PaperMode = (typeof PAPER_MODES)[number];
+
+export const ATTEMPT_STATES = ['in_progress', 'submitted', 'graded'] as const;
+export type AttemptState = (typeof ATTEMPT_STATES)[number];
+export const ATTEMPT_STATE_LABELS: Record<AttemptState, string> = {
+  in_progress: '作答中',
+  submitted: '待阅卷',
+  graded: '已出成绩',
+};
+
+export const SUBMIT_REASONS = ['manual', 'deadline', 'leaves'] as const;
+export type SubmitReason = (typeof SUBMIT_REASONS)[number];
+export const SUBMIT_REASON_LABELS: Record<SubmitReason, string> = {
+  manual: '考生交卷',
+  deadline: '考试时间到，系统自动交卷',
+  leaves: '离开考试页面次数超过限制，系统自动交卷',
+};
+
+export const REGISTRATION_STATES = ['pending_payment', 'registered'] as const;
+export type RegistrationState = (typeof REGISTRATION_STATES)[number];
+
+export const CERTIFICATE_STATES = ['valid', 'expired', 'revoked'] as const;
+export type CertificateState = (typeof CERTIFICATE_STATES)[number];
+export const CERTIFICATE_STATE_LABELS: Record<CertificateState, string> = {
+  valid: '有效',
+  expired: '已过期',
+  revoked: '已撤销',
+};
+
+export const STEM_MAX = 2000;
+export const OPTION_MAX = 500;
+export const OPTIONS_MIN = 2;
+export const OPTIONS_MAX = 8;
+export const FILL_ANSWERS_MAX = 10;
+export const ANSWER_TEXT_MAX = 5000;
+export const REVOKE_REASON_MAX = 200;
+export const IMPORT_MAX_ROWS = 2000;
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/** Autosave on the exam page waits this long after the last change. */
+export const AUTOSAVE_DEBOUNCE_MS = 800;
+/** Public path of a certificate's check page (QR code target). */
+export const certificatePath = (number: string) => `/certificate/${encodeURIComponent(number)}`;
+/** Where the platform's Open Badges signing key is published. */
+export const ISSUER_KEY_PATH = '/.well-known/exams-issuer-key.json';
+/** The issuer profile of the Open Badges credentials. */
+export const ISSUER_PROFILE_PATH = '/.well-known/exams-issuer.json';
+
+/** Option letters shown to candidates, by display position. */
+export const OPTION_LETTERS = 'ABCDEFGH';
+
+export const examsMessages = {
+  typeNotFound: '考试项目不存在',
+  sessionNotFound: '考试场次不存在',
+  registrationNotFound: '报名记录不存在',
+  attemptNotFound: '答卷不存在',
+  questionNotFound: '试题不存在',
+  paperNotFound: '试卷不存在',
+  certificateNotFound: '证书不存在',
+  notPersonal: '仅个人账号可以报名考试',
+  registrationNotOpen: '当前不在报名时间内',
+  registeredAlready: '您已报名本场考试',
+  notEligible: (reason: string) => `不符合报考条件：${reason}`,
+  needStar: (star: string) => `需达到${star}及以上星级`,
+  needCourses: (n: number) => `需完成至少${n}门课程的学习`,
+  sessionFull: '本场考试报名人数已满',
+  paymentRequired: '本场考试需缴费报名，请先完成支付',
+  notForSale: '本场考试无需缴费',
+  registered: '报名成功',
+  examNotStarted: '考试尚未开始',
+  examClosed: '考试已结束',
+  attemptLimit: '已达到本场考试的作答次数上限',
+  attemptClosed: '考试已结束，答卷已提交，无法继续作答',
+  questionNotOnAttempt: '该试题不在本次答卷中',
+  otherSession: '本场考试已在其他设备或登录会话中进行，如需在本设备继续作答，请确认接管',
+  takenOver: '已在本设备继续作答',
+  saved: '已保存',
+  submitted: '交卷成功',
+  answerInvalid: '答案格式不正确',
+  answerTooLong: `答案不能超过${ANSWER_TEXT_MAX}个字`,
+  stemRequired: '请输入题干',
+  stemTooLong: `题干不能超过${STEM_MAX}个字`,
+  optionsInvalid: `选择题需要${OPTIONS_MIN}-${OPTIONS_MAX}个选项，每个选项不能为空`,
+  optionTooLong: `选项不能超过${OPTION_MAX}个字`,
+  answerRequired: '请设置正确答案',
+  answerOutOfOptions: '正确答案须是已有选项',
+  singleOneAnswer: '单选题只能有一个正确答案',
+  multipleTwoAnswers: '多选题至少需要两个正确答案',
+  fillAnswersInvalid: `填空题需要1-${FILL_ANSWERS_MAX}个可接受答案`,
+  knowledgePointRequired: '请输入知识点',
+  difficultyInvalid: '难度为1（易）、2（中）或3（难）',
+  scoreInvalid: '分值为1-100的整数',
+  kindInvalid: '题型不正确',
+  paperTitleRequired: '请输入试卷名称',
+  durationInvalid: '考试时长为5-300分钟',
+  maxLeavesInvalid: '离开次数上限为0-20（0表示不限制）',
+  paperQuestionsRequired: '请至少选择一道试题',
+  paperRulesRequired: '请至少设置一条抽题规则',
+  notEnoughQuestions: (rule: string) => `题库中符合条件的试题不足：${rule}`,
+  paperInUse: '试卷已用于考试场次，不能修改',
+  gradeScoreInvalid: (max: number) => `得分须为0-${max}之间的数值`,
+  gradedAlready: '该题已评分',
+  graded: '评分已保存',
+  revokeReasonRequired: '请填写撤销原因',
+  revokeReasonTooLong: `撤销原因不能超过${REVOKE_REASON_MAX}个字`,
+  revokedAlready: '证书已撤销',
+  revoked: '证书已撤销',
+  importFileRequired: '请上传Excel文件（.xlsx）',
+  importFileUnreadable: '无法读取该Excel文件，请使用下载的模板填写',
+  importEmpty: '文件中没有试题',
+  importTooMany: `一次最多导入${IMPORT_MAX_ROWS}道试题`,
+  importBadRows: '导入失败：文件中有错误的行，未导入任何试题',
+  imported: (n: number) => `成功导入${n}道试题`,
+  saveQuestionOk: '试题已保存',
+  savePaperOk: '试卷已保存',
+  sessionTitleRequired: '请输入场次名称',
+  windowInvalid: '报名开始须早于报名截止，考试开始须早于考试结束，且报名开始不晚于考试结束',
+  maxAttemptsInvalid: '作答次数为1-5次',
+  capacityInvalid: '人数上限为1-100000，不限请留空',
+  paperOfOtherType: '试卷不属于该考试项目',
+  saveSessionOk: '考试场次已保存',
+} as const;
+
+/** Chinese header of each Excel import column, in template order. */
+export const IMPORT_COLUMNS = [
+  { key: 'kind', header: '题型' },
+  { key: 'knowledge_point', header: '知识点' },
+  { key: 'difficulty', header: '难度' },
+  { key: 'stem', header: '题干' },
+  { key: 'options', header: '选项（每行一个）' },
+  { key: 'answer', header: '答案' },
+  { key: 'score', header: '分值' },
+  { key: 'analysis', header: '解析' },
+] as const;
+
+/** Masks a holder name for the public check page: first character kept, the rest as asterisks. */
+export function maskName(name: string): string {
+  const chars = Array.from(name.trim());
+  if (chars.length <= 1) return chars.join('') + '*';
+  if (chars.length === 2) return `${chars[0]}*`;
+  return `${chars[0]}${'*'.repeat(chars.length - 2)}${chars[chars.length - 1]}`;
+}
