@@ -96,9 +96,13 @@ test('a member publishes a job intention from the banner: rules, the three-limit
     route.fulfill({ status: 500, json: { code: 500, message: '接口异常', data: null } }),
   );
   await page.goto('/center/student');
+  const failedLoad = page.waitForResponse((r) => r.url().includes('/api/user_apply_jobs?') && r.status() === 500);
   await page.getByRole('region', { name: '个人概况' }).getByRole('button', { name: '求职意向' }).click();
   const dialog = page.getByRole('dialog', { name: '求职意向' });
   await expect(dialog).toBeVisible();
+  // The form resets when the load fails (SPEC §4): validate only after that, or the reset clears the messages.
+  await failedLoad;
+  await expect(page.locator('.ant-message').getByText('接口异常')).toBeVisible();
   // Exactly 650 px once the opening animation has finished.
   await expect
     .poll(() => dialog.evaluate((el) => (el.closest('.ant-modal') ?? el).getBoundingClientRect().width))
