@@ -21,7 +21,8 @@ import { createCourseProgressSource, learningModule } from './modules/learning';
 import { membersModule } from './modules/members';
 import { messagesModule } from './modules/messages';
 import { systemModule } from './modules/system';
-import { talentModule } from './modules/talent';
+import { recruitingAttachmentAccess, recruitingModule } from './modules/recruiting';
+import { createTalentModule } from './modules/talent';
 import { usersModule } from './modules/users';
 
 // The composition root: one line per area. Modules meet only through each other's index.ts; where an area needs
@@ -37,7 +38,8 @@ const modules: AppModule[] = [
   learningModule,
   commentsModule,
   membersModule,
-  talentModule,
+  createTalentModule({ attachmentAccess: (deps) => [recruitingAttachmentAccess(deps)] }),
+  recruitingModule,
 ];
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;

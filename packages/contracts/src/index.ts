@@ -35,3 +35,6 @@ export * from './members/members.routes';
 export * from './talent/talent.rules';
 export * from './talent/talent.schemas';
 export * from './talent/talent.routes';
+export * from './recruiting/recruiting.rules';
+export * from './recruiting/recruiting.schemas';
+export * from './recruiting/recruiting.routes';

@@ -10,3 +10,4 @@ export * from '../modules/learning/learning.table';
 export * from '../modules/comments/comments.table';
 export * from '../modules/members/members.table';
 export * from '../modules/talent/talent.table';
+export * from '../modules/recruiting/recruiting.table';
