@@ -8,6 +8,7 @@ import { membersDemoSeed, membersSeed } from '../../modules/members/seed/members
 import { contentSeed } from './content.seed';
 import { usersSeed } from './users.seed';
 import { talentSeed } from '../../modules/talent/seed/talent.seed';
+import { recruitingSeed } from '../../modules/recruiting/seed/recruiting.seed';
 
 export interface SeedContext {
   config: Pick<Config, 'siteName' | 'seedDemo'>;
@@ -23,7 +24,7 @@ export interface SeedModule {
 }
 
 // In dependency order (users before the courses they own ...). Add one line per area.
-export const seedModules: SeedModule[] = [contentSeed, usersSeed, coursesSeed, membersSeed, membersDemoSeed, talentSeed];
+export const seedModules: SeedModule[] = [contentSeed, usersSeed, coursesSeed, membersSeed, membersDemoSeed, talentSeed, recruitingSeed];
 
 /**
  * Runs the seed modules this database has not had yet (all of them on a fresh database, none on a restart),

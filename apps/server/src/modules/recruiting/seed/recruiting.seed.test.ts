@@ -1,0 +1,47 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { seedDatabase } from '../../../db/seed/index';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { sessionFor } from '../../../testing/test-users';
+import { api } from '../../talent/talent.test-support';
+import { recruitingApplications, recruitingPosts } from '../recruiting.table';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const BASE_PROVINCES = ['河南省', '河北省', '吉林省', '贵州省', '浙江省:宁波市', '广西壮族自治区'];
+
+it('puts 30+ online posts of verified companies on the board in every regional base province', async () => {
+  const all = await api(t, 'GET', '/api/job_board?per=50');
+  expect(all.data.total).toBeGreaterThanOrEqual(30);
+  const companies = new Set(all.data.list.map((p: { company: { user_id: number } }) => p.company.user_id));
+  expect(companies.size).toBeGreaterThanOrEqual(6);
+  for (const province of BASE_PROVINCES) {
+    const res = await api(t, 'GET', `/api/job_board?city=${encodeURIComponent(province)}`);
+    expect(res.data.total, province).toBeGreaterThan(0);
+  }
+});
+
+it('gives the member demo account applications in several states and the demo company received ones', async () => {
+  const member = await sessionFor(t, '13800138001');
+  const sent = await api(t, 'GET', '/api/job_applications/sent?per=50', member);
+  expect(new Set(sent.data.list.map((a: { status: string }) => a.status))).toEqual(
+    new Set(['sent', 'viewed', 'interview', 'unsuitable', 'withdrawn']),
+  );
+  const company = await sessionFor(t, '13800138002');
+  expect((await api(t, 'GET', '/api/job_applications/received', company)).data.total).toBeGreaterThanOrEqual(
+    4,
+  );
+  expect((await api(t, 'GET', '/api/talent_pool', company)).data.total).toBe(3);
+});
+
+it('adds nothing when seeded again', async () => {
+  const [posts] = await t.db.select({ n: count() }).from(recruitingPosts);
+  const [apps] = await t.db.select({ n: count() }).from(recruitingApplications);
+  await seedDatabase(t.db, { config: t.config, clock: t.clock }, { force: true });
+  expect((await t.db.select({ n: count() }).from(recruitingPosts))[0]!.n).toBe(posts!.n);
+  expect((await t.db.select({ n: count() }).from(recruitingApplications))[0]!.n).toBe(apps!.n);
+});
