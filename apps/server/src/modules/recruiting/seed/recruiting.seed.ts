@@ -3,6 +3,7 @@ import { chinaDate, SALARY_BAND_RANGES } from '@app/contracts';
 import type { Tx } from '../../../db/client';
 import type { SeedModule } from '../../../db/seed/index';
 import { authRepository } from '../../auth/auth.repository';
+import { createPasswordHasher } from '../../auth/password-hasher';
 import { messagesRepository } from '../../messages/messages.repository';
 import { personalAchieve } from '../../users';
 import { usersRepository } from '../../users/users.repository';
@@ -17,6 +18,8 @@ import {
 const DAY_MS = 86_400_000;
 const DEMO_COMPANY_PHONE = '13800138002';
 const MEMBER_PHONE = '13800138001';
+/** Third demo staff account: reviews companies and job posts (browser specs never share a staff session). */
+const RECRUITING_STAFF = { phone: '13800138007', password: 'admin_1234', nickname: '招聘审核员' };
 
 interface DemoCompany {
   phone: string | null;
@@ -204,6 +207,15 @@ export const recruitingSeed: SeedModule = {
     const now = clock.now();
     const dayOffset = (days: number) => chinaDate(new Date(now.getTime() + days * DAY_MS));
     const postIds = new Map<string, number>();
+    if (!(await authRepository.findUserByPhone(tx, RECRUITING_STAFF.phone)))
+      await usersRepository.create(tx, {
+        phone: RECRUITING_STAFF.phone,
+        passwordHash: await createPasswordHasher().hash(RECRUITING_STAFF.password),
+        role: 'personal',
+        nickname: RECRUITING_STAFF.nickname,
+        isStaff: true,
+        now,
+      });
     let creditSeq = 0;
 
     for (const [ci, c] of COMPANIES.entries()) {

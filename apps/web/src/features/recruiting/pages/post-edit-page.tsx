@@ -165,7 +165,7 @@ function PostForm({ post }: { post?: JobPost }) {
       <Form.Item label="薪资" name="salary_mode">
         <Radio.Group
           options={[
-            { value: 'band', label: '选择薪资档' },
+            { value: 'band', label: '七档薪资' },
             { value: 'range', label: '自定义月薪范围' },
           ]}
         />
