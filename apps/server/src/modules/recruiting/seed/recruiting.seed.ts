@@ -341,7 +341,10 @@ export const recruitingSeed: SeedModule = {
       await tx
         .insert(personalAchieve)
         .values({ userId: id, starId: star, totalLearnTime: star * 36_000, finishCourseNum: star * 3 })
-        .onConflictDoUpdate({ target: personalAchieve.userId, set: { starId: star } });
+        .onConflictDoUpdate({
+          target: personalAchieve.userId,
+          set: { starId: star, totalLearnTime: star * 36_000, finishCourseNum: star * 3 },
+        });
       await talentRepository.insertRecord(
         tx,
         'customer_edus',

@@ -130,7 +130,7 @@ function ResumeView({ resume }: { resume: Resume }) {
       <section className="rc-section">
         <h2>教育经历</h2>
         {p.customer_edus.length === 0 ? (
-          <Empty description="暂无" />
+          <span className="rc-muted">暂无</span>
         ) : (
           <Table
             size="small"
@@ -149,7 +149,7 @@ function ResumeView({ resume }: { resume: Resume }) {
       <section className="rc-section">
         <h2>工作经历</h2>
         {p.customer_jobs.length === 0 ? (
-          <Empty description="暂无" />
+          <span className="rc-muted">暂无</span>
         ) : (
           <Table
             size="small"
@@ -169,7 +169,7 @@ function ResumeView({ resume }: { resume: Resume }) {
       <section className="rc-section">
         <h2>证书</h2>
         {p.credentials.length === 0 ? (
-          <Empty description="暂无" />
+          <span className="rc-muted">暂无</span>
         ) : (
           <Table
             size="small"
@@ -203,7 +203,7 @@ function ResumeView({ resume }: { resume: Resume }) {
       <section className="rc-section">
         <h2>奖励与成果</h2>
         {p.job_profits.length + p.papers.length === 0 ? (
-          <Empty description="暂无" />
+          <span className="rc-muted">暂无</span>
         ) : (
           <ul>
             {p.job_profits.map((j) => (
