@@ -1,4 +1,4 @@
-import { Alert, Button, Descriptions, Empty, Result, Skeleton, Space, Table, Tag } from 'antd';
+import { Alert, Button, Descriptions, Result, Skeleton, Space, Table, Tag } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
