@@ -1,9 +1,10 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedDatabase } from '../../../db/seed/index';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { sessionFor } from '../../../testing/test-users';
 import { api } from '../../talent/talent.test-support';
+import { recruitingPublicPages } from '../index';
 import { recruitingApplications, recruitingPosts } from '../recruiting.table';
 
 let t: TestApp;
@@ -44,4 +45,26 @@ it('adds nothing when seeded again', async () => {
   await seedDatabase(t.db, { config: t.config, clock: t.clock }, { force: true });
   expect((await t.db.select({ n: count() }).from(recruitingPosts))[0]!.n).toBe(posts!.n);
   expect((await t.db.select({ n: count() }).from(recruitingApplications))[0]!.n).toBe(apps!.n);
+});
+
+it('gives page metadata and sitemap entries for online posts only', async () => {
+  const pages = recruitingPublicPages(t.db, () => t.clock.now());
+  const [online] = await t.db
+    .select()
+    .from(recruitingPosts)
+    .where(eq(recruitingPosts.status, 'online'))
+    .limit(1);
+  const [draft] = await t.db
+    .select()
+    .from(recruitingPosts)
+    .where(eq(recruitingPosts.status, 'draft'))
+    .limit(1);
+  const meta = await pages.meta(online!.id);
+  expect(meta?.title).toContain(online!.title);
+  expect(meta?.description).toContain('元/月');
+  expect(await pages.meta(draft!.id)).toBeNull();
+  expect(await pages.meta(999_999)).toBeNull();
+  const paths = (await pages.sitemap()).map((e) => e.path);
+  expect(paths).toContain(`/jobDetail/jinfo?id=${online!.id}`);
+  expect(paths).not.toContain(`/jobDetail/jinfo?id=${draft!.id}`);
 });
