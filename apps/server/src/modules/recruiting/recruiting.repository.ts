@@ -295,13 +295,19 @@ export const recruitingRepository = {
       f.sort === 'salary'
         ? sql`coalesce(p.salary_max, p.salary_min) DESC, p.salary_min DESC, p.id DESC`
         : sql`p.published_at DESC, p.id DESC`;
+    // The page of ids first (filters, count, sort, limit on bare columns), then the company card of those rows only:
+    // select-list subqueries would otherwise run for every match before the sort.
     return rowsOf<PostRow>(
       db,
-      sql`${POST_SELECT(f.today)}, 0 AS application_count, count(*) OVER ()::int AS total
-          FROM recruiting_posts p JOIN recruiting_companies c ON c.user_id = p.company_id
-          WHERE ${sql.join(where, sql` AND `)}
-          ORDER BY ${order}
-          LIMIT ${f.limit} OFFSET ${f.offset}`,
+      sql`WITH pg AS (
+            SELECT p.id, count(*) OVER ()::int AS total
+              FROM recruiting_posts p JOIN recruiting_companies c ON c.user_id = p.company_id
+             WHERE ${sql.join(where, sql` AND `)}
+             ORDER BY ${order}
+             LIMIT ${f.limit} OFFSET ${f.offset})
+          ${POST_SELECT(f.today)}, 0 AS application_count, pg.total
+          FROM pg JOIN recruiting_posts p ON p.id = pg.id JOIN recruiting_companies c ON c.user_id = p.company_id
+          ORDER BY ${order}`,
     );
   },
 
@@ -482,7 +488,15 @@ export const recruitingRepository = {
     }
     return rowsOf<TalentRow>(
       db,
-      sql`SELECT j.user_id, j.name, j.sex, j.citys, j.positions, j.salary, j.updated_at,
+      sql`WITH pg AS (
+            SELECT j.user_id, count(*) OVER ()::int AS total
+              FROM talent_apply_jobs j
+              JOIN users u ON u.id = j.user_id
+              LEFT JOIN users_personal_achieve pa ON pa.user_id = j.user_id
+             WHERE ${sql.join(where, sql` AND `)}
+             ORDER BY coalesce(pa.star_id, 0) DESC, j.updated_at DESC, j.user_id ASC
+             LIMIT ${f.limit} OFFSET ${f.offset})
+          SELECT j.user_id, j.name, j.sex, j.citys, j.positions, j.salary, j.updated_at,
                  coalesce(pa.star_id, 0)::int AS star_id, coalesce(pa.total_learn_time, 0)::int AS learn_seconds,
                  (SELECT max(degree)::int FROM talent_edus e WHERE e.user_id = j.user_id) AS highest_degree,
                  (SELECT coalesce(sum(coalesce(w.end_date, ${f.today}::date) - w.start_date), 0)::int
@@ -490,13 +504,11 @@ export const recruitingRepository = {
                  (SELECT json_agg(cr.name ORDER BY cr.issued_on DESC, cr.id) FROM talent_credentials cr
                    WHERE cr.user_id = j.user_id) AS credentials,
                  EXISTS (SELECT 1 FROM recruiting_pool rp WHERE rp.company_id = ${f.companyId} AND rp.user_id = j.user_id) AS in_pool,
-                 count(*) OVER ()::int AS total
-            FROM talent_apply_jobs j
-            JOIN users u ON u.id = j.user_id
+                 pg.total
+            FROM pg
+            JOIN talent_apply_jobs j ON j.user_id = pg.user_id
             LEFT JOIN users_personal_achieve pa ON pa.user_id = j.user_id
-           WHERE ${sql.join(where, sql` AND `)}
-           ORDER BY coalesce(pa.star_id, 0) DESC, j.updated_at DESC, j.user_id ASC
-           LIMIT ${f.limit} OFFSET ${f.offset}`,
+           ORDER BY coalesce(pa.star_id, 0) DESC, j.updated_at DESC, j.user_id ASC`,
     );
   },
 
