@@ -96,4 +96,6 @@ CREATE INDEX "recruiting_posts_company_idx" ON "recruiting_posts" USING btree ("
 CREATE INDEX "recruiting_posts_online_idx" ON "recruiting_posts" USING btree ("published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "recruiting_posts"."status" = 'online';--> statement-breakpoint
 CREATE INDEX "recruiting_posts_review_idx" ON "recruiting_posts" USING btree ("status","submitted_at");--> statement-breakpoint
 CREATE INDEX "recruiting_posts_title_trgm_idx" ON "recruiting_posts" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "recruiting_posts_citys_trgm_idx" ON "recruiting_posts" USING gin ("citys" gin_trgm_ops);
+CREATE INDEX "recruiting_posts_citys_trgm_idx" ON "recruiting_posts" USING gin ("citys" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "talent_apply_jobs_citys_trgm_idx" ON "talent_apply_jobs" USING gin ("citys" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "talent_apply_jobs_positions_trgm_idx" ON "talent_apply_jobs" USING gin ("positions" gin_trgm_ops);

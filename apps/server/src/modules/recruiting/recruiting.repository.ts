@@ -109,12 +109,17 @@ const POST_SELECT = (today: string) => sql`
          (SELECT count(*)::int FROM recruiting_posts o
            WHERE o.company_id = p.company_id AND o.status = 'online' AND o.expires_on >= ${today}::date) AS company_online_posts`;
 
-/** `,a,b,` contains `,x,`: an exact item of a comma list. */
+/**
+ * `,a,b,` contains `,x,`: an exact item of a comma list. The plain `LIKE %x%` on the column comes first so a trigram
+ * index on the column can find candidates; the delimited form then rejects partial names.
+ */
 const listHas = (column: SQL, item: string) =>
-  sql`(',' || ${column} || ',') LIKE ${containsPattern(`,${item},`)}`;
-/** A city filter: a 'province:city' pair, or every city of a province. */
+  sql`(${column} LIKE ${containsPattern(item)} AND (',' || ${column} || ',') LIKE ${containsPattern(`,${item},`)})`;
+/** A city filter: a 'province:city' pair, or every city of a province (same index-first shape as listHas). */
 const cityMatch = (column: SQL, city: string) =>
-  city.includes(':') ? listHas(column, city) : sql`(',' || ${column}) LIKE ${containsPattern(`,${city}:`)}`;
+  city.includes(':')
+    ? listHas(column, city)
+    : sql`(${column} LIKE ${containsPattern(`${city}:`)} AND (',' || ${column}) LIKE ${containsPattern(`,${city}:`)})`;
 
 export const recruitingRepository = {
   // ---- companies ---------------------------------------------------------------------------------------------------
