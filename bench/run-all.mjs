@@ -21,6 +21,7 @@ const benches = [
   ['api-throughput', apiThroughput],
   ['courses', courses],
   ['login', (await import('./login.bench.mjs')).run],
+  ['recruiting', (await import('./recruiting.bench.mjs')).run],
 ];
 for (const [name, run] of benches) {
   console.log(`\n[bench] ${name}`);

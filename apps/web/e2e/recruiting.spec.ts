@@ -63,7 +63,7 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${n
 
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
-test('a company is verified, posts a job that staff approve, a job seeker applies with the portrait and accepts nothing yet, the company invites to an interview that reaches the applicant; the company then queries, pools and is recommended the person', async ({
+test('a verified company posts a job staff approve; a job seeker applies with the portrait; the interview invitation reaches the applicant; the company queries, pools and is recommended the person', async ({
   browser,
   request,
 }) => {

@@ -171,7 +171,8 @@ describe('job posts and review', () => {
     expect((await api(t, 'POST', `/api/job_posts/${post.id}/offline`, other)).status).toBe(404);
   });
 
-  it('shows an online post as expired once its expiry date has passed', async () => {
+  it('shows an online post as expired once its expiry date has passed, and refuses applications to it', async () => {
+    const seeker = await jobSeeker(t);
     const expires = new Date(t.clock.now().getTime() + 2 * 86_400_000).toISOString().slice(0, 10);
     const post = await onlinePost(t, company, staff, {
       title: '往来会计',
@@ -185,6 +186,9 @@ describe('job posts and review', () => {
       const mine = await api(t, 'GET', `/api/job_posts/mine/${post.id}`, company);
       expect(mine.data.status).toBe('expired');
       expect((await api(t, 'GET', `/api/job_board/${post.id}`)).status).toBe(404);
+      const late = await api(t, 'POST', '/api/job_applications', seeker, { post_id: post.id });
+      expect(late.status).toBe(400);
+      expect(late.message).toBe(m.postNotOnline);
     } finally {
       t.clock.set(saved);
     }
