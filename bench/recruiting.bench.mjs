@@ -144,7 +144,10 @@ async function explain(dataDir) {
       SELECT p.id, count(*) OVER ()::int AS total
         FROM recruiting_posts p JOIN recruiting_companies c ON c.user_id = p.company_id
        WHERE p.status = 'online' AND p.expires_on >= current_date
-         AND (p.title ILIKE '%总账会计%' OR p.company_id IN (SELECT user_id FROM recruiting_companies WHERE name ILIKE '%总账会计%'))
+         AND p.id IN (SELECT t.id FROM recruiting_posts t WHERE t.title ILIKE '%总账会计%'
+                      UNION
+                      SELECT o.id FROM recruiting_posts o
+                       WHERE o.company_id IN (SELECT user_id FROM recruiting_companies WHERE name ILIKE '%总账会计%'))
          AND (p.citys LIKE '%河南省:%' AND (',' || p.citys) LIKE '%,河南省:%')
        ORDER BY p.published_at DESC, p.id DESC LIMIT 10`);
     const lines = (r) => r.rows.map((row) => row['QUERY PLAN']);

@@ -279,9 +279,13 @@ export const recruitingRepository = {
     const where: SQL[] = [sql`p.status = 'online'`, sql`p.expires_on >= ${f.today}::date`];
     if (f.keyword) {
       const pat = containsPattern(f.keyword);
-      // Two trigram indexes (post title, company name) combined by the planner as a bitmap OR.
+      // Posts whose title matches (trigram index on the title) or whose company's name matches (trigram index on the
+      // name, then the company index of posts): a UNION lets each side use its index, where an OR forces a scan.
       where.push(
-        sql`(p.title ILIKE ${pat} OR p.company_id IN (SELECT user_id FROM recruiting_companies WHERE name ILIKE ${pat}))`,
+        sql`p.id IN (SELECT t.id FROM recruiting_posts t WHERE t.title ILIKE ${pat}
+                     UNION
+                     SELECT o.id FROM recruiting_posts o
+                      WHERE o.company_id IN (SELECT user_id FROM recruiting_companies WHERE name ILIKE ${pat}))`,
       );
     }
     if (f.city) where.push(cityMatch(sql`p.citys`, f.city));
