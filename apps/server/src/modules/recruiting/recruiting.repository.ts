@@ -277,17 +277,6 @@ export const recruitingRepository = {
   /** The public board: online, unexpired posts with the filters of /jobDetail. */
   board(db: DbOrTx, f: BoardFilters) {
     const where: SQL[] = [sql`p.status = 'online'`, sql`p.expires_on >= ${f.today}::date`];
-    if (f.keyword) {
-      const pat = containsPattern(f.keyword);
-      // Posts whose title matches (trigram index on the title) or whose company's name matches (trigram index on the
-      // name, then the company index of posts): a UNION lets each side use its index, where an OR forces a scan.
-      where.push(
-        sql`p.id IN (SELECT t.id FROM recruiting_posts t WHERE t.title ILIKE ${pat}
-                     UNION
-                     SELECT o.id FROM recruiting_posts o
-                      WHERE o.company_id IN (SELECT user_id FROM recruiting_companies WHERE name ILIKE ${pat}))`,
-      );
-    }
     if (f.city) where.push(cityMatch(sql`p.citys`, f.city));
     if (f.position) where.push(sql`p.position = ${f.position}`);
     if (f.salaryRange) {
@@ -304,13 +293,28 @@ export const recruitingRepository = {
       f.sort === 'salary'
         ? sql`coalesce(p.salary_max, p.salary_min) DESC, p.salary_min DESC, p.id DESC`
         : sql`p.published_at DESC, p.id DESC`;
+    // A keyword drives the search: posts whose title matches (trigram index on the title) united with posts of
+    // companies whose name matches (trigram index on the name, then the posts' company index). An OR of the two in
+    // WHERE made the planner scan every post.
+    let from = sql`recruiting_posts p`;
+    if (f.keyword) {
+      const pat = containsPattern(f.keyword);
+      from = sql`(SELECT t.id FROM recruiting_posts t WHERE t.title ILIKE ${pat}
+                  UNION
+                  SELECT o.id FROM recruiting_posts o JOIN recruiting_companies k ON k.user_id = o.company_id
+                   WHERE k.name ILIKE ${pat}) kw
+                 JOIN recruiting_posts p ON p.id = kw.id`;
+    }
+    // Companies are joined for the page only when a company filter needs them.
+    const companyJoin =
+      f.industry || f.unitSize ? sql`JOIN recruiting_companies c ON c.user_id = p.company_id` : sql``;
     // The page of ids first (filters, count, sort, limit on bare columns), then the company card of those rows only:
     // select-list subqueries would otherwise run for every match before the sort.
     return rowsOf<PostRow>(
       db,
       sql`WITH pg AS (
             SELECT p.id, count(*) OVER ()::int AS total
-              FROM recruiting_posts p JOIN recruiting_companies c ON c.user_id = p.company_id
+              FROM ${from} ${companyJoin}
              WHERE ${sql.join(where, sql` AND `)}
              ORDER BY ${order}
              LIMIT ${f.limit} OFFSET ${f.offset})
