@@ -142,12 +142,12 @@ async function explain(dataDir) {
        ORDER BY coalesce(pa.star_id, 0) DESC, j.updated_at DESC, j.user_id ASC LIMIT 10`);
     const board = await db.query(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON)
       SELECT p.id, count(*) OVER ()::int AS total
-        FROM (SELECT t.id FROM recruiting_posts t WHERE t.title ILIKE '%总账会计%'
-              UNION
-              SELECT o.id FROM recruiting_posts o JOIN recruiting_companies k ON k.user_id = o.company_id
-               WHERE k.name ILIKE '%总账会计%') kw
-        JOIN recruiting_posts p ON p.id = kw.id
+        FROM recruiting_posts p
        WHERE p.status = 'online' AND p.expires_on >= current_date
+         AND p.id = ANY (ARRAY(SELECT t.id FROM recruiting_posts t WHERE t.title ILIKE '%总账会计%'
+                               UNION
+                               SELECT o.id FROM recruiting_posts o JOIN recruiting_companies k ON k.user_id = o.company_id
+                                WHERE k.name ILIKE '%总账会计%'))
          AND (p.citys LIKE '%河南省:%' AND (',' || p.citys) LIKE '%,河南省:%')
        ORDER BY p.published_at DESC, p.id DESC LIMIT 10`);
     const lines = (r) => r.rows.map((row) => row['QUERY PLAN']);

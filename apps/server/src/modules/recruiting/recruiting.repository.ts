@@ -293,17 +293,18 @@ export const recruitingRepository = {
       f.sort === 'salary'
         ? sql`coalesce(p.salary_max, p.salary_min) DESC, p.salary_min DESC, p.id DESC`
         : sql`p.published_at DESC, p.id DESC`;
-    // A keyword drives the search: posts whose title matches (trigram index on the title) united with posts of
-    // companies whose name matches (trigram index on the name, then the posts' company index). An OR of the two in
-    // WHERE made the planner scan every post.
-    let from = sql`recruiting_posts p`;
+    // A keyword: posts whose title matches (trigram index on the title) united with posts of companies whose name
+    // matches (trigram index on the name, then the posts' company index), computed once as an id array and fetched by
+    // primary key. Written as an OR, or as a join on the union, the planner scanned every post.
+    const from = sql`recruiting_posts p`;
     if (f.keyword) {
       const pat = containsPattern(f.keyword);
-      from = sql`(SELECT t.id FROM recruiting_posts t WHERE t.title ILIKE ${pat}
-                  UNION
-                  SELECT o.id FROM recruiting_posts o JOIN recruiting_companies k ON k.user_id = o.company_id
-                   WHERE k.name ILIKE ${pat}) kw
-                 JOIN recruiting_posts p ON p.id = kw.id`;
+      where.push(
+        sql`p.id = ANY (ARRAY(SELECT t.id FROM recruiting_posts t WHERE t.title ILIKE ${pat}
+                              UNION
+                              SELECT o.id FROM recruiting_posts o JOIN recruiting_companies k ON k.user_id = o.company_id
+                               WHERE k.name ILIKE ${pat}))`,
+      );
     }
     // Companies are joined for the page only when a company filter needs them.
     const companyJoin =
