@@ -59,11 +59,14 @@ async function pickCascader(page: Page, field: Locator, parent: string, leaf: st
   await expect(visibleDropdowns(page)).toHaveCount(0);
 }
 
+/** After an in-app link, the site scrolls to the top in small steps (SPEC §9); clicks wait until it has arrived. */
+const scrolledToTop = (page: Page) => expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
-test('a verified company posts a job staff approve; a job seeker applies with the portrait; the interview invitation reaches the applicant; the company queries, pools and is recommended the person', async ({
+test('a verified company posts a job staff approve; a member applies with the portrait; the interview invitation reaches the applicant; the company queries, pools and is recommended the person', async ({
   browser,
   request,
 }) => {
@@ -125,6 +128,8 @@ test('a verified company posts a job staff approve; a job seeker applies with th
   // 3. The verified company posts a job.
   await c.goto('/center/recruitment');
   await c.getByRole('link', { name: '发布职位' }).click();
+  await expect(c.getByRole('heading', { name: '发布职位' })).toBeVisible();
+  await scrolledToTop(c);
   await c.getByLabel('职位名称').fill(title);
   await pickSelect(c, c.getByLabel('职位类别'), '总账会计', { search: true });
   await pickCascader(c, c.getByLabel('工作城市'), '河南省', '郑州市');
@@ -145,8 +150,14 @@ test('a verified company posts a job staff approve; a job seeker applies with th
   await expect(c.getByRole('row').filter({ hasText: title }).getByText('招聘中')).toBeVisible();
   await shot(c, 'recruitment');
 
-  // 5. The job seeker finds it on the board and applies with the portrait.
+  // 5. The job seeker becomes a member (sandbox cashier), finds the post on the board and applies with the portrait.
   const p = await pageAs(browser, seeker.token);
+  await p.goto('/payment?type=buyVip');
+  await p.getByRole('button', { name: '立即支付' }).click();
+  await p.getByRole('link', { name: '前往模拟收银台支付' }).click();
+  const wallet = p.getByRole('region', { name: '模拟收银台' });
+  await wallet.getByRole('button', { name: /确认支付/ }).click();
+  await expect(wallet.getByText('支付成功')).toBeVisible();
   await p.goto('/jobDetail');
   await expect(p.locator('.rc-post-card').first()).toBeVisible();
   await shot(p, 'job-board');
@@ -154,6 +165,7 @@ test('a verified company posts a job staff approve; a job seeker applies with th
   await p.getByRole('searchbox', { name: '搜索职位或企业' }).press('Enter');
   await expect(p.locator('.rc-post-card')).toHaveCount(1);
   await p.getByRole('link', { name: title }).click();
+  await scrolledToTop(p);
   await expect(p.getByRole('heading', { name: title })).toBeVisible();
   await expect(p.getByLabel('企业名片')).toContainText(companyName);
   await shot(p, 'job-info');
@@ -167,6 +179,7 @@ test('a verified company posts a job staff approve; a job seeker applies with th
   const appRow = c.getByRole('row').filter({ hasText: '詹先生' });
   await expect(appRow).toContainText(title);
   await appRow.getByRole('link', { name: '查看简历' }).click();
+  await scrolledToTop(c);
   await expect(c.getByLabel('平台认证学习记录')).toBeVisible();
   await expect(c.getByText(/\d{3}\*{4}\d{4}/)).toBeVisible();
   await shot(c, 'resume-preview');
@@ -217,9 +230,12 @@ test('a verified company posts a job staff approve; a job seeker applies with th
   await expect(c.getByRole('row').filter({ hasText: '詹先生' })).toContainText('沟通顺畅');
   await shot(c, 'talent-pool-company');
 
-  // The person's own talent-pool page and recommendation.
+  // The member's own talent-pool page: in the national pool, viewed by the company this month, a talent code.
   await p.goto('/center/talent-pool');
-  await expect(p.getByText('您尚未进入全国人才库')).toBeVisible();
+  await expect(p.getByText('您已进入全国人才库')).toBeVisible();
+  await expect(p.getByRole('img', { name: /个人人才码/ })).toBeVisible();
+  await expect(p.getByRole('link', { name: /下载人才码/ })).toHaveAttribute('download', '个人人才码.png');
+  await expect(p.getByText('本月查看您画像的企业')).toBeVisible();
   await shot(p, 'talent-pool-personal');
   await p.goto('/recommend');
   await expect(p.getByRole('link', { name: title })).toBeVisible();
