@@ -130,7 +130,7 @@ export function render() {
     : [];
   for (const file of others) {
     const r = JSON.parse(readFileSync(path.join(resultsDir, file), 'utf8'));
-    const { name, date, machine: _machine, method, ...figures } = r;
+    const { name, date, machine: _machine, method, explain, ...figures } = r;
     p(`## ${name ?? file.slice(0, -5)}`);
     p();
     if (method) p(`Method: ${method}.`);
@@ -141,6 +141,15 @@ export function render() {
     p('|---|---:|');
     for (const [k, v] of flatten(figures)) p(`| ${k} | ${v} |`);
     p();
+    // Query plans the benchmark kept (`explain: { label: [plan lines] }`), shown as they were printed.
+    for (const [label, plan] of Object.entries(explain ?? {})) {
+      p(`EXPLAIN ANALYZE, ${label}:`);
+      p();
+      p('```');
+      for (const line of plan) p(line);
+      p('```');
+      p();
+    }
   }
 
   p('## Reproduce');

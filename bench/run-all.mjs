@@ -23,6 +23,7 @@ const benches = [
   ['login', (await import('./login.bench.mjs')).run],
   ['lighthouse', (await import('./lighthouse.bench.mjs')).run],
   ['exams', (await import('./exams.bench.mjs')).run],
+  ['recruiting', (await import('./recruiting.bench.mjs')).run],
 ];
 for (const [name, run] of benches) {
   console.log(`\n[bench] ${name}`);

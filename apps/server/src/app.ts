@@ -8,7 +8,6 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zhErrorMessage } from '@app/contracts';
-import type { Db } from './db/client';
 import type { App, AppDeps, AppModule, CoreDeps } from './lib/app-module';
 import type { PublicPages } from './lib/public-pages';
 import { registerErrorHandling } from './plugins/error-handler';
@@ -26,7 +25,8 @@ import { membersModule } from './modules/members';
 import { messagesModule } from './modules/messages';
 import { qaModule, qaPublicPages } from './modules/qa';
 import { systemModule } from './modules/system';
-import { talentModule } from './modules/talent';
+import { recruitingAttachmentAccess, recruitingModule, recruitingPublicPages } from './modules/recruiting';
+import { createTalentModule } from './modules/talent';
 import { toolsModule, toolsPublicPages } from './modules/tools';
 import { usersModule } from './modules/users';
 
@@ -43,22 +43,24 @@ const modules: AppModule[] = [
   learningModule,
   commentsModule,
   membersModule,
-  talentModule,
+  createTalentModule({ attachmentAccess: (deps) => [recruitingAttachmentAccess(deps)] }),
+  recruitingModule,
   toolsModule,
   qaModule,
   examsModule,
 ];
 
 /** Public detail pages of each area: head tags for link previews and crawlers, 404 for unknown ids, sitemap.xml. */
-const publicPages = (db: Db): PublicPages[] => [
+const publicPages = ({ db, clock }: Pick<CoreDeps, 'db' | 'clock'>): PublicPages[] => [
   coursePublicPages(db),
   toolsPublicPages(db),
   qaPublicPages(db),
   examsPublicPages(db),
+  recruitingPublicPages(db, () => clock.now()),
 ];
 
 /** Public list pages listed in sitemap.xml next to the detail pages. */
-const STATIC_PUBLIC_PAGES = [{ path: '/' }, { path: '/train' }, { path: '/help-center' }, { path: '/quiz' }];
+const STATIC_PUBLIC_PAGES = [{ path: '/' }, { path: '/train' }, { path: '/help-center' }, { path: '/quiz' }, { path: '/jobDetail' }];
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
@@ -130,7 +132,7 @@ export async function buildApp({
       webDistDir: config.webDistDir,
       siteName: config.siteName,
       publicBaseUrl: config.publicBaseUrl,
-      publicPages: publicPages(db),
+      publicPages: publicPages({ db, clock }),
       staticPages: STATIC_PUBLIC_PAGES,
       render: await loadPageRenderer(app, config.webDistDir),
     }),

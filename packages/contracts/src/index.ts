@@ -44,3 +44,6 @@ export * from './qa/qa.routes';
 export * from './exams/exams.rules';
 export * from './exams/exams.schemas';
 export * from './exams/exams.routes';
+export * from './recruiting/recruiting.rules';
+export * from './recruiting/recruiting.schemas';
+export * from './recruiting/recruiting.routes';

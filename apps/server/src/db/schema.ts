@@ -13,3 +13,4 @@ export * from '../modules/talent/talent.table';
 export * from '../modules/tools/tools.table';
 export * from '../modules/qa/qa.table';
 export * from '../modules/exams/exams.table';
+export * from '../modules/recruiting/recruiting.table';

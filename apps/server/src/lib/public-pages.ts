@@ -28,6 +28,8 @@ export interface PublicPages {
   meta(params: Readonly<Record<string, string>>, query: URLSearchParams): Promise<PageMeta | null>;
   /** Every public page of this kind, for sitemap.xml. */
   sitemap(): Promise<SitemapEntry[]>;
+  /** Query parameters that name the record (`['id']` for `/jobDetail/jinfo?id=`): kept in the canonical URL. */
+  canonicalQuery?: readonly string[];
 }
 
 /** Matches a path against a `/a/:b/c` pattern; the named segments, or null. */

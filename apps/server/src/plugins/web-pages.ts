@@ -28,6 +28,8 @@ export function learningBaseOfHost(host: string | undefined): string | null {
 export interface ResolvedPage {
   status: 200 | 404;
   meta: PageMeta | null;
+  /** Path (and the query that names the record) of the canonical URL. */
+  canonicalPath: string;
 }
 
 /** The public page a path belongs to and its record: 404 when a detail page names no public record. */
@@ -36,9 +38,15 @@ export async function resolvePage(sources: readonly PublicPages[], pathname: str
     const params = matchPattern(source.pattern, pathname);
     if (!params) continue;
     const meta = await source.meta(params, query);
-    return { status: meta ? 200 : 404, meta };
+    const kept = new URLSearchParams();
+    for (const name of source.canonicalQuery ?? []) {
+      const value = query.get(name);
+      if (value !== null) kept.set(name, value);
+    }
+    const search = kept.toString();
+    return { status: meta ? 200 : 404, meta, canonicalPath: search ? `${pathname}?${search}` : pathname };
   }
-  return { status: 200, meta: null };
+  return { status: 200, meta: null, canonicalPath: pathname };
 }
 
 export interface HeadInput {

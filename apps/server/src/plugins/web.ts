@@ -100,7 +100,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       siteName,
       title: page.meta?.title ?? rendered?.routeTitle ?? null,
       description: page.meta?.description ?? shell.description,
-      url: absoluteUrl(publicBaseUrl, url.pathname === '/' ? '/' : url.pathname),
+      url: absoluteUrl(publicBaseUrl, page.canonicalPath),
       image: page.meta?.image ? absoluteUrl(publicBaseUrl, page.meta.image) : null,
       learningBase: learningBaseOfHost(request.headers.host),
     });

@@ -11,6 +11,7 @@ import { talentSeed } from '../../modules/talent/seed/talent.seed';
 import { toolsSeed } from '../../modules/tools/seed/tools.seed';
 import { qaSeed } from '../../modules/qa/seed/qa.seed';
 import { examsSeed } from '../../modules/exams/seed/exams.seed';
+import { recruitingSeed } from '../../modules/recruiting/seed/recruiting.seed';
 
 export interface SeedContext {
   config: Pick<Config, 'siteName' | 'seedDemo'>;
@@ -26,7 +27,7 @@ export interface SeedModule {
 }
 
 // In dependency order (users before the courses they own ...). Add one line per area.
-export const seedModules: SeedModule[] = [contentSeed, usersSeed, coursesSeed, membersSeed, membersDemoSeed, talentSeed, toolsSeed, qaSeed, examsSeed];
+export const seedModules: SeedModule[] = [contentSeed, usersSeed, coursesSeed, membersSeed, membersDemoSeed, talentSeed, toolsSeed, qaSeed, examsSeed, recruitingSeed];
 
 /**
  * Runs the seed modules this database has not had yet (all of them on a fresh database, none on a restart),

@@ -21,5 +21,26 @@ export const learningRecord = {
             FROM learning_course_progress WHERE user_id = ${userId} AND finished_at IS NOT NULL GROUP BY 1`,
     );
   },
+
+  /** Learning seconds on China-time days from `fromDay` (yyyy-MM-dd) on: the resume's "last 12 months". */
+  async secondsSince(db: DbOrTx, userId: number, fromDay: string): Promise<number> {
+    const [row] = await rowsOf<{ seconds: number }>(
+      db,
+      sql`SELECT coalesce(sum(seconds), 0)::int AS seconds
+            FROM learning_daily_seconds WHERE user_id = ${userId} AND day >= ${fromDay}`,
+    );
+    return row?.seconds ?? 0;
+  },
+
+  /** Finished courses with their titles, latest first (the resume's verified study record). */
+  finishedCourses(db: DbOrTx, userId: number) {
+    return rowsOf<{ id: number; title: string; finished_at: string }>(
+      db,
+      sql`SELECT c.id, c.title, to_char(p.finished_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS finished_at
+            FROM learning_course_progress p JOIN courses c ON c.id = p.course_id
+           WHERE p.user_id = ${userId} AND p.finished_at IS NOT NULL
+           ORDER BY p.finished_at DESC, c.id LIMIT 50`,
+    );
+  },
 };
 export type LearningRecord = typeof learningRecord;

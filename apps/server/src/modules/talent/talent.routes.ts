@@ -15,7 +15,7 @@ import {
   TALENT_ATTACHMENT_MAX_BYTES,
   talentRoutes,
 } from '@app/contracts';
-import type { AppModule } from '../../lib/app-module';
+import type { App, AppDeps, AppModule } from '../../lib/app-module';
 import { AppError } from '../../lib/app-error';
 import { defineRoute } from '../../lib/define-route';
 import { userOf } from '../../lib/auth';
@@ -23,7 +23,7 @@ import { createMessagesService } from '../messages';
 import { ATTACHMENT_DICS, STARS } from './data/options.data';
 import { createStarsService } from './stars.service';
 import type { RecordKind } from './talent.repository';
-import { createTalentService, type RecordBody } from './talent.service';
+import { createTalentService, type AttachmentAccessCheck, type RecordBody } from './talent.service';
 
 const FORM_FIELD = /^user_apply_job\[([a-z_]+)\]$/;
 const FORM_BODY_LIMIT = 64 * 1024;
@@ -76,12 +76,29 @@ async function formToBody(request: FastifyRequest): Promise<void> {
   }
 }
 
+export interface TalentModuleOptions {
+  /** Extra readers of credential attachments, wired by the app (recruiting: companies the person applied to). */
+  attachmentAccess?: (deps: AppDeps) => AttachmentAccessCheck[];
+}
+
 /** Job intention, talent records and portraits, attachments, stars and evaluation, credit archive. */
-export const talentModule: AppModule = async (app, deps) => {
+export function createTalentModule(options: TalentModuleOptions = {}): AppModule {
+  return (app, deps) => registerTalent(app, deps, options);
+}
+
+/** The talent module without extra attachment readers. */
+export const talentModule = createTalentModule();
+
+async function registerTalent(app: App, deps: AppDeps, options: TalentModuleOptions): Promise<void> {
   const guards = deps.guards;
   const messages = createMessagesService({ db: deps.db, clock: deps.clock });
   const attachmentDir = path.join(deps.config.dataDir, 'uploads', 'talent');
-  const talent = createTalentService({ db: deps.db, clock: deps.clock, attachmentDir });
+  const talent = createTalentService({
+    db: deps.db,
+    clock: deps.clock,
+    attachmentDir,
+    attachmentAccess: options.attachmentAccess?.(deps) ?? [],
+  });
   const stars = createStarsService({ db: deps.db, clock: deps.clock, messages });
   const tags = ['talent'];
   const user = { tags, auth: guards.requireUser };
@@ -327,4 +344,4 @@ export const talentModule: AppModule = async (app, deps) => {
     async (request) => ok(await stars.creditArchive(userOf(request))),
     user,
   );
-};
+}

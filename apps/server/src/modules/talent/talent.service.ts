@@ -275,7 +275,11 @@ export function createTalentService(deps: {
     }
   }
 
-  async function personalInfo(userId: number, publicView: boolean): Promise<PersonalInfo> {
+  async function personalInfo(
+    userId: number,
+    publicView: boolean,
+    keepAttachments = false,
+  ): Promise<PersonalInfo> {
     const [person, info, job, edus, jobs, credentialRows, profits, papers] = await Promise.all([
       requirePerson(userId),
       repo.userInfo(db, userId),
@@ -307,16 +311,17 @@ export function createTalentService(deps: {
       is_member: person.memberEndAt !== null && person.memberEndAt > now,
       show_personal_info: job?.showPersonalInfo ?? false,
     };
-    const credentials = publicView
-      ? credentialRows.map((r) => ({
-          id: r.id,
-          name: r.name,
-          number: r.number,
-          issuer: r.issuer,
-          issued_on: r.issuedOn,
-          attachment: null,
-        }))
-      : await credentialsWithAttachments(db, credentialRows);
+    const credentials =
+      publicView && !keepAttachments
+        ? credentialRows.map((r) => ({
+            id: r.id,
+            name: r.name,
+            number: r.number,
+            issuer: r.issuer,
+            issued_on: r.issuedOn,
+            attachment: null,
+          }))
+        : await credentialsWithAttachments(db, credentialRows);
     const applyJob = job ? toUserApplyJob(job) : null;
     return {
       user_info: userInfo,
@@ -445,6 +450,12 @@ export function createTalentService(deps: {
     async showPersonalInfo(userId: number): Promise<boolean> {
       return (await repo.applyJobOf(db, userId))?.showPersonalInfo ?? false;
     },
+
+    /**
+     * A resume for a company the person applied to: the whole portrait with credential attachments (readable by that
+     * company through the attachment-access hook), phone, ID and birthday masked when `masked`.
+     */
+    resumeFor: (userId: number, masked: boolean) => personalInfo(userId, masked, true),
 
     /** The portrait with phone, ID and birthday masked; 404 unless the person made it public. */
     async publicPortrait(userId: number): Promise<PersonalInfo> {

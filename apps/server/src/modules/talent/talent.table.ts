@@ -41,7 +41,12 @@ export const talentApplyJobs = pgTable(
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
   },
-  (t) => [uniqueIndex('talent_apply_jobs_user_key').on(t.userId)],
+  (t) => [
+    uniqueIndex('talent_apply_jobs_user_key').on(t.userId),
+    // Recruiting's talent query and recommendation filter public intentions by region and position substrings.
+    index('talent_apply_jobs_citys_trgm_idx').using('gin', sql`${t.citys} gin_trgm_ops`),
+    index('talent_apply_jobs_positions_trgm_idx').using('gin', sql`${t.positions} gin_trgm_ops`),
+  ],
 );
 
 /** Portrait fields that are not on the account (name, gender, ID and political status live on users). */

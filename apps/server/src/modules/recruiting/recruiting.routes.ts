@@ -1,0 +1,233 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { COMPANY_IMAGE_MAX_BYTES, ok, recruitingMessages as m, recruitingRoutes as r } from '@app/contracts';
+import type { AppDeps, AppModule } from '../../lib/app-module';
+import { AppError } from '../../lib/app-error';
+import type { AuthUser } from '../../lib/auth';
+import { userOf } from '../../lib/auth';
+import { defineRoute } from '../../lib/define-route';
+import { mimeOfStoredAvatar } from '../../lib/image-type';
+import { createMessagesService } from '../messages';
+import { createRecruitingService, IMAGE_FILE_REGEX, type RecruitingService } from './recruiting.service';
+
+/** The recruiting service for the app's database (also the attachment-access hook wired into talent). */
+export function recruitingService(deps: AppDeps): RecruitingService {
+  return createRecruitingService({
+    db: deps.db,
+    clock: deps.clock,
+    config: deps.config,
+    messages: createMessagesService({ db: deps.db, clock: deps.clock }),
+  });
+}
+
+/** The one image of a multipart upload (field `file`): 415 for a non-multipart body, 413 over 5 MB. */
+async function readImage(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw new AppError(415, m.licenceRequired);
+  try {
+    const file = await request.file();
+    if (!file) throw AppError.badRequest(m.licenceRequired);
+    return await file.toBuffer();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(413, m.imageTooLarge);
+    if (err instanceof AppError) throw err;
+    throw AppError.badRequest(m.licenceRequired);
+  }
+}
+
+/** Companies, job posts and their review, the job board, applications, talent query, recommendation, talent pool. */
+export const recruitingModule: AppModule = async (app, deps) => {
+  const service = recruitingService(deps);
+  const { requireUser, requireStaff, optionalUser } = deps.guards;
+  const tags = ['recruiting'];
+  const user = { tags, auth: requireUser };
+  const staff = { tags, auth: requireStaff };
+  const me = (request: { user?: AuthUser }) => userOf(request);
+
+  await app.register(multipart, {
+    limits: { fileSize: COMPANY_IMAGE_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+  });
+  const upload = { ...user, bodyLimit: COMPANY_IMAGE_MAX_BYTES + 64 * 1024 };
+
+  // ---- company profile and verification ---------------------------------------------------------------------------
+
+  defineRoute(app, r.myCompany, async (req) => ok(await service.myCompany(me(req))), user);
+  defineRoute(
+    app,
+    r.saveCompany,
+    async (req) => ok(await service.saveCompany(me(req), req.body), m.companySaved),
+    user,
+  );
+  defineRoute(
+    app,
+    r.uploadLicence,
+    async (req) => {
+      const u = me(req);
+      if (u.role !== 'company') throw AppError.forbidden(m.companyOnly);
+      return ok(await service.submitLicence(u, await readImage(req as FastifyRequest)), m.licenceSubmitted);
+    },
+    upload,
+  );
+  defineRoute(
+    app,
+    r.uploadLogo,
+    async (req) => {
+      const u = me(req);
+      if (u.role !== 'company') throw AppError.forbidden(m.companyOnly);
+      return ok(await service.uploadLogo(u, await readImage(req as FastifyRequest)), m.companySaved);
+    },
+    upload,
+  );
+  // Logos are public (company cards on the job board).
+  app.get<{ Params: { file: string } }>(
+    '/api/company_logos/:file',
+    { schema: { hide: true } },
+    async (req, reply) => {
+      const file = service.logoFile(req.params.file);
+      const mime = IMAGE_FILE_REGEX.test(req.params.file) ? mimeOfStoredAvatar(req.params.file) : null;
+      const info = file ? await stat(file).catch(() => null) : null;
+      if (!file || !mime || !info?.isFile()) throw AppError.notFound(m.companyNotFound);
+      return reply
+        .type(mime)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'public, max-age=86400')
+        .header('content-length', info.size)
+        .send(createReadStream(file));
+    },
+  );
+
+  defineRoute(app, r.adminCompanies, async (req) => ok(await service.adminCompanies(req.query)), staff);
+  defineRoute(
+    app,
+    r.adminReviewCompany,
+    async (req) => ok(await service.reviewCompany(me(req), req.params.id, req.body), m.reviewed),
+    staff,
+  );
+  defineRoute(
+    app,
+    r.adminLicence,
+    async (req, reply) => {
+      const file = await service.licenceFile(req.params.id);
+      const info = await stat(file).catch(() => null);
+      const mime = mimeOfStoredAvatar(file.slice(file.lastIndexOf('/') + 1));
+      if (!info?.isFile() || !mime) throw AppError.notFound(m.companyNotFound);
+      return reply
+        .type(mime)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'private, no-store')
+        .header('content-length', info.size)
+        .send(createReadStream(file));
+    },
+    staff,
+  );
+
+  // ---- posts ------------------------------------------------------------------------------------------------------
+
+  defineRoute(app, r.myPosts, async (req) => ok(await service.myPosts(me(req), req.query)), user);
+  defineRoute(app, r.myPost, async (req) => ok(await service.myPost(me(req), req.params.id)), user);
+  defineRoute(
+    app,
+    r.createPost,
+    async (req) =>
+      ok(await service.createPost(me(req), req.body), req.body.submit ? m.postSubmitted : m.postSaved),
+    user,
+  );
+  defineRoute(
+    app,
+    r.updatePost,
+    async (req) => {
+      const post = await service.updatePost(me(req), req.params.id, req.body);
+      return ok(post, post.status === 'pending' ? m.postSubmitted : m.postSaved);
+    },
+    user,
+  );
+  defineRoute(
+    app,
+    r.offlinePost,
+    async (req) => ok(await service.offlinePost(me(req), req.params.id), m.postOffline),
+    user,
+  );
+
+  defineRoute(app, r.adminPosts, async (req) => ok(await service.adminPosts(req.query)), staff);
+  defineRoute(
+    app,
+    r.adminReviewPost,
+    async (req) => ok(await service.reviewPost(req.params.id, req.body), m.reviewed),
+    staff,
+  );
+  defineRoute(
+    app,
+    r.adminOfflinePost,
+    async (req) => ok(await service.adminOffline(req.params.id, req.body.reason), m.postOffline),
+    staff,
+  );
+
+  // ---- board --------------------------------------------------------------------------------------------------------
+
+  defineRoute(app, r.board, async (req) => ok(await service.board(req.query)), { tags });
+  defineRoute(app, r.boardPost, async (req) => ok(await service.boardPost(req.user, req.params.id)), {
+    tags,
+    auth: optionalUser,
+  });
+
+  // ---- applications ---------------------------------------------------------------------------------------------------
+
+  defineRoute(app, r.apply, async (req) => ok(await service.apply(me(req), req.body), m.applied), user);
+  defineRoute(app, r.sent, async (req) => ok(await service.sent(me(req), req.query)), user);
+  defineRoute(
+    app,
+    r.withdraw,
+    async (req) => ok(await service.withdraw(me(req), req.params.id), m.withdrawn),
+    user,
+  );
+  defineRoute(
+    app,
+    r.acceptInterview,
+    async (req) => ok(await service.acceptInterview(me(req), req.params.id), m.interviewAccepted),
+    user,
+  );
+  defineRoute(app, r.received, async (req) => ok(await service.received(me(req), req.query)), user);
+  defineRoute(app, r.resume, async (req) => ok(await service.resume(me(req), req.params.id)), user);
+  defineRoute(app, r.mark, async (req) => ok(await service.mark(me(req), req.body), m.marked), user);
+
+  // ---- talents, recommendation, pool ------------------------------------------------------------------------------------
+
+  defineRoute(app, r.talents, async (req) => ok(await service.talents(me(req), req.query)), user);
+  defineRoute(
+    app,
+    r.talentResume,
+    async (req) => ok(await service.talentResume(me(req), req.params.id)),
+    user,
+  );
+  defineRoute(app, r.recommend, async (req) => ok(await service.recommend(me(req))), user);
+  defineRoute(app, r.myTalentPool, async (req) => ok(await service.myTalentPool(me(req))), user);
+  defineRoute(app, r.pool, async (req) => ok(await service.pool(me(req), req.query)), user);
+  defineRoute(app, r.poolAdd, async (req) => ok(await service.poolAdd(me(req), req.body), m.poolSaved), user);
+  defineRoute(
+    app,
+    r.poolUpdate,
+    async (req) => ok(await service.poolUpdate(me(req), req.params.id, req.body), m.poolUpdated),
+    user,
+  );
+  defineRoute(
+    app,
+    r.poolRemove,
+    async (req) => {
+      await service.poolRemove(me(req), req.params.id);
+      return ok(null, m.poolRemoved);
+    },
+    user,
+  );
+  defineRoute(
+    app,
+    r.poolInvite,
+    async (req) => {
+      await service.poolInvite(me(req), req.params.id, req.body.post_id);
+      return ok(null, m.invited);
+    },
+    user,
+  );
+};

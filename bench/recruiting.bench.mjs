@@ -1,0 +1,215 @@
+// Recruiting at scale on the built server (embedded PGlite, one process): 200,000 public talent portraits and
+// 50,000 online job posts of synthetic data. Sequential requests on an idle server, interleaved round-robin, give
+// p50/p99 latencies of (a) the talent query with three filters (region, position, star level) and (b) the job board
+// with keyword + city, each against (c) a unique-key lookup (GET /api/user_infos/show_personal_info?user_id=, one
+// index probe on talent_apply_jobs) measured in the same run. EXPLAIN ANALYZE of both searches is kept with the result.
+import { createHash, randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { preparedDataDir, round, startPlatform, stop, writeResult } from './lib.mjs';
+
+const PORTRAITS = Number(process.env.BENCH_PORTRAITS ?? 200_000);
+const POSTS = Number(process.env.BENCH_POSTS ?? 50_000);
+const COMPANIES = 500;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
+const WARMUP = 30;
+
+const PAIRS = [
+  '河南省:郑州市', '河南省:洛阳市', '河南省:新乡市', '河北省:石家庄市', '河北省:保定市', '河北省:唐山市',
+  '吉林省:长春市', '吉林省:吉林市', '贵州省:贵阳市', '贵州省:遵义市', '浙江省:宁波市', '浙江省:杭州市',
+  '广西壮族自治区:南宁市', '广西壮族自治区:柳州市', '北京市:北京市', '上海市:上海市', '广东省:广州市', '广东省:深圳市',
+  '四川省:成都市', '湖北省:武汉市',
+];
+const POSITIONS = [
+  '财务经理', '财务主管', '财务专员', '总账会计', '成本会计', '往来会计', '费用会计', '税务会计', '会计助理', '税务经理',
+  '税务专员', '审计经理', '内部审计', '出纳员', '资金专员', '融资经理', '内控经理', '财务分析师', '预算经理', '预算专员',
+];
+const TITLE_WORDS = ['（制造业）', '（集团总部）', '（上市公司）', '（外资）', '（新能源）', '（医药）', '（零售连锁）', '（物流）'];
+const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '赵', '黄', '周', '吴'];
+const CREDENTIALS = ['中级会计专业技术资格', '初级会计专业技术资格', '注册会计师', '税务师', '管理会计师（CMA）'];
+
+/** A stable pseudo-random pick in [0, n) per id and salt (PostgreSQL's hashint4): no correlation between fields. */
+const h = (expr, salt, n) => `((hashint4(${expr} * 31 + ${salt}) & 2147483647) % ${n})`;
+const arr = (xs) => `ARRAY[${xs.map((x) => `'${x}'`).join(',')}]`;
+
+/** Synthetic people, companies and posts written straight into the prepared data directory (no server running). */
+async function addData(dataDir) {
+  const db = new PGlite(path.join(dataDir, 'db'), { extensions: { pg_trgm } });
+  await db.waitReady;
+  const t0 = performance.now();
+  try {
+    await db.exec(`
+      INSERT INTO users (phone, role, nickname, created_at, updated_at)
+        SELECT '135' || lpad(i::text, 8, '0'), 'personal', '压测人才' || i, now(), now() FROM generate_series(1, ${PORTRAITS}) i;
+      INSERT INTO talent_apply_jobs (user_id, name, sex, birthday, salary, show_personal_info, citys, positions, industries, created_at, updated_at)
+        SELECT u.id, (${arr(SURNAMES)})[1 + ${h('u.id', 1, SURNAMES.length)}] || '某某', ${h('u.id', 2, 2)}, '1990-01-01', ${h('u.id', 3, 7)}, true,
+               (${arr(PAIRS)})[1 + ${h('u.id', 4, PAIRS.length)}] || ',' || (${arr(PAIRS)})[1 + ${h('u.id', 5, PAIRS.length)}],
+               (${arr(POSITIONS)})[1 + ${h('u.id', 6, POSITIONS.length)}] || ',' || (${arr(POSITIONS)})[1 + ${h('u.id', 7, POSITIONS.length)}],
+               '制造业', now() - (u.id % 5000) * interval '1 hour', now() - (u.id % 5000) * interval '1 hour'
+          FROM users u WHERE u.phone LIKE '135%';
+      INSERT INTO users_personal_achieve (user_id, star_id, total_learn_time, finish_course_num)
+        SELECT u.id, ${h('u.id', 8, 6)}, ${h('u.id', 9, 200)} * 3600, ${h('u.id', 10, 12)} FROM users u WHERE u.phone LIKE '135%'
+        ON CONFLICT (user_id) DO UPDATE SET star_id = excluded.star_id, total_learn_time = excluded.total_learn_time;
+      INSERT INTO talent_edus (user_id, school, major, degree, start_date, end_date, created_at)
+        SELECT u.id, '某财经大学', '会计学', 1 + ${h('u.id', 11, 5)}, '2008-09-01', '2012-06-30', now() FROM users u WHERE u.phone LIKE '135%';
+      INSERT INTO talent_jobs (user_id, company, position, position_level, start_date, end_date, created_at)
+        SELECT u.id, '某制造企业', '会计', 1, date '2012-07-01' + ${h('u.id', 12, 3000)}, NULL, now() FROM users u WHERE u.phone LIKE '135%';
+      INSERT INTO talent_credentials (user_id, name, issuer, issued_on, created_at)
+        SELECT u.id, (${arr(CREDENTIALS)})[1 + ${h('u.id', 13, CREDENTIALS.length)}], '财政部', '2016-09-10', now()
+          FROM users u WHERE u.phone LIKE '135%' AND ${h('u.id', 14, 3)} = 0;
+      INSERT INTO users (phone, role, nickname, company_name, created_at, updated_at)
+        SELECT '134' || lpad(i::text, 8, '0'), 'company', '压测企业' || i, '压测企业' || i, now(), now() FROM generate_series(1, ${COMPANIES}) i;
+      INSERT INTO recruiting_companies (user_id, name, industry, unit_size, city, status, updated_at)
+        SELECT u.id, (${arr(['华信', '中原', '北方', '长江', '东方', '海川', '金桥', '恒达'])})[1 + u.id % 8] || '财税服务有限公司' || u.id,
+               '制造业', 1 + u.id % 5, '河南省:郑州市', 'verified', now()
+          FROM users u WHERE u.phone LIKE '134%';
+      INSERT INTO recruiting_posts (company_id, title, position, position_level, citys, salary_band, salary_min, salary_max,
+                                    experience, education, headcount, description, expires_on, status, published_at, created_at, updated_at)
+        SELECT c.user_id, pos || (${arr(TITLE_WORDS)})[1 + ${h('i', 15, TITLE_WORDS.length)}], pos, 1 + ${h('i', 16, 4)},
+               (${arr(PAIRS)})[1 + ${h('i', 17, PAIRS.length)}], NULL, 3000 + ${h('i', 18, 20)} * 1000, 6000 + ${h('i', 18, 20)} * 1500,
+               i % 6, i % 6, 1 + i % 3, '负责总账核算、报表编制与税务申报。', current_date + 60, 'online',
+               now() - (i % 20000) * interval '1 minute', now(), now()
+          FROM generate_series(1, ${POSTS}) i
+          CROSS JOIN LATERAL (SELECT (${arr(POSITIONS)})[1 + ${h('i', 19, POSITIONS.length)}] AS pos) p
+          JOIN (SELECT user_id, row_number() OVER (ORDER BY user_id) - 1 AS n FROM recruiting_companies
+                 WHERE name LIKE '%财税服务有限公司%') c ON c.n = i % ${COMPANIES};
+    `);
+    const company = (await db.query(`SELECT user_id FROM recruiting_companies WHERE name LIKE '%财税服务有限公司%' ORDER BY user_id LIMIT 1`)).rows[0].user_id;
+    const token = randomBytes(32).toString('base64url');
+    const hash = createHash('sha256').update(token, 'utf8').digest('hex');
+    const now = new Date().toISOString();
+    const expires = new Date(Date.now() + 86_400_000).toISOString();
+    await db.query(
+      `INSERT INTO auth_sessions (user_id, token_hash, created_at, touched_at, expires_at) VALUES ($1, $2, $3, $3, $4)`,
+      [company, hash, now, expires],
+    );
+    const ids = (await db.query(`SELECT min(user_id) AS lo, max(user_id) AS hi FROM talent_apply_jobs`)).rows[0];
+    await db.exec('ANALYZE');
+    await db.exec('CHECKPOINT');
+    return { token, lo: ids.lo, hi: ids.hi, loadSeconds: round((performance.now() - t0) / 1000, 1) };
+  } finally {
+    await db.close();
+  }
+}
+
+const TALENT_QUERIES = [
+  ['河南省', '总账会计', 3],
+  ['河北省', '税务经理', 2],
+  ['贵州省', '财务经理', 4],
+  ['广西壮族自治区', '预算经理', 1],
+  ['浙江省:宁波市', '成本会计', 3],
+];
+const BOARD_QUERIES = [
+  ['总账会计', '河南省'],
+  ['财税服务', '河北省'],
+  ['税务经理', '贵州省'],
+  ['制造业', '浙江省:宁波市'],
+  ['预算经理', '广西壮族自治区'],
+];
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+function stats(samples) {
+  const s = [...samples].sort((a, b) => a - b);
+  return { p50_ms: round(percentile(s, 50), 2), p99_ms: round(percentile(s, 99), 2), max_ms: round(s.at(-1), 2) };
+}
+
+async function timed(url, headers) {
+  const t = performance.now();
+  const res = await fetch(url, { headers });
+  const body = await res.json();
+  const ms = performance.now() - t;
+  if (body.code !== 200) throw new Error(`${url}: ${body.code} ${body.message}`);
+  return { ms, body };
+}
+
+/** EXPLAIN ANALYZE of the inner (page-of-ids) queries the repository runs for one talent query and one board search. */
+async function explain(dataDir) {
+  const db = new PGlite(path.join(dataDir, 'db'), { extensions: { pg_trgm } });
+  await db.waitReady;
+  try {
+    const talent = await db.query(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON)
+      SELECT j.user_id, count(*) OVER ()::int AS total
+        FROM talent_apply_jobs j JOIN users u ON u.id = j.user_id
+        LEFT JOIN users_personal_achieve pa ON pa.user_id = j.user_id
+       WHERE j.show_personal_info AND u.role = 'personal' AND NOT u.disabled
+         AND (j.citys LIKE '%河南省:%' AND (',' || j.citys) LIKE '%,河南省:%')
+         AND (j.positions LIKE '%总账会计%' AND (',' || j.positions || ',') LIKE '%,总账会计,%')
+         AND coalesce(pa.star_id, 0) >= 3
+       ORDER BY coalesce(pa.star_id, 0) DESC, j.updated_at DESC, j.user_id ASC LIMIT 10`);
+    const board = await db.query(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON)
+      SELECT p.id, count(*) OVER ()::int AS total
+        FROM recruiting_posts p
+       WHERE p.status = 'online' AND p.expires_on >= current_date
+         AND p.id = ANY (ARRAY(SELECT t.id FROM recruiting_posts t WHERE t.title ILIKE '%总账会计%'
+                               UNION
+                               SELECT o.id FROM recruiting_posts o JOIN recruiting_companies k ON k.user_id = o.company_id
+                                WHERE k.name ILIKE '%总账会计%'))
+         AND (p.citys LIKE '%河南省:%' AND (',' || p.citys) LIKE '%,河南省:%')
+       ORDER BY p.published_at DESC, p.id DESC LIMIT 10`);
+    const lines = (r) => r.rows.map((row) => row['QUERY PLAN']);
+    return { talent_query: lines(talent), job_board: lines(board) };
+  } finally {
+    await db.close();
+  }
+}
+
+export async function run() {
+  const dataDir = await preparedDataDir();
+  const data = await addData(dataDir);
+  const { proc, url } = await startPlatform(dataDir);
+  const auth = { token: data.token };
+  const samples = { pk: [], talent: [], board: [] };
+  const totals = { talent: [], board: [] };
+  try {
+    for (let i = 0; i < WARMUP + ROUNDS; i++) {
+      const userId = data.lo + ((i * 7919) % (data.hi - data.lo + 1));
+      const [region, position, star] = TALENT_QUERIES[i % TALENT_QUERIES.length];
+      const [keyword, city] = BOARD_QUERIES[i % BOARD_QUERIES.length];
+      const pk = await timed(`${url}/api/user_infos/show_personal_info?user_id=${userId}`);
+      const talent = await timed(
+        `${url}/api/talents?region=${encodeURIComponent(region)}&position=${encodeURIComponent(position)}&star_min=${star}&per=10`,
+        auth,
+      );
+      const board = await timed(`${url}/api/job_board?keyword=${encodeURIComponent(keyword)}&city=${encodeURIComponent(city)}&per=10`);
+      if (i < WARMUP) continue;
+      samples.pk.push(pk.ms);
+      samples.talent.push(talent.ms);
+      samples.board.push(board.ms);
+      if (i < WARMUP + TALENT_QUERIES.length) {
+        totals.talent.push(talent.body.data.total);
+        totals.board.push(board.body.data.total);
+      }
+    }
+  } finally {
+    await stop(proc);
+  }
+  const pk = stats(samples.pk);
+  const talent = stats(samples.talent);
+  const board = stats(samples.board);
+  return {
+    method:
+      `${PORTRAITS.toLocaleString('en-US')} public portraits and ${POSTS.toLocaleString('en-US')} online posts of synthetic data in the built server ` +
+      `(embedded PGlite, one process); ${ROUNDS} rounds after ${WARMUP} warm-up, each one request of each kind in turn on an idle server ` +
+      '(no concurrency); talent query = GET /api/talents with region, position and star level (company session); job board = ' +
+      'GET /api/job_board with a keyword of 3+ characters and a province; the baseline is a unique-key lookup ' +
+      '(GET /api/user_infos/show_personal_info?user_id=) measured in the same run; ratios are p99 over the baseline p99',
+    portraits: PORTRAITS,
+    posts: POSTS,
+    rounds: ROUNDS,
+    data_load_seconds: data.loadSeconds,
+    unique_key_lookup: pk,
+    talent_query: { ...talent, p99_ratio_to_lookup: round(talent.p99_ms / pk.p99_ms, 1), matches_per_query: totals.talent },
+    job_board: { ...board, p99_ratio_to_lookup: round(board.p99_ms / pk.p99_ms, 1), matches_per_query: totals.board },
+    explain: await explain(dataDir),
+  };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const result = await run();
+  console.log(JSON.stringify(result, null, 2));
+  console.log(`[bench] wrote ${writeResult('recruiting', result)}`);
+}
