@@ -40,7 +40,18 @@ export const PAGES = [
   { name: 'course search', path: async () => `/courseSearch?courseName=${encodeURIComponent('财务')}` },
   { name: 'login', path: async () => '/login' },
   { name: 'finance tool', path: async () => '/financeTool/toolInfo/year-end-bonus' },
+  { name: 'Q&A question', path: (base) => fromSitemap(base, /\/quiz\/\d+/) },
+  { name: 'exam notice', path: (base) => fromSitemap(base, /\/examNotice\/[^<]+/) },
+  { name: 'job post', path: (base) => fromSitemap(base, /\/jobDetail\/jinfo\?id=\d+/) },
 ];
+
+/** The first path of sitemap.xml that matches: a real, published record of the running demo data. */
+async function fromSitemap(base, pattern) {
+  const xml = await (await fetch(`${base}/sitemap.xml`)).text();
+  const found = pattern.exec(xml.replace(/&amp;/g, '&'));
+  if (!found) throw new Error(`no ${pattern} in sitemap.xml`);
+  return found[0];
+}
 const BASELINE = { name: 'baseline: /not-found', path: async () => '/not-found' };
 
 function pick(lhr) {

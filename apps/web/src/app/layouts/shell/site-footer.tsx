@@ -68,7 +68,8 @@ export function SiteFooter() {
         </section>
         {common?.qr_code_url && (
           <figure className="site-footer__qr">
-            <img src={common.qr_code_url} alt="公众号二维码" width={104} height={104} loading="lazy" />
+            {/* Not lazy: on a short page (login) it is in the first screen and its largest image; it is 2 KB. */}
+            <img src={common.qr_code_url} alt="公众号二维码" width={104} height={104} />
             <figcaption>关注公众号</figcaption>
           </figure>
         )}
