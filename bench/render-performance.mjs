@@ -25,6 +25,34 @@ function flatten(value, prefix = '', rows = []) {
 
 const fmt = (n) => (typeof n === 'number' ? n.toLocaleString('en-US') : String(n));
 
+/** The Lighthouse table of docs/performance.md, as lines. */
+export function lighthouseSection(lh) {
+  const lines = [];
+  const p = (s = '') => lines.push(s);
+  const b = lh.budgets;
+  p('## Public pages in Lighthouse (mobile)');
+  p();
+  p(`Budgets: LCP <= ${b.lcp_ms / 1000} s, CLS <= ${b.cls}, TBT <= ${b.tbt_ms} ms, accessibility >= ${b.accessibility}. Measured ${lh.date.slice(0, 10)}, 1-minute load average ${lh.machine.load_avg_1m} at the end.`);
+  p();
+  p('| page | path | LCP ms | CLS | TBT ms | total KB | performance | accessibility | LCP vs baseline | budgets |');
+  p('|---|---|---:|---:|---:|---:|---:|---:|---:|---|');
+  for (const r of lh.pages) {
+    const miss = [
+      r.lcp_ms > b.lcp_ms && 'LCP',
+      r.cls > b.cls && 'CLS',
+      r.tbt_ms > b.tbt_ms && 'TBT',
+      r.accessibility < b.accessibility && 'a11y',
+    ].filter(Boolean);
+    const verdict = r.page.startsWith('baseline') ? '(baseline)' : miss.length ? `missed: ${miss.join(', ')}` : 'met';
+    p(`| ${r.page} | \`${r.path}\` | ${fmt(r.lcp_ms)} | ${r.cls} | ${fmt(r.tbt_ms)} | ${r.total_kb} | ${r.performance} | ${r.accessibility} | ${r.lcp_vs_baseline}× | ${verdict} |`);
+  }
+  p();
+  p(`Method: ${lh.method}. The baseline is /not-found of the same build, the lightest page.`);
+  if (lh.notes) p(`\n${lh.notes}`);
+  p();
+  return lines;
+}
+
 export function render() {
   const api = load('api-throughput');
   const weight = load('page-weight');
@@ -101,29 +129,7 @@ export function render() {
   }
 
   const lh = load('lighthouse');
-  if (lh) {
-    const b = lh.budgets;
-    p('## Public pages in Lighthouse (mobile)');
-    p();
-    p(`Budgets: LCP <= ${b.lcp_ms / 1000} s, CLS <= ${b.cls}, TBT <= ${b.tbt_ms} ms, accessibility >= ${b.accessibility}. Measured ${lh.date.slice(0, 10)}, 1-minute load average ${lh.machine.load_avg_1m} at the end.`);
-    p();
-    p('| page | path | LCP ms | CLS | TBT ms | total KB | performance | accessibility | LCP vs baseline | budgets |');
-    p('|---|---|---:|---:|---:|---:|---:|---:|---:|---|');
-    for (const r of lh.pages) {
-      const miss = [
-        r.lcp_ms > b.lcp_ms && 'LCP',
-        r.cls > b.cls && 'CLS',
-        r.tbt_ms > b.tbt_ms && 'TBT',
-        r.accessibility < b.accessibility && 'a11y',
-      ].filter(Boolean);
-      const verdict = r.page.startsWith('baseline') ? '(baseline)' : miss.length ? `missed: ${miss.join(', ')}` : 'met';
-      p(`| ${r.page} | \`${r.path}\` | ${fmt(r.lcp_ms)} | ${r.cls} | ${fmt(r.tbt_ms)} | ${r.total_kb} | ${r.performance} | ${r.accessibility} | ${r.lcp_vs_baseline}× | ${verdict} |`);
-    }
-    p();
-    p(`Method: ${lh.method}. The baseline is /not-found of the same build, the lightest page.`);
-    if (lh.notes) p(`\n${lh.notes}`);
-    p();
-  }
+  if (lh) for (const line of lighthouseSection(lh)) p(line);
 
   const others = existsSync(resultsDir)
     ? readdirSync(resultsDir).filter((f) => f.endsWith('.json') && !OWN.includes(f.slice(0, -5))).sort()

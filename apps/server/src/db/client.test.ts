@@ -32,3 +32,13 @@ it.skipIf(template.kind !== 'pg')('serialises start-up work across connections o
   const second = first === 'a' ? 'b' : 'a';
   expect(events).toEqual([`${first}:start`, `${first}:end`, `${second}:start`, `${second}:end`]);
 });
+
+it.skipIf(template.kind !== 'pg')('survives the server ending its idle connections, and the next query opens a new one', async () => {
+  await pingDb(database.db);
+  // Ends every other connection to this database, the pool's idle ones included, as a restart or failover would.
+  await database.db.execute(
+    sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+  );
+  await new Promise((r) => setTimeout(r, 200));
+  await expect(pingDb(database.db)).resolves.toBeUndefined();
+});

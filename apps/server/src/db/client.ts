@@ -65,6 +65,12 @@ export function pgliteDatabase(client: PGlite, onClose?: () => void): Database {
 
 /** Wraps a node-postgres pool on a real PostgreSQL server. */
 export function pgDatabase(pool: pg.Pool): Database {
+  // An idle pooled connection that the server ends (a restart, a failover, an administrator's terminate) is emitted
+  // as a pool 'error'; unhandled, it would crash the process. The pool drops that connection and opens a new one for
+  // the next query, so noting it is all there is to do.
+  pool.on('error', (err) => {
+    console.warn(`[db] an idle PostgreSQL connection was closed by the server: ${err.message}`);
+  });
   const db = drizzlePg({ client: pool, schema });
   let closed = false;
   return {
