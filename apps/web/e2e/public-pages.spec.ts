@@ -70,3 +70,17 @@ test('an unknown course id answers 404 and the page says the course does not exi
   expect(res?.status()).toBe(404);
   await expect(page.locator('.ant-result-title', { hasText: '课程不存在或已下架' })).toBeVisible();
 });
+
+test.describe('on a phone (412 px)', () => {
+  test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+
+  test('public pages fit the phone screen without sideways scrolling', async ({ page, request }) => {
+    const course = await firstCourse(request);
+    for (const path of ['/', '/train', `/train/detail/${course.id}`, '/courseSearch?courseName=财务', '/login', '/quiz', '/jobDetail', '/financeTool']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
+      expect(widths.scroll, `${path} is ${widths.scroll} px wide`).toBeLessThanOrEqual(widths.view);
+    }
+  });
+});

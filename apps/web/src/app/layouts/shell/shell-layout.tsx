@@ -21,6 +21,13 @@ const BenefitsModal = lazy(
 
 const HOME_PATH = '/';
 
+/** Screens laid out for a desktop only (side menus, wide tables): the shell keeps them 1200 px wide on a phone. */
+const DESKTOP_ONLY_PREFIXES = ['/center', '/admin'];
+
+export function isDesktopOnlyPath(pathname: string): boolean {
+  return DESKTOP_ONLY_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
 /** antd's scope around the screen; the component is pinned at mount so a later load never remounts the screen. */
 function AntdBoundary({ children }: { children: ReactNode }) {
   const [Scope] = useState(antdScopeComponent);
@@ -41,12 +48,13 @@ export function ShellLayout() {
   const [antdMounted, setAntdMounted] = useState(needsAntd);
   if (needsAntd && !antdMounted) setAntdMounted(true);
   const benefitsVisible = useSessionStore((s) => s.benefitsModalVisible);
-  const onHome = useLocation().pathname === HOME_PATH;
+  const { pathname } = useLocation();
+  const onHome = pathname === HOME_PATH;
   useEffect(() => {
     if (benefitsVisible && !onHome) useSessionStore.getState().setBenefitsModal(false);
   }, [benefitsVisible, onHome]);
   return (
-    <div className="site-shell">
+    <div className={isDesktopOnlyPath(pathname) ? 'site-shell site-shell--desktop' : 'site-shell'}>
       <SiteHeader />
       <main className="site-main">
         <Suspense fallback={<PageSpin />}>
