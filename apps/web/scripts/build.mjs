@@ -17,6 +17,11 @@ await build({
   root,
   mode,
   logLevel: 'warn',
+  // Vite leaves process.env.NODE_ENV to the server's runtime in a server build; fixed here to the client's flavour, so
+  // the renderer is React's production build and antd's class hashes and style cache match the client's (with the
+  // server's default NODE_ENV=development antd would otherwise prefix `css-dev-only-do-not-override-`, and the
+  // client could not reuse the inlined styles during hydration).
+  define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
   build: { ssr: 'src/app/entry-server.tsx', outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false },
   // No 'node' condition: some packages (antd's icons) point it at a CommonJS wrapper that does not bundle; their ESM
   // builds run in Node as well.

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// Fails when the built site (apps/web/dist) carries React's development build. `npm test` builds the site with
+// Fails when the built site (apps/web/dist) or the server-side renderer (apps/web/dist-ssr) carries React's or antd's
+// development build. `npm test` builds the site with
 // NODE_ENV=development, the server's default, and then runs this check, so a build that lets the shell's NODE_ENV
 // leak into the bundle is caught.
 //
-//   node apps/web/scripts/check-production-bundle.mjs [distDir]
+//   node apps/web/scripts/check-production-bundle.mjs [distDir...]
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,8 @@ export const REACT_DEVELOPMENT_MARKERS = [
   'Each child in a list should have a unique "key" prop',
   'react-stack-bottom-frame',
   'Cannot update a component (`%s`) while rendering a different component',
+  // antd's development class prefix: a renderer with it draws markup whose styles the client cannot reuse.
+  'css-dev-only-do-not-override',
 ];
 
 /** The JS files of `distDir` that contain a development marker, with the marker found. */
@@ -29,12 +32,19 @@ export function findDevelopmentBuild(distDir) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const distDir = path.resolve(process.argv[2] ?? fileURLToPath(new URL('../dist', import.meta.url)));
-  const found = findDevelopmentBuild(distDir);
-  if (found.length > 0) {
-    for (const f of found) process.stdout.write(`React development build in ${f.file} (contains "${f.marker}")\n`);
-    process.stdout.write('The site bundle must be a production build (apps/web/scripts/build.mjs).\n');
+  const args = process.argv.slice(2);
+  const dirs = (args.length > 0 ? args : ['../dist', '../dist-ssr'].map((d) => fileURLToPath(new URL(d, import.meta.url)))).map(
+    (d) => path.resolve(d),
+  );
+  let failed = false;
+  for (const distDir of dirs) {
+    const found = findDevelopmentBuild(distDir);
+    for (const f of found) process.stdout.write(`Development build in ${distDir}/${f.file} (contains "${f.marker}")\n`);
+    if (found.length > 0) failed = true;
+    else process.stdout.write(`Production build: no development markers in ${distDir}\n`);
+  }
+  if (failed) {
+    process.stdout.write('The site bundle and the server renderer must be production builds (apps/web/scripts/build.mjs).\n');
     process.exit(1);
   }
-  process.stdout.write(`React production build: no development markers in ${distDir}\n`);
 }
