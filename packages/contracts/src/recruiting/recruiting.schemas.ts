@@ -310,6 +310,10 @@ export const verifiedStudySchema = z.object({
   learn_seconds_12m: z.number().int(),
   total_learn_seconds: z.number().int(),
   finished_courses: z.array(z.object({ id: z.number().int(), title: z.string(), finished_at: z.string() })),
+  /** The platform's exam certificates still valid (not expired, not revoked); the number opens /certificate/{number}. */
+  certificates: z.array(
+    z.object({ number: z.string(), exam_name: z.string(), level: z.string(), issued_at: z.string(), valid_until: z.string() }),
+  ),
 });
 export type VerifiedStudy = z.infer<typeof verifiedStudySchema>;
 

@@ -11,6 +11,7 @@ import {
   uploadLicence,
   verifiedCompany,
 } from './recruiting.test-support';
+import { makeExam, registerAndStart, rightAnswer } from '../exams/exams.test-support';
 
 let t: TestApp;
 let staff: TestUser;
@@ -359,6 +360,27 @@ describe('applications', () => {
     await api(t, 'POST', '/api/job_applications', p, { post_id: post.id });
     expect((await file(company)).statusCode).toBe(200);
     expect((await file(other)).statusCode).toBe(404);
+  });
+
+  it("shows the applicant's valid exam certificates in the resume's platform-verified record", async () => {
+    const p = await jobSeeker(t);
+    const fx = await makeExam(t);
+    const attempt = await registerAndStart(t, p, fx);
+    const answers = (attempt.questions as { id: number }[]).map((q) => ({
+      question_id: q.id,
+      answer: rightAnswer(fx, q.id),
+      flagged: false,
+    }));
+    await api(t, 'PUT', `/api/exam_attempts/${attempt.id}/answers`, p, { answers });
+    const result = await api(t, 'POST', `/api/exam_attempts/${attempt.id}/submit`, p);
+    const number = result.data.certificate_number as string;
+    expect(number).toMatch(/^ZC\d{12}$/);
+
+    const sent = await api(t, 'POST', '/api/job_applications', p, { post_id: post.id });
+    const resume = await api(t, 'GET', `/api/job_applications/${sent.data.id}/resume`, company);
+    expect(resume.data.verified_study.certificates).toEqual([
+      expect.objectContaining({ number, exam_name: expect.any(String), valid_until: expect.any(String) }),
+    ]);
   });
 });
 

@@ -58,6 +58,7 @@ import type { AuthUser } from '../../lib/auth';
 import type { Clock } from '../../lib/clock';
 import { detectImageType } from '../../lib/image-type';
 import { pageWindow, toPaged } from '../../lib/pagination';
+import { createExamCertificates } from '../exams';
 import { learningRecord } from '../learning';
 import type { MessagesService } from '../messages';
 import { talentOptions, talentPortraits } from '../talent';
@@ -314,15 +315,19 @@ export function createRecruitingService(deps: {
 
   async function verifiedStudy(userId: number, starId: number, totalSeconds: number): Promise<VerifiedStudy> {
     const from = chinaDate(new Date(clock.now().getTime() - 365 * DAY_MS));
-    const [seconds, courses] = await Promise.all([
+    const [seconds, courses, certificates] = await Promise.all([
       learningRecord.secondsSince(db, userId, from),
       learningRecord.finishedCourses(db, userId),
+      createExamCertificates(db).ofUser(userId, clock.now()),
     ]);
     return {
       star_id: starId,
       learn_seconds_12m: seconds,
       total_learn_seconds: totalSeconds,
       finished_courses: courses.map((c) => ({ id: c.id, title: c.title, finished_at: isoOf(c.finished_at) })),
+      certificates: certificates
+        .filter((c) => c.state === 'valid')
+        .map((c) => ({ number: c.number, exam_name: c.exam_name, level: c.level, issued_at: c.issued_at, valid_until: c.valid_until })),
     };
   }
 

@@ -116,6 +116,25 @@ function ResumeView({ resume }: { resume: Resume }) {
             v.finished_courses.map((c) => <Tag key={c.id}>{c.title}</Tag>)
           )}
         </div>
+        <div style={{ marginTop: 8 }}>
+          考试证书（{v.certificates.length}）：
+          {v.certificates.length === 0 ? (
+            <span className="rc-muted">暂无</span>
+          ) : (
+            <ul className="rc-certificates">
+              {v.certificates.map((c) => (
+                <li key={c.number}>
+                  <a href={`/certificate/${encodeURIComponent(c.number)}`} target="_blank" rel="noopener noreferrer">
+                    {c.exam_name}
+                  </a>{' '}
+                  <span className="rc-muted">
+                    证书编号 {c.number}，有效期至 {dateText(c.valid_until)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
       </section>
 
       {resume.attachment && (
