@@ -80,6 +80,24 @@ describe('company profile and verification', () => {
     ).toBe(409);
   });
 
+  it('sends a verified company back to review when it changes its name, and keeps it verified for other edits', async () => {
+    const c = await verifiedCompany(t, staff, '郑州中原会计服务有限公司');
+    const edited = await api(t, 'PUT', '/api/companies/mine', c, {
+      ...COMPANY_PROFILE,
+      name: '郑州中原会计服务有限公司',
+      intro: '新增税务筹划与财务外包服务。',
+    });
+    expect(edited.data.status).toBe('verified');
+
+    const renamed = await api(t, 'PUT', '/api/companies/mine', c, { ...COMPANY_PROFILE, name: '河南中原财税服务有限公司' });
+    expect(renamed.data.status).toBe('pending');
+    expect((await api(t, 'POST', '/api/job_posts', c, goodPost(t))).message).toBe(m.notVerified);
+    const queue = await api(t, 'GET', '/api/admin/companies?status=pending&per=50', staff);
+    expect(queue.data.list.map((x: { user_id: number }) => x.user_id)).toContain(c.id);
+    const approved = await api(t, 'POST', `/api/admin/companies/${c.id}/review`, staff, { approve: true });
+    expect(approved.data).toMatchObject({ status: 'verified', name: '河南中原财税服务有限公司' });
+  });
+
   it('keeps company review and licences to staff', async () => {
     const c = await createUser(t, { role: 'company' });
     expect((await api(t, 'GET', '/api/admin/companies', c)).status).toBe(403);

@@ -374,10 +374,16 @@ export function createRecruitingService(deps: {
       if (!talentOptions.isCityPair(b.city)) errors.city = m.cityInvalid;
       const first = Object.values(errors)[0];
       if (first) throw AppError.badRequest(first, errors);
+      const now = clock.now();
+      const current = await repo.company(db, u.id);
+      // The name is what staff checked against the licence: renaming a verified company sends it back to review
+      // with the licence on file (posts already online stay; new posts wait for the review).
+      const renamedAfterReview = current?.status === 'verified' && current.name !== b.name;
       const row = await repo.upsertCompany(
         db,
         u.id,
         {
+          ...(renamedAfterReview ? { status: 'pending' as const, submittedAt: now, rejectReason: null } : {}),
           name: b.name,
           industry: b.industry,
           unitSize: b.unit_size,
@@ -387,7 +393,7 @@ export function createRecruitingService(deps: {
           contactName: b.contact_name,
           contactPhone: b.contact_phone,
         },
-        clock.now(),
+        now,
       );
       return toCompany(u.id, row);
     },

@@ -179,6 +179,7 @@ export default function CompanyEditPage() {
               { required: true, whitespace: true, message: m.companyNameRequired },
               { max: COMPANY_NAME_MAX, message: m.textTooLong(COMPANY_NAME_MAX) },
             ]}
+            extra={c.status === 'verified' ? '企业名称须与营业执照一致，修改后将重新进入平台审核，审核通过前不能发布新职位。' : undefined}
           >
             <Input />
           </Form.Item>
