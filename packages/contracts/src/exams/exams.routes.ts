@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { envelopeSchema } from '../common/envelope';
 import {
   adminCertificateSchema,
+  adminExamTypeSchema,
   adminSessionSchema,
+  examTypeBodySchema,
+  examTypeIdParamsSchema,
   sessionBodySchema,
   adminCertificatesQuerySchema,
   attemptIdParamsSchema,
@@ -206,6 +209,27 @@ export const adminExamsRoutes = {
     summary: '新建试卷（固定试题或按规则随机抽题）',
     body: examPaperBodySchema,
     response: envelopeSchema(examPaperSchema),
+  },
+  types: {
+    method: 'GET',
+    path: '/api/admin/exam_types',
+    summary: '考试项目列表（含公告全文）',
+    response: envelopeSchema(z.array(adminExamTypeSchema)),
+  },
+  createType: {
+    method: 'POST',
+    path: '/api/admin/exam_types',
+    summary: '新建考试项目（URL标识、公告、大纲、收费、合格分、证书有效期、报考条件）',
+    body: examTypeBodySchema,
+    response: envelopeSchema(adminExamTypeSchema),
+  },
+  updateType: {
+    method: 'PUT',
+    path: '/api/admin/exam_types/:id',
+    summary: '修改考试项目及其公告',
+    params: examTypeIdParamsSchema,
+    body: examTypeBodySchema,
+    response: envelopeSchema(adminExamTypeSchema),
   },
   sessions: {
     method: 'GET',

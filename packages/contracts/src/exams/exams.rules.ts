@@ -45,6 +45,12 @@ export const SUBMIT_REASON_LABELS: Record<SubmitReason, string> = {
   leaves: '离开考试页面次数超过限制，系统自动交卷',
 };
 
+/** Limits of an exam type's notice as staff edit it. */
+export const TYPE_NAME_MAX = 60;
+export const TYPE_NAME_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const NOTICE_MAX = 5000;
+export const SYLLABUS_MAX = 30;
+
 export const REGISTRATION_STATES = ['pending_payment', 'registered'] as const;
 export type RegistrationState = (typeof REGISTRATION_STATES)[number];
 
@@ -147,6 +153,26 @@ export const examsMessages = {
   capacityInvalid: '人数上限为1-100000，不限请留空',
   paperOfOtherType: '试卷不属于该考试项目',
   saveSessionOk: '考试场次已保存',
+  typeNameInvalid: `URL标识为2-${TYPE_NAME_MAX}位小写字母、数字和连字符，如 management-accountant-junior`,
+  typeNameTaken: '该URL标识已被其他考试项目使用',
+  typeTitleRequired: '请输入考试项目名称',
+  typeTitleTooLong: '考试项目名称不能超过40个字',
+  levelRequired: '请输入级别，如：初级',
+  summaryRequired: '请输入一句话简介',
+  summaryTooLong: '简介不能超过200个字',
+  noticeRequired: '请输入考试公告',
+  noticeTooLong: `考试公告不能超过${NOTICE_MAX}个字`,
+  syllabusInvalid: `考试大纲需要1-${SYLLABUS_MAX}条，每条不超过200个字`,
+  feeModeInvalid: '请选择收费方式',
+  feeInvalid: '收费或会员免费的考试须填写大于0的报名费（最多10万元）',
+  feeNotFree: '免费考试的报名费须为0',
+  fullScoreInvalid: '满分为1-1000的整数',
+  passScoreInvalid: '合格分须为1到满分之间的整数',
+  validityInvalid: '证书有效期为1-120个月',
+  minStarInvalid: '星级要求为0-5（0表示不限）',
+  minCoursesInvalid: '课程要求为0-200门',
+  sortInvalid: '排序为0-9999的整数',
+  saveTypeOk: '考试项目已保存',
 } as const;
 
 /** Chinese header of each Excel import column, in template order. */

@@ -7,6 +7,10 @@ import {
   FEE_MODES,
   FILL_ANSWERS_MAX,
   MULTIPLE_SCORINGS,
+  NOTICE_MAX,
+  SYLLABUS_MAX,
+  TYPE_NAME_MAX,
+  TYPE_NAME_PATTERN,
   OPTION_MAX,
   OPTIONS_MAX,
   OPTIONS_MIN,
@@ -460,3 +464,53 @@ export const adminSessionSchema = examSessionSchema.omit({ my_registration: true
   paper_title: z.string(),
 });
 export type AdminSession = z.infer<typeof adminSessionSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Exam types and their notices (staff)
+
+const intIn = (min: number, max: number, error: string) =>
+  z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+
+export const examTypeBodySchema = z
+  .object({
+    type_name: z
+      .string({ error: m.typeNameInvalid })
+      .trim()
+      .min(2, { error: m.typeNameInvalid })
+      .max(TYPE_NAME_MAX, { error: m.typeNameInvalid })
+      .regex(TYPE_NAME_PATTERN, { error: m.typeNameInvalid }),
+    name: trimmed(40, m.typeTitleRequired, m.typeTitleTooLong),
+    level: trimmed(20, m.levelRequired, m.levelRequired),
+    summary: trimmed(200, m.summaryRequired, m.summaryTooLong),
+    notice: trimmed(NOTICE_MAX, m.noticeRequired, m.noticeTooLong),
+    syllabus: z
+      .array(z.string({ error: m.syllabusInvalid }).trim().min(1, { error: m.syllabusInvalid }).max(200, { error: m.syllabusInvalid }), {
+        error: m.syllabusInvalid,
+      })
+      .min(1, { error: m.syllabusInvalid })
+      .max(SYLLABUS_MAX, { error: m.syllabusInvalid }),
+    fee_mode: z.enum(FEE_MODES, { error: m.feeModeInvalid }),
+    /** Fen. */
+    fee: intIn(0, 10_000_000, m.feeInvalid),
+    full_score: intIn(1, 1000, m.fullScoreInvalid),
+    pass_score: intIn(1, 1000, m.passScoreInvalid),
+    validity_months: intIn(1, 120, m.validityInvalid),
+    min_star: intIn(0, 5, m.minStarInvalid),
+    min_finished_courses: intIn(0, 200, m.minCoursesInvalid),
+    sort: intIn(0, 9999, m.sortInvalid).default(0),
+  })
+  .superRefine((v, ctx) => {
+    if (v.fee_mode === 'free' && v.fee !== 0) ctx.addIssue({ code: 'custom', path: ['fee'], message: m.feeNotFree });
+    if (v.fee_mode !== 'free' && v.fee <= 0) ctx.addIssue({ code: 'custom', path: ['fee'], message: m.feeInvalid });
+    if (v.pass_score > v.full_score) ctx.addIssue({ code: 'custom', path: ['pass_score'], message: m.passScoreInvalid });
+  });
+export type ExamTypeBody = z.input<typeof examTypeBodySchema>;
+
+export const adminExamTypeSchema = examTypeSchema.extend({
+  notice: z.string(),
+  syllabus: z.array(z.string()),
+  sort: z.number().int(),
+  updated_at: iso,
+});
+export type AdminExamType = z.infer<typeof adminExamTypeSchema>;
+export const examTypeIdParamsSchema = z.object({ id: recordIdSchema(m.typeNotFound) });

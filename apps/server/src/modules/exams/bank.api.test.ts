@@ -167,3 +167,63 @@ describe('sessions', () => {
     expect((await api(t, 'POST', '/api/admin/exam_sessions', learner, body)).code).toBe(403);
   });
 });
+
+describe('exam types and notices', () => {
+  const body = (over: Record<string, unknown> = {}) => ({
+    type_name: 'tax-planning-practice',
+    name: '税务筹划实务',
+    level: '专项',
+    summary: '面向企业税务岗位，考查增值税、企业所得税与个人所得税的筹划方法。',
+    notice: '为提升企业税务管理水平，协会组织税务筹划实务能力评价考试。\n考试采用线上机考方式。',
+    syllabus: ['增值税筹划（30%）', '企业所得税筹划（40%）', '个人所得税筹划（30%）'],
+    fee_mode: 'paid',
+    fee: 19_800,
+    full_score: 100,
+    pass_score: 60,
+    validity_months: 36,
+    min_star: 0,
+    min_finished_courses: 0,
+    sort: 10,
+    ...over,
+  });
+
+  it('lets staff create a type whose notice page is then public, and edit its notice text', async () => {
+    const created = await api(t, 'POST', '/api/admin/exam_types', staff, body());
+    expect(created.code, created.message).toBe(200);
+    const notice = await api(t, 'GET', '/api/exam_types/tax-planning-practice');
+    expect(notice.data).toMatchObject({ name: '税务筹划实务', fee_mode: 'paid', fee: 19_800 });
+    expect(notice.data.syllabus).toHaveLength(3);
+
+    const edited = await api(t, 'PUT', `/api/admin/exam_types/${created.data.id}`, staff, body({ notice: '2027年起考试时长调整为90分钟。', pass_score: 70 }));
+    expect(edited.data).toMatchObject({ notice: '2027年起考试时长调整为90分钟。', pass_score: 70 });
+    expect((await api(t, 'GET', '/api/exam_types/tax-planning-practice')).data.notice).toBe('2027年起考试时长调整为90分钟。');
+    expect((await api(t, 'GET', '/api/admin/exam_types', staff)).data.map((x: { id: number }) => x.id)).toContain(created.data.id);
+  });
+
+  it('refuses a taken or malformed URL key, fees that do not fit the fee mode and a pass mark above full marks, writing nothing', async () => {
+    const before = (await api(t, 'GET', '/api/admin/exam_types', staff)).data.length as number;
+    const taken = await api(t, 'POST', '/api/admin/exam_types', staff, body({ type_name: 'management-accountant-junior' }));
+    expect(taken).toMatchObject({ code: 409, message: m.typeNameTaken });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ type_name: 'Tax Planning' }, m.typeNameInvalid],
+      [{ fee_mode: 'free', fee: 100 }, m.feeNotFree],
+      [{ fee_mode: 'member_free', fee: 0 }, m.feeInvalid],
+      [{ pass_score: 120 }, m.passScoreInvalid],
+      [{ syllabus: [] }, m.syllabusInvalid],
+      [{ notice: '' }, m.noticeRequired],
+    ];
+    for (const [over, message] of cases) {
+      const res = await api(t, 'POST', '/api/admin/exam_types', staff, body({ type_name: 'bad-input-check', ...over }));
+      expect(res.code, JSON.stringify(over)).toBe(400);
+      expect(res.message).toBe(message);
+    }
+    expect((await api(t, 'GET', '/api/admin/exam_types', staff)).data).toHaveLength(before);
+    expect((await api(t, 'PUT', '/api/admin/exam_types/999999', staff, body({ type_name: 'nowhere-type' }))).code).toBe(404);
+  });
+
+  it('keeps exam type editing to staff', async () => {
+    const me = await createUser(t);
+    expect((await api(t, 'POST', '/api/admin/exam_types', me, body({ type_name: 'not-staff-type' }))).code).toBe(403);
+    expect((await api(t, 'GET', '/api/admin/exam_types', me)).code).toBe(403);
+  });
+});

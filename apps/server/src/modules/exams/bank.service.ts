@@ -6,6 +6,8 @@ import {
   QUESTION_KIND_LABELS,
   examPaperBodySchema,
   sessionBodySchema,
+  examTypeBodySchema,
+  type AdminExamType,
   type AdminSession,
   examsMessages as m,
   questionBodySchema,
@@ -21,8 +23,58 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { isUniqueViolation } from '../../db/sql';
 import { examsRepository as repo, type PaperRow, type QuestionRow } from './exams.repository';
 import { ruleText, sessionPhase } from './exams.service';
+
+type TypeRow = NonNullable<Awaited<ReturnType<typeof repo.typeById>>>;
+
+const toAdminType = (t: TypeRow): AdminExamType => ({
+  id: t.id,
+  type_name: t.typeName,
+  name: t.name,
+  level: t.level,
+  summary: t.summary,
+  fee_mode: t.feeMode,
+  fee: t.fee,
+  pass_score: t.passScore,
+  full_score: t.fullScore,
+  validity_months: t.validityMonths,
+  min_star: t.minStar,
+  min_finished_courses: t.minFinishedCourses,
+  notice: t.notice,
+  syllabus: t.syllabus,
+  sort: t.sort,
+  updated_at: t.updatedAt.toISOString(),
+});
+
+const typeValues = (input: z.output<typeof examTypeBodySchema>, now: Date) => ({
+  typeName: input.type_name,
+  name: input.name,
+  level: input.level,
+  summary: input.summary,
+  notice: input.notice,
+  syllabus: input.syllabus,
+  feeMode: input.fee_mode,
+  fee: input.fee,
+  passScore: input.pass_score,
+  fullScore: input.full_score,
+  validityMonths: input.validity_months,
+  minStar: input.min_star,
+  minFinishedCourses: input.min_finished_courses,
+  sort: input.sort,
+  updatedAt: now,
+});
+
+/** A unique violation on the URL key becomes the field error staff can act on. */
+async function uniqueTypeName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError(409, m.typeNameTaken, { fieldErrors: { type_name: m.typeNameTaken } });
+    throw err;
+  }
+}
 
 export const toQuestion = (q: QuestionRow): Question => ({
   id: q.id,
@@ -248,6 +300,21 @@ export function createBankService({ db, clock }: { db: Db; clock: Clock }) {
         await repo.insertQuestions(tx, bodies.map((b) => ({ ...values(b), active: true, createdAt: now })));
       });
       return bodies.length;
+    },
+
+    async types(): Promise<AdminExamType[]> {
+      return (await repo.types(db)).map(toAdminType);
+    },
+
+    async createType(input: z.output<typeof examTypeBodySchema>): Promise<AdminExamType> {
+      return toAdminType(await uniqueTypeName(() => repo.insertType(db, typeValues(input, clock.now()))));
+    },
+
+    /** Edits the notice; a changed URL key moves the public page (the old address then answers 404). */
+    async updateType(id: number, input: z.output<typeof examTypeBodySchema>): Promise<AdminExamType> {
+      const row = await uniqueTypeName(() => repo.updateType(db, id, typeValues(input, clock.now())));
+      if (!row) throw AppError.notFound(m.typeNotFound);
+      return toAdminType(row);
     },
 
     async sessions(): Promise<AdminSession[]> {

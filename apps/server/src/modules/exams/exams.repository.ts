@@ -502,6 +502,12 @@ export const examsRepository = {
       .innerJoin(examsPapers, eq(examsPapers.id, examsSessions.paperId))
       .orderBy(desc(examsSessions.examStart), desc(examsSessions.id)),
 
+  insertType: async (db: DbOrTx, v: typeof examsTypes.$inferInsert) =>
+    (await db.insert(examsTypes).values(v).returning())[0]!,
+
+  updateType: async (db: DbOrTx, id: number, v: Partial<typeof examsTypes.$inferInsert>) =>
+    (await db.update(examsTypes).set(v).where(eq(examsTypes.id, id)).returning())[0],
+
   insertSession: async (db: DbOrTx, v: typeof examsSessions.$inferInsert) =>
     (await db.insert(examsSessions).values(v).returning({ id: examsSessions.id }))[0]!.id,
 

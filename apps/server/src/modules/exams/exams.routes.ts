@@ -183,6 +183,19 @@ export const examsModule: AppModule = async (app, deps) => {
     async (request) => ok(await bank.createPaper(request.body), m.savePaperOk),
     staff,
   );
+  defineRoute(app, adminExamsRoutes.types, async () => ok(await bank.types()), staff);
+  defineRoute(
+    app,
+    adminExamsRoutes.createType,
+    async (request) => ok(await bank.createType(request.body), m.saveTypeOk),
+    staff,
+  );
+  defineRoute(
+    app,
+    adminExamsRoutes.updateType,
+    async (request) => ok(await bank.updateType(request.params.id, request.body), m.saveTypeOk),
+    staff,
+  );
   defineRoute(app, adminExamsRoutes.sessions, async () => ok(await bank.sessions()), staff);
   defineRoute(
     app,

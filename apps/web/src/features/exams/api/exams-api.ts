@@ -3,7 +3,9 @@ import {
   examsRoutes,
   membersRoutes,
   type AdminCertificate,
+  type AdminExamType,
   type AdminSession,
+  type ExamTypeBody,
   type SessionBody,
   type Attempt,
   type Certificate,
@@ -91,6 +93,10 @@ export const examsApi = {
   },
   papers: () => apiClient.get<ExamPaper[]>(adminExamsRoutes.papers.path),
   createPaper: (body: ExamPaperBody) => apiClient.post<ExamPaper>(adminExamsRoutes.createPaper.path, body, { silent: true }),
+  adminTypes: () => apiClient.get<AdminExamType[]>(adminExamsRoutes.types.path),
+  createType: (body: ExamTypeBody) => apiClient.post<AdminExamType>(adminExamsRoutes.createType.path, body, { silent: true }),
+  updateType: (id: number, body: ExamTypeBody) =>
+    apiClient.put<AdminExamType>(withParam(adminExamsRoutes.updateType.path, 'id', id), body, { silent: true }),
   sessions: () => apiClient.get<AdminSession[]>(adminExamsRoutes.sessions.path),
   createSession: (body: SessionBody) => apiClient.post<AdminSession>(adminExamsRoutes.createSession.path, body, { silent: true }),
   gradingQueue: () => apiClient.get<GradingItem[]>(adminExamsRoutes.gradingQueue.path),
@@ -113,6 +119,7 @@ export const examKeys = {
   papers: ['exams', 'admin', 'papers'] as const,
   grading: ['exams', 'admin', 'grading'] as const,
   sessions: ['exams', 'admin', 'sessions'] as const,
+  adminTypes: ['exams', 'admin', 'types'] as const,
   adminCertificates: (keyword: string) => ['exams', 'admin', 'certificates', keyword] as const,
 };
 

@@ -5,6 +5,7 @@ import { makeUser } from '@/testing/fixtures';
 import { mockApi, ok } from '@/testing/mock-api';
 import AdminGradingPage from './admin-grading-page';
 import AdminQuestionsPage from './admin-questions-page';
+import AdminTypesPage from './admin-types-page';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -49,5 +50,49 @@ describe('grading queue', () => {
     fireEvent.change(screen.getByLabelText('得分'), { target: { value: '12' } });
     fireEvent.click(screen.getByRole('button', { name: '提交评分' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ attempt_id: 8, question_id: 4, score: 12, comment: '' }));
+  });
+});
+
+describe('exam types and notices', () => {
+  const adminType = {
+    ...types[0],
+    summary: '面向企业基层财务人员。',
+    fee_mode: 'member_free',
+    fee: 29_900,
+    notice: '协会组织管理会计师（初级）能力评价考试。',
+    syllabus: ['管理会计概述（10%）', '成本管理（30%）'],
+    sort: 1,
+    updated_at: '2026-11-20T02:00:00.000Z',
+  };
+
+  it('edits a notice and sends the fee in fen and the syllabus line by line', async () => {
+    const { calls } = mockApi({
+      'GET /api/admin/exam_types': ok([adminType]),
+      'PUT /api/admin/exam_types/1': ok(adminType),
+    });
+    renderScreen('/admin/exam-types', <AdminTypesPage />, '/admin/exam-types', { session });
+    expect(await screen.findByText('会员免费（非会员299元）')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '编辑' }));
+    const notice = await screen.findByLabelText('考试公告（空行分段）');
+    fireEvent.change(notice, { target: { value: '2027年起考试时长调整为90分钟。' } });
+    fireEvent.change(screen.getByLabelText(/考试大纲/), { target: { value: '管理会计概述（10%）\n\n  成本管理（30%）  \n预算管理（20%）' } });
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      notice: '2027年起考试时长调整为90分钟。',
+      syllabus: ['管理会计概述（10%）', '成本管理（30%）', '预算管理（20%）'],
+      fee_mode: 'member_free',
+      fee: 29_900,
+    }));
+  });
+
+  it('shows a fee error in the form when a paid exam has no fee, sending nothing', async () => {
+    const { calls } = mockApi({ 'GET /api/admin/exam_types': ok([adminType]) });
+    renderScreen('/admin/exam-types', <AdminTypesPage />, '/admin/exam-types', { session });
+    fireEvent.click(await screen.findByRole('button', { name: '编辑' }));
+    const fee = await screen.findByLabelText('非会员报名费（元）');
+    fireEvent.change(fee, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByText('收费或会员免费的考试须填写大于0的报名费（最多10万元）')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
   });
 });
