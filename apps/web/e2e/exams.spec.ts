@@ -137,6 +137,43 @@ test('a learner registers for a free exam, sits it, resumes after a reload, is a
   await visitor.close();
 });
 
+test('a non-member pays the fee of a member-free exam in the sandbox cashier and is registered; a paid exam refuses a learner without the star level', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const account = await registerAccount(request, 'personal');
+  if (!account) throw new Error('the accounts API is missing from this build');
+  await useToken(page, account.token);
+
+  // 管理会计师（中级）: paid, and only from one star up; a new learner is told why, and nothing is ordered.
+  await page.goto('/examNotice/management-accountant-intermediate');
+  await expect(page.getByRole('heading', { name: /管理会计师（中级）/ })).toBeVisible();
+  await page.getByRole('button', { name: '缴费报名' }).first().click();
+  await expect(page.getByText('不符合报考条件：需达到一星及以上星级')).toBeVisible();
+  await expect(page).toHaveURL(/\/examNotice\/management-accountant-intermediate$/);
+
+  // 财务共享服务: free for members; a non-member pays its 299 yuan fee through an order and the cashier.
+  await page.goto('/examNotice/shared-services');
+  await expect(page.getByText('会员免费（非会员299元）').first()).toBeVisible();
+  await page.getByRole('button', { name: '立即报名' }).first().click();
+  await expect(page).toHaveURL(/\/payment\?order_no=\w+/);
+  await expect(page.getByText('¥299.00').first()).toBeVisible();
+  await page.getByRole('link', { name: '前往模拟收银台支付' }).click();
+  const wallet = page.getByRole('region', { name: '模拟收银台' });
+  await wallet.getByRole('button', { name: /确认支付/ }).click();
+  await expect(wallet.getByText('支付成功')).toBeVisible();
+  await wallet.getByRole('button', { name: /返回商户页面/ }).click();
+  await expect(page.getByText('缴费成功，报名完成')).toBeVisible();
+  await page.getByRole('button', { name: '去在线考试' }).click();
+  await expect(page).toHaveURL(/\/center\/examination$/);
+  await expect(page.getByText(/财务共享服务/).first()).toBeVisible();
+  const mine = await ok<{ registrations: { state: string; type: { type_name: string } }[] }>(
+    await request.get('/api/exams', { headers: { token: account.token } }),
+  );
+  expect(mine.registrations.map((r) => [r.type.type_name, r.state])).toEqual([['shared-services', 'registered']]);
+});
+
 test('an unknown exam type shows the not-found page', async ({ page }) => {
   await page.goto('/examNotice/no-such-exam');
   await expect(page.getByRole('heading', { name: '页面不存在' })).toBeVisible();
