@@ -72,7 +72,8 @@ export function serverEnv(port, dataDir) {
 export async function startPlatform(dataDir) {
   const port = await freePort();
   const t0 = performance.now();
-  const proc = spawn(process.execPath, [serverEntry], { cwd: root, env: serverEnv(port, dataDir), stdio: ['ignore', 'ignore', 'pipe'] });
+  const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
+  const proc = spawn(process.execPath, [...nodeArgs, serverEntry], { cwd: root, env: serverEnv(port, dataDir), stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   proc.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
   try {

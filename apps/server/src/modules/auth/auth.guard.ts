@@ -6,6 +6,7 @@ import { defineGuard, TOKEN_HEADER, type AuthGuards, type AuthUser } from '../..
 import type { Clock } from '../../lib/clock';
 import { authRepository as repo } from './auth.repository';
 import { type Executor } from '../../db/sql';
+import { createGroupQueue } from '../../lib/group-queue';
 import { hashSessionToken } from './secrets';
 
 /**
@@ -13,18 +14,35 @@ import { hashSessionToken } from './secrets';
  * is disabled. Extends the expiry (sliding), writing at most once per SESSION_TOUCH_INTERVAL_MS.
  */
 export async function authenticateToken(
-  deps: { db: Executor; clock: Clock; sessionTtlMs: number },
+  deps: { db: Executor; clock: Clock; sessionTtlMs: number; findSession?: SessionFinder },
   token: string | undefined,
 ): Promise<AuthUser | null> {
   // A real token is 43 characters; junk is refused before hashing and querying.
   if (!token || token.length > 128) return null;
-  const row = await repo.findSession(deps.db, hashSessionToken(token));
+  const hash = hashSessionToken(token);
+  const row = deps.findSession ? await deps.findSession(hash) : (await repo.findSessions(deps.db, [hash]))[0];
   const now = deps.clock.now();
   if (!row || row.expiresAt <= now || row.disabled) return null;
   if (now.getTime() - row.touchedAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
     await repo.touchSession(deps.db, row.sessionId, now, new Date(now.getTime() + deps.sessionTtlMs));
   }
   return { id: row.userId, phone: row.phone, role: row.role, isStaff: row.isStaff, sessionId: row.sessionId };
+}
+
+type SessionRow = Awaited<ReturnType<typeof repo.findSessions>>[number];
+type SessionFinder = (tokenHash: string) => Promise<SessionRow | undefined>;
+
+/**
+ * Session lookups of concurrent requests in one query (lib/group-queue.ts): every request checks its token, and
+ * under load (a class autosaving an exam, a live class) one query per request would make the lookup the limit. A
+ * lookup queued after a logout has committed runs in a later query, so it never sees the ended session.
+ */
+export function createSessionFinder(db: Executor): SessionFinder {
+  const queue = createGroupQueue<string, SessionRow | undefined>(async (hashes) => {
+    const found = new Map((await repo.findSessions(db, hashes)).map((r) => [r.tokenHash, r]));
+    return hashes.map((h) => found.get(h));
+  });
+  return (tokenHash) => queue.push(tokenHash);
 }
 
 function tokenOf(request: FastifyRequest): string | undefined {
@@ -34,7 +52,12 @@ function tokenOf(request: FastifyRequest): string | undefined {
 
 /** The session guards of lib/auth, built once by the app and handed to every module in `AppDeps.guards`. */
 export function createAuthGuards(deps: CoreDeps): AuthGuards {
-  const sessionDeps = { db: deps.db, clock: deps.clock, sessionTtlMs: deps.config.sessionTtlMs };
+  const sessionDeps = {
+    db: deps.db,
+    clock: deps.clock,
+    sessionTtlMs: deps.config.sessionTtlMs,
+    findSession: createSessionFinder(deps.db),
+  };
   const requireUser = async (request: FastifyRequest) => {
     const user = await authenticateToken(sessionDeps, tokenOf(request));
     if (!user) throw new AppError(406);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/sql';
 import { users } from '../users';
 import { authLoginFailures, authSessions, authSmsCodes, authSmsOutbox, authSmsSends } from './auth.table';
@@ -196,9 +196,11 @@ export const authRepository = {
       });
   },
 
-  async findSession(db: Executor, tokenHash: string) {
-    const [row] = await db
+  /** The sessions (with their accounts) of several token hashes in one query; unknown hashes are absent. */
+  async findSessions(db: Executor, tokenHashes: readonly string[]) {
+    return db
       .select({
+        tokenHash: authSessions.tokenHash,
         sessionId: authSessions.id,
         touchedAt: authSessions.touchedAt,
         expiresAt: authSessions.expiresAt,
@@ -210,9 +212,7 @@ export const authRepository = {
       })
       .from(authSessions)
       .innerJoin(users, eq(users.id, authSessions.userId))
-      .where(eq(authSessions.tokenHash, tokenHash))
-      .limit(1);
-    return row;
+      .where(inArray(authSessions.tokenHash, [...new Set(tokenHashes)]));
   },
 
   async touchSession(db: Executor, sessionId: number, now: Date, expiresAt: Date): Promise<void> {

@@ -27,6 +27,20 @@ describe('sessions', () => {
     expectNotLoggedIn(await me('x'.repeat(500)));
   });
 
+  it('checked at the same moment, each token finds its own account, and an ended or unknown one none', async () => {
+    const accounts = await Promise.all(Array.from({ length: 5 }, () => registerUser(t)));
+    const ended = await registerUser(t);
+    await call(t, 'POST', '/api/users/logout', { token: ended.token });
+    const results = await Promise.all([
+      ...accounts.map((u) => me(u.token)),
+      me(ended.token),
+      me('y'.repeat(43)),
+      ...accounts.map((u) => me(u.token)),
+    ]);
+    const ids = accounts.map((u) => u.id);
+    expect(results.map((r) => (r.code === 200 ? r.data.id : r.code))).toEqual([...ids, 406, 406, ...ids]);
+  });
+
   it('store only the SHA-256 of the token', async () => {
     const u = await registerUser(t);
     const rows = await t.db.select().from(authSessions).where(eq(authSessions.userId, u.id));

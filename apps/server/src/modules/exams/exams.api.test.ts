@@ -174,6 +174,37 @@ describe('attempts', () => {
     expect(n!.n).toBe(0);
   });
 
+  it('saves of many candidates at the same moment each keep their own checks: the valid ones are all written, a bad one writes nothing', async () => {
+    const fx = await makeExam(t);
+    const other = await makeExam(t);
+    const candidates = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const me = await createUser(t);
+        return { me, a: await registerAndStart(t, me, fx) };
+      }),
+    );
+    const stranger = await createUser(t);
+    const results = await Promise.all([
+      ...candidates.map(({ me, a }) =>
+        api(t, 'PUT', `/api/exam_attempts/${a.id}/answers`, me, {
+          answers: (a.questions as Q[]).map((q) => ({ question_id: q.id, answer: rightAnswer(fx, q.id) })),
+        }),
+      ),
+      // Same moment: a question from another exam, and someone else's attempt.
+      api(t, 'PUT', `/api/exam_attempts/${candidates[0]!.a.id}/answers`, candidates[0]!.me, {
+        answers: [{ question_id: other.questionIds[0], answer: [0] }],
+      }),
+      api(t, 'PUT', `/api/exam_attempts/${candidates[1]!.a.id}/answers`, stranger, {
+        answers: [{ question_id: candidates[1]!.a.questions[0].id, answer: [1] }],
+      }),
+    ]);
+    expect(results.map((r) => r.code)).toEqual([200, 200, 200, 200, 200, 200, 400, 404]);
+    for (const { me, a } of candidates) {
+      const reread = await api(t, 'GET', `/api/exam_attempts/${a.id}`, me);
+      for (const q of reread.data.questions as (Q & { answer: unknown })[]) expect(q.answer).toEqual(rightAnswer(fx, q.id));
+    }
+  });
+
   it("answers another user's attempt as missing, and another login session of the owner with a takeover prompt", async () => {
     const me = await createUser(t);
     const fx = await makeExam(t);

@@ -27,6 +27,15 @@ export type AnswerRow = typeof examsAnswers.$inferSelect;
 export type CertificateRow = typeof examsCertificates.$inferSelect;
 export type QuestionValues = Omit<typeof examsQuestions.$inferInsert, 'id'>;
 
+/** One autosave request: the caller, its login session, its time, and the answers it writes. */
+export interface SaveAnswersInput {
+  attemptId: number;
+  userId: number;
+  authSessionId: number;
+  now: Date;
+  answers: { question_id: number; answer: AnswerValue | null; flagged: boolean }[];
+}
+
 /** Only the exams tables and read-only joins of users' exported tables. */
 export const examsRepository = {
   types: (db: DbOrTx) => db.select().from(examsTypes).orderBy(asc(examsTypes.sort), asc(examsTypes.id)),
@@ -198,34 +207,44 @@ export const examsRepository = {
     db.select().from(examsAnswers).where(eq(examsAnswers.attemptId, attemptId)),
 
   /**
-   * Autosave: ONE statement writes every given answer, and only if the attempt is the caller's, open, before its
-   * deadline, bound to this login session, and every question is on it. Answers how many rows it wrote (0 or all).
+   * Autosave of several requests at once (group commit, see answer-batch.ts): ONE statement writes every answer of
+   * every request whose attempt is the caller's, open, before its deadline at the request's time, bound to the
+   * request's login session, and whose questions are all on it; a request that fails any check writes nothing.
+   * Requests must name distinct attempts and distinct questions within a request. Answers the rows written per
+   * attempt (0 or all of that request's answers).
    */
-  saveAnswers: async (
-    db: DbOrTx,
-    v: {
-      attemptId: number;
-      userId: number;
-      authSessionId: number;
-      now: Date;
-      answers: { question_id: number; answer: AnswerValue | null; flagged: boolean }[];
-    },
-  ): Promise<number> => {
-    const payload = JSON.stringify(v.answers.map((a) => ({ q: a.question_id, ans: a.answer, flag: a.flagged })));
-    const rows = await rowsOf<{ one: number }>(
+  saveAnswersBatch: async (db: DbOrTx, requests: readonly SaveAnswersInput[]): Promise<Map<number, number>> => {
+    const payload = JSON.stringify(
+      requests.flatMap((v) =>
+        v.answers.map((a) => ({
+          a: v.attemptId,
+          u: v.userId,
+          s: v.authSessionId,
+          at: v.now.toISOString(),
+          q: a.question_id,
+          ans: a.answer,
+          flag: a.flagged,
+        })),
+      ),
+    );
+    const rows = await rowsOf<{ attempt_id: number }>(
       db,
       sql`INSERT INTO exams_answers (attempt_id, question_id, answer, flagged, updated_at)
-          SELECT a.id, x.q, jsonb_build_object('v', x.ans), coalesce(x.flag, false), ${v.now}
-            FROM exams_attempts a, jsonb_to_recordset(${payload}::jsonb) AS x(q int, ans jsonb, flag boolean)
-           WHERE a.id = ${v.attemptId} AND a.user_id = ${v.userId} AND a.state = 'in_progress'
-             AND a.deadline > ${v.now} AND a.auth_session_id = ${v.authSessionId}
+          SELECT a.id, x.q, jsonb_build_object('v', x.ans), coalesce(x.flag, false), x.at
+            FROM jsonb_to_recordset(${payload}::jsonb)
+                   AS x(a int, u int, s int, at timestamptz, q int, ans jsonb, flag boolean)
+            JOIN exams_attempts a ON a.id = x.a
+           WHERE a.user_id = x.u AND a.state = 'in_progress' AND a.deadline > x.at AND a.auth_session_id = x.s
              AND NOT EXISTS (
-               SELECT 1 FROM jsonb_to_recordset(${payload}::jsonb) AS y(q int) WHERE NOT (y.q = ANY(a.question_ids)))
+               SELECT 1 FROM jsonb_to_recordset(${payload}::jsonb) AS y(a int, q int)
+                WHERE y.a = x.a AND NOT (y.q = ANY(a.question_ids)))
           ON CONFLICT (attempt_id, question_id) DO UPDATE
              SET answer = excluded.answer, flagged = excluded.flagged, updated_at = excluded.updated_at
-          RETURNING 1 AS one`,
+          RETURNING attempt_id`,
     );
-    return rows.length;
+    const written = new Map<number, number>();
+    for (const r of rows) written.set(Number(r.attempt_id), (written.get(Number(r.attempt_id)) ?? 0) + 1);
+    return written;
   },
 
   /** Counts one leave of an open attempt of this session; undefined when the attempt does not accept it. */

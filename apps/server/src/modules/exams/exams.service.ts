@@ -25,6 +25,7 @@ import type { AuthUser } from '../../lib/auth';
 import type { Clock } from '../../lib/clock';
 import type { MessagesService } from '../messages';
 import { displayName } from '../users';
+import { createAnswerBatch } from './answer-batch';
 import { addMonths, chinaYear } from './exams.dates';
 import {
   examsRepository as repo,
@@ -201,6 +202,7 @@ export interface ExamsServiceDeps {
 }
 
 export function createExamsService({ db, clock, messages }: ExamsServiceDeps) {
+  const answerBatch = createAnswerBatch(db);
   // ------------------------------------------------------------------------------------------------- paper draw
 
   /** The questions of a new attempt: drawn (random papers) and ordered, seeded by the attempt id. */
@@ -536,14 +538,14 @@ export function createExamsService({ db, clock, messages }: ExamsServiceDeps) {
       answers: { question_id: number; answer: AnswerValue | null; flagged: boolean }[],
     ): Promise<SaveAnswersResult> {
       const now = clock.now();
-      const saved = await repo.saveAnswers(db, {
+      const written = await answerBatch.save({
         attemptId: id,
         userId: user.id,
         authSessionId: user.sessionId,
         now,
         answers,
       });
-      if (saved === answers.length) return { saved, server_now: now.toISOString() };
+      if (written) return { saved: answers.length, server_now: now.toISOString() };
       // Nothing was written: say why.
       const loaded = await current(id, user.id);
       assertWritable(loaded, user);
