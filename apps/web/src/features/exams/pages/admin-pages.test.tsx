@@ -73,7 +73,7 @@ describe('exam types and notices', () => {
     renderScreen('/admin/exam-types', <AdminTypesPage />, '/admin/exam-types', { session });
     expect(await screen.findByText('会员免费（非会员299元）')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '编辑' }));
-    const notice = await screen.findByLabelText('考试公告（空行分段）');
+    const notice = await screen.findByLabelText('考试公告（每行一段）');
     fireEvent.change(notice, { target: { value: '2027年起考试时长调整为90分钟。' } });
     fireEvent.change(screen.getByLabelText(/考试大纲/), { target: { value: '管理会计概述（10%）\n\n  成本管理（30%）  \n预算管理（20%）' } });
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));

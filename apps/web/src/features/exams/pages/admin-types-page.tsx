@@ -159,7 +159,7 @@ function TypeModal({ editing, onClose }: { editing: AdminExamType | null; onClos
         </Form.Item>
         <Form.Item
           name="notice"
-          label="考试公告（空行分段）"
+          label="考试公告（每行一段）"
           rules={[{ required: true, whitespace: true, message: m.noticeRequired }, { max: NOTICE_MAX, message: m.noticeTooLong }]}
         >
           <Input.TextArea autoSize={{ minRows: 5, maxRows: 14 }} maxLength={NOTICE_MAX} showCount />
