@@ -47,3 +47,6 @@ export * from './exams/exams.routes';
 export * from './recruiting/recruiting.rules';
 export * from './recruiting/recruiting.schemas';
 export * from './recruiting/recruiting.routes';
+export * from './magazine/magazine.rules';
+export * from './magazine/magazine.schemas';
+export * from './magazine/magazine.routes';
