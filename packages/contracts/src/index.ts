@@ -50,3 +50,6 @@ export * from './recruiting/recruiting.routes';
 export * from './magazine/magazine.rules';
 export * from './magazine/magazine.schemas';
 export * from './magazine/magazine.routes';
+export * from './live/live.rules';
+export * from './live/live.schemas';
+export * from './live/live.routes';
