@@ -7,7 +7,9 @@ import { pgDatabase } from '../../db/client';
 import type { App } from '../../lib/app-module';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createUser, type TestUser } from '../../testing/test-users';
+import { learningDailySeconds } from '../learning/learning.table';
 import { messages } from '../messages/messages.table';
+import { personalAchieve } from '../users/users.table';
 import { liveBookings, liveChatMessages } from './live.table';
 import { createLiveService } from './live.service';
 import { makeClass, openStream } from './live.test-support';
@@ -136,6 +138,11 @@ describe('the live room', () => {
       const again = await t.app.inject({ method: 'POST', url: `/api/live/${c.id}/attendance`, headers: member.headers, payload: { seconds: 30 } });
       expect(again.json().data).toEqual({ credited: 0, watched_seconds: 60 });
     });
+    // The credited minute is learning time: the day's seconds (rankings, credit archive) and the account's total.
+    const days = await t.db.select().from(learningDailySeconds).where(eq(learningDailySeconds.userId, member.id));
+    expect(days.reduce((n, d) => n + d.seconds, 0)).toBe(60);
+    const [achieve] = await t.db.select().from(personalAchieve).where(eq(personalAchieve.userId, member.id));
+    expect(achieve?.totalLearnTime).toBe(60);
     await t.app.inject({ method: 'PUT', url: `/api/admin/live/${c.id}/recording`, headers: staff.headers, payload: { recording: 'lesson-b.mp4' } });
     await at(41 * MIN, async () => {
       const r = await room(member);

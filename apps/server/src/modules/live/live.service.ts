@@ -20,7 +20,8 @@ import type { Clock } from '../../lib/clock';
 import type { CourseAccess } from '../courses';
 import type { Membership } from '../members';
 import type { MessagesService } from '../messages';
-import { accountChanges, displayName } from '../users';
+import { learningTime } from '../learning';
+import { displayName } from '../users';
 import type { ChatHub } from './chat-hub';
 import { liveRepository as repo, type ChatRow, type ClassRow } from './live.repository';
 
@@ -248,7 +249,7 @@ export function createLiveService({ db, clock, hub, membership, messages, course
 
     /**
      * Credits watched seconds while the class is live: never more than the wall time since the previous report
-     * (or since the start), never past the end. The credited time counts as learning time.
+     * (or since the start), never past the end. The credited time counts as learning time (learning's daily seconds and the account's totals).
      */
     async attend(userId: number, id: number, seconds: number) {
       const c = await found(id);
@@ -262,7 +263,7 @@ export function createLiveService({ db, clock, hub, membership, messages, course
         const credited = Math.min(seconds, wall);
         const total = (prev?.seconds ?? 0) + credited;
         await repo.saveAttendance(tx, id, userId, total, now);
-        if (credited > 0) await accountChanges.addLearningTotals(tx, [{ userId, seconds: credited, finishedCourses: 0 }]);
+        await learningTime(tx).add(userId, credited, now);
         return { credited, watched_seconds: total };
       });
     },
