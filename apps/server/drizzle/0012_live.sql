@@ -37,6 +37,7 @@ CREATE TABLE "live_classes" (
 	"access" text NOT NULL,
 	"stream_url" text DEFAULT '' NOT NULL,
 	"recording" text,
+	"replay_course_id" integer,
 	"cover_hue" smallint DEFAULT 200 NOT NULL,
 	"reminded_day" boolean DEFAULT false NOT NULL,
 	"reminded_soon" boolean DEFAULT false NOT NULL,

@@ -31,6 +31,8 @@ export const liveClassSchema = z.object({
   phase: livePhaseSchema,
   booked: z.boolean(),
   has_replay: z.boolean(),
+  /** The replay course (one lesson), learned like any course. */
+  replay_course_id: z.number().int().nullable(),
 });
 export type LiveClass = z.infer<typeof liveClassSchema>;
 

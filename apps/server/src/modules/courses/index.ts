@@ -58,3 +58,5 @@ export function mediaSigner(deps: Pick<CoreDeps, 'db' | 'clock'>, opts: { prefix
 export type { MediaSigner } from './media-signer';
 /** Serves bytes with HTTP Range (206/416/304), as lesson videos are. */
 export { sendRanged, type RangedFile } from './media';
+/** Replay courses of live classes (one lesson playing the recording). */
+export { replayCourses, type ReplayCourses } from './replay-courses';

@@ -143,11 +143,22 @@ describe('the live room', () => {
     expect(days.reduce((n, d) => n + d.seconds, 0)).toBe(60);
     const [achieve] = await t.db.select().from(personalAchieve).where(eq(personalAchieve.userId, member.id));
     expect(achieve?.totalLearnTime).toBe(60);
-    await t.app.inject({ method: 'PUT', url: `/api/admin/live/${c.id}/recording`, headers: staff.headers, payload: { recording: 'lesson-b.mp4' } });
+    const attach = (recording: string) =>
+      t.app.inject({ method: 'PUT', url: `/api/admin/live/${c.id}/recording`, headers: staff.headers, payload: { recording } });
+    const early = await attach('lesson-b.mp4');
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(m.notEnded);
     await at(41 * MIN, async () => {
+      expect((await attach('no-such-recording.mp4')).json().message).toBe(m.recordingMissing);
+      expect((await attach('lesson-b.mp4')).statusCode).toBe(200);
       const r = await room(member);
       expect(r.phase).toBe('ended');
       expect(r.replay_url).toMatch(/^\/media\/videos\/lesson-b\.mp4\?exp=/);
+      // The replay is a course with one lesson of the recording's real length, for members (a members-only class).
+      const course = await t.app.inject({ method: 'GET', url: `/coursepoolapi/course_pools/tower_show_course?id=${r.replay_course_id}`, headers: member.headers });
+      expect(course.statusCode, course.body).toBe(200);
+      expect(JSON.stringify(course.json().data)).toContain(`【直播回放】${c.title}`);
+      expect((await attach('lesson-b.mp4')).json().message).toBe(m.replayExists);
     });
   });
 
@@ -162,6 +173,7 @@ describe('the live room', () => {
       membership: { of: async () => ({ active: false, endAt: null, yearStart: null, yearEnd: null }) },
       messages: (await import('../messages')).createMessagesService({ db: t.db, clock: t.clock }),
       courses: { hasAccess: async () => true, signVideo: async () => '' },
+      replays: { videoDuration: async () => null, create: async () => 0 },
     });
     const titles = async () =>
       (await t.db.select({ title: messages.title }).from(messages).where(eq(messages.userId, member.id))).map((r) => r.title);

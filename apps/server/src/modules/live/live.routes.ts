@@ -7,7 +7,7 @@ import type { App, AppDeps, AppModule } from '../../lib/app-module';
 import { AppError } from '../../lib/app-error';
 import { userOf } from '../../lib/auth';
 import { defineRoute, guardOptions } from '../../lib/define-route';
-import { courseAccess } from '../courses';
+import { courseAccess, replayCourses } from '../courses';
 import { membershipOf } from '../members';
 import { createMessagesService } from '../messages';
 import { createChatHub, type ChatHub } from './chat-hub';
@@ -46,6 +46,7 @@ export function createLiveModule(options: LiveModuleOptions = {}): AppModule {
       membership: membershipOf(deps.db),
       messages: createMessagesService({ db: deps.db, clock: deps.clock }),
       courses: courseAccess(deps),
+      replays: replayCourses({ db: deps.db, dataDir: deps.config.dataDir }),
     });
     const user = { tags: TAGS, auth: deps.guards.requireUser };
     const staff = { tags: ADMIN_TAGS, auth: deps.guards.requireStaff };

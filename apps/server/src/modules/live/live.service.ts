@@ -17,7 +17,7 @@ import type { Db } from '../../db/client';
 import { lockKey } from '../../db/sql';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { CourseAccess } from '../courses';
+import type { CourseAccess, ReplayCourses } from '../courses';
 import type { Membership } from '../members';
 import type { MessagesService } from '../messages';
 import { learningTime } from '../learning';
@@ -61,9 +61,10 @@ export interface LiveDeps {
   membership: Membership;
   messages: MessagesService;
   courses: CourseAccess;
+  replays: ReplayCourses;
 }
 
-export function createLiveService({ db, clock, hub, membership, messages, courses }: LiveDeps) {
+export function createLiveService({ db, clock, hub, membership, messages, courses, replays }: LiveDeps) {
   function toClass(c: ClassRow, booked: number, mine: boolean, now: Date): LiveClass {
     return {
       id: c.id,
@@ -81,6 +82,7 @@ export function createLiveService({ db, clock, hub, membership, messages, course
       phase: phaseOf(c, now),
       booked: mine,
       has_replay: !!c.recording,
+      replay_course_id: c.replayCourseId,
     };
   }
 
@@ -323,10 +325,18 @@ export function createLiveService({ db, clock, hub, membership, messages, course
       return adminView(row!, counts.get(id) ?? 0, now);
     },
 
+    /** Attaches the recording after the class: it becomes a replay course with one lesson, learned like any course. */
     async attachRecording(id: number, recording: string): Promise<AdminLiveClass> {
-      await found(id);
+      const c = await found(id);
       const now = clock.now();
-      const row = await repo.updateClass(db, id, { recording, updatedAt: now });
+      if (phaseOf(c, now) !== 'ended') throw AppError.conflict(m.notEnded);
+      if (c.replayCourseId) throw AppError.conflict(m.replayExists);
+      const duration = await replays.videoDuration(recording);
+      if (!duration) throw AppError.badRequest(m.recordingMissing);
+      const row = await db.transaction(async (tx) => {
+        const courseId = await replays.create(tx, replayCourseOf(c, recording, duration, now));
+        return repo.updateClass(tx, id, { recording, replayCourseId: courseId, updatedAt: now });
+      });
       const counts = await repo.bookedCounts(db, [id]);
       return adminView(row!, counts.get(id) ?? 0, now);
     },
@@ -335,6 +345,22 @@ export function createLiveService({ db, clock, hub, membership, messages, course
   };
 }
 export type LiveService = ReturnType<typeof createLiveService>;
+
+/** The replay course of a class: members-only classes give a members' course, classes free for all a free one. */
+export function replayCourseOf(c: ClassRow, videoFile: string, duration: number, now: Date) {
+  return {
+    title: `【直播回放】${c.title}`,
+    teacher: c.teacher,
+    teacherTitle: c.teacherTitle,
+    photo: liveCoverUrl(c),
+    cover: liveCoverUrl(c),
+    summary: c.description || m.replaySummary(c.teacher, chinaTime(c.startsAt)),
+    priceType: c.access === 'free' ? ('free' as const) : ('member' as const),
+    videoFile,
+    duration,
+    now,
+  };
+}
 
 function fields(b: LiveClassBody) {
   return {

@@ -24,6 +24,8 @@ export const liveClasses = pgTable(
     streamUrl: text('stream_url').notNull().default(''),
     /** The replay: a lesson video file (courses' video directories), attached by staff after the class. */
     recording: text('recording'),
+    /** The replay course made from the recording (courses area). */
+    replayCourseId: integer('replay_course_id'),
     coverHue: smallint('cover_hue').notNull().default(200),
     /** Reminder notices already sent (minutes before the start: 1440, 15). */
     remindedDay: boolean('reminded_day').notNull().default(false),

@@ -106,6 +106,7 @@ export const liveSeed: SeedModule = {
       const [existing] = await tx.select({ id: liveClasses.id }).from(liveClasses).where(eq(liveClasses.title, c.title));
       if (existing) continue;
       const startsAt = eveningOf(now, c.day);
+      // Past classes carry their recording (the replay in the room); staff attaching one also makes a replay course.
       await tx.insert(liveClasses).values({
         title: c.title,
         teacher: c.teacher,

@@ -92,7 +92,7 @@ function RecordingModal({ item, onClose }: { item: AdminLiveClass; onClose: () =
   });
   return (
     <Modal open title={`挂接回放：${item.title}`} onCancel={onClose} onOk={() => save.mutate()} okText="保存" cancelText="取消" confirmLoading={save.isPending}>
-      <p>填写课程视频目录中的录像文件名（.mp4），保存后往期回放中即可观看。</p>
+      <p>填写课程视频目录中的录像文件名（.mp4）。保存后生成一门只有一个课时的回放课程，学员可在往期回放和课程中心学习。</p>
       <Input value={value} onChange={(e) => setValue(e.target.value)} placeholder="live-20260101.mp4" aria-label="回放文件名" />
     </Modal>
   );
@@ -131,7 +131,7 @@ export default function AdminLivePage() {
                 <Button size="small" onClick={() => setEditing(r)}>
                   编辑
                 </Button>
-                {r.phase === 'ended' && (
+                {r.phase === 'ended' && !r.replay_course_id && (
                   <Button size="small" onClick={() => setRecording(r)}>
                     挂接回放
                   </Button>

@@ -82,6 +82,11 @@ function Room({ room, loadedAt }: { room: LiveRoom; loadedAt: number }) {
             {room.duration_minutes} 分钟
             {room.watched_seconds > 0 && ` · 已观看 ${Math.floor(room.watched_seconds / 60)} 分钟`}
           </div>
+          {room.phase === 'ended' && room.replay_course_id && (
+            <p>
+              <Link to={`/train/detail/${room.replay_course_id}`}>在课程中心学习本场回放（计入学习时长）</Link>
+            </p>
+          )}
           <p style={{ whiteSpace: 'pre-wrap' }}>{room.description}</p>
         </div>
       </div>
