@@ -159,6 +159,11 @@ describe('the live room', () => {
       expect(course.statusCode, course.body).toBe(200);
       expect(JSON.stringify(course.json().data)).toContain(`【直播回放】${c.title}`);
       expect((await attach('lesson-b.mp4')).json().message).toBe(m.replayExists);
+      // After the class any member may watch the replay; a non-member may not.
+      expect((await room(stranger)).replay_url).toMatch(/^\/media\/videos\/lesson-b\.mp4\?exp=/);
+      const visitor = await createUser(t);
+      expect((await room(visitor)).entitled).toBe(false);
+      expect((await room(visitor)).replay_url).toBeNull();
     });
   });
 

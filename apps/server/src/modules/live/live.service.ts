@@ -97,13 +97,15 @@ export function createLiveService({ db, clock, hub, membership, messages, course
     return c;
   }
 
-  /** Staff, a booking, or a class free for all: may watch and chat. */
+  /** Staff, a booking, or a class free for all may watch and chat; after the class every member may watch the replay. */
   async function entitled(userId: number, c: ClassRow): Promise<{ ok: boolean; staff: boolean; name: string }> {
     const v = await repo.viewer(db, userId);
     const staff = !!v?.isStaff;
     const name = v ? displayName(v) : '';
     if (staff || c.access === 'free') return { ok: true, staff, name };
-    return { ok: !!(await repo.booking(db, c.id, userId)), staff, name };
+    if (await repo.booking(db, c.id, userId)) return { ok: true, staff, name };
+    const now = clock.now();
+    return { ok: phaseOf(c, now) === 'ended' && (await membership.of(userId, now)).active, staff, name };
   }
 
   async function quota(userId: number, now: Date) {

@@ -38,16 +38,14 @@ function Room({ room, loadedAt }: { room: LiveRoom; loadedAt: number }) {
 
   let stage;
   if (!room.entitled) {
+    const ended = room.phase === 'ended';
     stage = (
-      <Result
-        status="info"
-        title="预约后即可观看"
-        extra={
-          <Link to="/center/master-live">
-            <Button type="primary">去预约</Button>
-          </Link>
-        }
-      />
+      <div className="live-room__countdown" data-testid="live-locked">
+        <p>{ended ? '开通会员即可观看往期直播回放' : room.phase === 'live' ? '直播进行中，仅限已预约的学员观看' : '预约后即可在开播时观看'}</p>
+        <Link to={ended ? '/payment?type=buyVip' : '/center/master-live'}>
+          <Button type="primary">{ended ? '开通会员' : room.phase === 'live' ? '返回名师直播' : '去预约'}</Button>
+        </Link>
+      </div>
     );
   } else if (room.phase === 'upcoming') {
     stage = (
