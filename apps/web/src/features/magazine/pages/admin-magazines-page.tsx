@@ -1,5 +1,5 @@
 import { App, Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Progress, Space, Table, Tag } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   MAGAZINE_PDF_MAX_BYTES,
   MAGAZINE_SUMMARY_MAX,
@@ -21,6 +21,7 @@ function UploadCard({ onDone }: { onDone: () => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
 
   async function submit(values: UploadForm) {
     if (!file) return setFileError(m.pdfMissing);
@@ -31,6 +32,7 @@ function UploadCard({ onDone }: { onDone: () => void }) {
       message.success('已上传，请设置目录后发布');
       form.resetFields();
       setFile(null);
+      if (fileInput.current) fileInput.current.value = '';
       onDone();
     } catch (err) {
       if (isApiError(err)) {
@@ -63,14 +65,18 @@ function UploadCard({ onDone }: { onDone: () => void }) {
         </Form.Item>
         <Form.Item label="PDF 文件" validateStatus={fileError ? 'error' : undefined} help={fileError ?? undefined}>
           <input
+            ref={fileInput}
             type="file"
             accept="application/pdf,.pdf"
             aria-label="PDF 文件"
+            style={{ display: 'none' }}
             onChange={(e) => {
               setFileError(null);
               setFile(e.target.files?.[0] ?? null);
             }}
           />
+          <Button onClick={() => fileInput.current?.click()}>选择 PDF 文件</Button>
+          <span style={{ marginLeft: 8, color: '#6b7280' }}>{file ? file.name : '未选择文件'}</span>
         </Form.Item>
         <Form.Item>
           <Button type="primary" htmlType="submit" loading={percent !== null}>
