@@ -24,6 +24,7 @@ const benches = [
   ['lighthouse', (await import('./lighthouse.bench.mjs')).run],
   ['exams', (await import('./exams.bench.mjs')).run],
   ['recruiting', (await import('./recruiting.bench.mjs')).run],
+  ['live-chat-fanout', (await import('./live-chat-fanout.bench.mjs')).run],
 ];
 for (const [name, run] of benches) {
   console.log(`\n[bench] ${name}`);

@@ -21,6 +21,8 @@ import { contentModule } from './modules/content';
 import { coursePublicPages, createCoursesModule } from './modules/courses';
 import { createCourseProgressSource, learningModule } from './modules/learning';
 import { examsModule, examsPublicPages } from './modules/exams';
+import { createLiveModule } from './modules/live';
+import { magazineModule } from './modules/magazine';
 import { membersModule } from './modules/members';
 import { messagesModule } from './modules/messages';
 import { qaModule, qaPublicPages } from './modules/qa';
@@ -48,6 +50,8 @@ const modules: AppModule[] = [
   toolsModule,
   qaModule,
   examsModule,
+  magazineModule,
+  createLiveModule(),
 ];
 
 /** Public detail pages of each area: head tags for link previews and crawlers, 404 for unknown ids, sitemap.xml. */

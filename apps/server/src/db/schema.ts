@@ -14,3 +14,5 @@ export * from '../modules/tools/tools.table';
 export * from '../modules/qa/qa.table';
 export * from '../modules/exams/exams.table';
 export * from '../modules/recruiting/recruiting.table';
+export * from '../modules/magazine/magazine.table';
+export * from '../modules/live/live.table';

@@ -4,6 +4,7 @@ import type { CoreDeps } from '../../lib/app-module';
 import { courseServices } from './courses.module-services';
 import { createCoursesRepository, type CoursesRepository } from './courses.repository';
 import type { AccessCourse } from './courses.service';
+import { createMediaSigner, type MediaSigner } from './media-signer';
 
 export { createCoursesModule } from './courses.routes';
 export type { AccessCourse, CourseProgressSource, ViewerCourseProgress } from './courses.service';
@@ -48,3 +49,14 @@ export function courseAccess(deps: Pick<CoreDeps, 'db' | 'clock'>): CourseAccess
 
 /** The course page as search engines and link previews see it (title, summary, cover; sitemap entries). */
 export { coursePublicPages } from './courses.public-pages';
+
+/** Signed, expiring media URLs under another prefix (same key as lesson videos), e.g. the magazine's PDFs. */
+export function mediaSigner(deps: Pick<CoreDeps, 'db' | 'clock'>, opts: { prefix: string; ttlS: number }): MediaSigner {
+  const { coursesRepo } = courseServices(deps);
+  return createMediaSigner(() => coursesRepo.mediaKey(), opts);
+}
+export type { MediaSigner } from './media-signer';
+/** Serves bytes with HTTP Range (206/416/304), as lesson videos are. */
+export { sendRanged, type RangedFile } from './media';
+/** Replay courses of live classes (one lesson playing the recording). */
+export { replayCourses, type ReplayCourses } from './replay-courses';

@@ -11,7 +11,12 @@ export const VIDEO_FILE_REGEX = /^[A-Za-z0-9][\w-]{0,100}\.mp4$/;
  * access check, hands them out, so a member-only video cannot be fetched by guessing its name. `exp` is rounded
  * up to the hour so a learner's URL stays the same (and cacheable) for a while.
  */
-export function createMediaSigner(getKey: () => Promise<string>) {
+export function createMediaSigner(
+  getKey: () => Promise<string>,
+  opts: { prefix?: string; ttlS?: number } = {},
+) {
+  const prefix = opts.prefix ?? VIDEO_URL_PREFIX;
+  const ttlS = opts.ttlS ?? VIDEO_URL_TTL_S;
   let key: Promise<string> | undefined;
   const secret = () => (key ??= getKey().catch((err: unknown) => ((key = undefined), Promise.reject(err))));
   const mac = (k: string, file: string, exp: number) =>
@@ -19,8 +24,8 @@ export function createMediaSigner(getKey: () => Promise<string>) {
 
   return {
     async sign(file: string, now: Date): Promise<string> {
-      const exp = Math.ceil((now.getTime() / 1000 + VIDEO_URL_TTL_S) / 3600) * 3600;
-      return `${VIDEO_URL_PREFIX}${encodeURIComponent(file)}?exp=${exp}&sig=${mac(await secret(), file, exp)}`;
+      const exp = Math.ceil((now.getTime() / 1000 + ttlS) / 3600) * 3600;
+      return `${prefix}${encodeURIComponent(file)}?exp=${exp}&sig=${mac(await secret(), file, exp)}`;
     },
     async verify(file: string, exp: unknown, sig: unknown, now: Date): Promise<boolean> {
       if (typeof exp !== 'string' || typeof sig !== 'string' || !/^\d{1,12}$/.test(exp)) return false;

@@ -51,6 +51,50 @@ async function findVideo(file: string, dirs: string[]): Promise<{ file: string; 
   return null;
 }
 
+/** A file (or bytes) answered with validators and HTTP Range support. */
+export interface RangedFile {
+  size: number;
+  mtime: Date;
+  contentType: string;
+  /** The whole body (no range) or the inclusive byte range. */
+  body(range: ByteRange | null): NodeJS.ReadableStream | Buffer | Promise<Buffer>;
+}
+
+/**
+ * Answers a signed media request: 206 partial content for a satisfiable Range (players seek, PDF readers fetch the
+ * first page before the rest), 416 otherwise, 304 on a matching ETag. Signed per viewer: browsers may keep it,
+ * shared caches must not.
+ */
+export async function sendRanged(request: FastifyRequest, reply: FastifyReply, file: RangedFile): Promise<void> {
+  const etag = `"${file.size.toString(16)}-${file.mtime.getTime().toString(16)}"`;
+  reply
+    .header('accept-ranges', 'bytes')
+    .header('content-type', file.contentType)
+    .header('etag', etag)
+    .header('last-modified', file.mtime.toUTCString())
+    .header('cache-control', 'private, max-age=3600');
+  const ifRange = request.headers['if-range'];
+  const rangeHeader = ifRange && ifRange !== etag ? undefined : request.headers.range;
+  const range = parseRange(rangeHeader, file.size);
+  if (range === 'unsatisfiable') {
+    await reply.code(416).header('content-range', `bytes */${file.size}`).header('content-type', 'text/plain').send('');
+    return;
+  }
+  if (range === null) {
+    if (request.headers['if-none-match'] === etag) {
+      await reply.code(304).send();
+      return;
+    }
+    await reply.code(200).header('content-length', file.size).send(await file.body(null));
+    return;
+  }
+  await reply
+    .code(206)
+    .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
+    .header('content-length', range.end - range.start + 1)
+    .send(await file.body(range));
+}
+
 const videoNotFound = () => AppError.notFound('视频不存在或链接已过期');
 
 /**
@@ -66,29 +110,13 @@ export function registerMediaRoutes(app: App, deps: { signer: MediaSigner; clock
     if (!VIDEO_FILE_REGEX.test(file) || !(await deps.signer.verify(file, exp, sig, deps.clock.now()))) throw videoNotFound();
     const found = await findVideo(file, dirs);
     if (!found) throw videoNotFound();
-    const etag = `"${found.size.toString(16)}-${found.mtime.getTime().toString(16)}"`;
-    reply
-      .header('accept-ranges', 'bytes')
-      .header('content-type', 'video/mp4')
-      .header('etag', etag)
-      .header('last-modified', found.mtime.toUTCString())
-      // Signed per learner: browsers may keep it, shared caches must not.
-      .header('cache-control', 'private, max-age=3600');
-    const ifRange = request.headers['if-range'];
-    const rangeHeader = ifRange && ifRange !== etag ? undefined : request.headers.range;
-    const range = parseRange(rangeHeader, found.size);
-    if (range === 'unsatisfiable') {
-      return reply.code(416).header('content-range', `bytes */${found.size}`).header('content-type', 'text/plain').send('');
-    }
-    if (range === null) {
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      return reply.code(200).header('content-length', found.size).send(createReadStream(found.file));
-    }
-    return reply
-      .code(206)
-      .header('content-range', `bytes ${range.start}-${range.end}/${found.size}`)
-      .header('content-length', range.end - range.start + 1)
-      .send(createReadStream(found.file, { start: range.start, end: range.end }));
+    await sendRanged(request, reply, {
+      size: found.size,
+      mtime: found.mtime,
+      contentType: 'video/mp4',
+      body: (range) => createReadStream(found.file, range ?? {}),
+    });
+    return reply;
   });
 
   const covers = new Map<string, string>();

@@ -4,3 +4,5 @@ export { learningModule } from './learning.routes';
 export { createCourseProgressSource } from './course-progress';
 /** A learner's study figures by year (credit archive, star evaluation). */
 export { learningRecord, type LearningRecord } from './learning-record';
+/** Learning time earned outside lessons (live classes), written in the caller's transaction. */
+export { learningTime, type LearningTime } from './learning-time';

@@ -4,6 +4,8 @@ import * as content from '@/features/content/routes';
 import * as courses from '@/features/courses/routes';
 import * as exams from '@/features/exams/routes';
 import * as learning from '@/features/learning/routes';
+import * as live from '@/features/live/routes';
+import * as magazine from '@/features/magazine/routes';
 import * as members from '@/features/members/routes';
 import * as messages from '@/features/messages/routes';
 import * as qa from '@/features/qa/routes';
@@ -26,7 +28,7 @@ import { ShellLayout } from '../layouts/shell/shell-layout';
 import { adminChildren } from './admin-routes';
 
 /** Every feature contributes public routes (inside the shell) and centre routes (under /center). */
-const features = [auth, users, courses, learning, messages, members, talent, recruiting, exams, qa, content, regions, tools];
+const features = [auth, users, courses, learning, messages, members, talent, recruiting, exams, qa, content, regions, tools, magazine, live];
 
 const handleOf = (r: RouteObject) => r.handle as RouteHandle | undefined;
 const featurePublic = features.flatMap((f) => f.publicRoutes);

@@ -16,7 +16,4 @@ export const publicRoutes: RouteObject[] = [
   pageRoute({ path: 'aboutus', title: '关于我们', page: underConstruction }),
 ];
 
-export const centreRoutes: RouteObject[] = [
-  pageRoute({ path: 'magazine', title: '杂志', page: underConstruction }),
-  pageRoute({ path: 'magazine-read/:magazineId', title: '杂志阅读', page: underConstruction }),
-];
+export const centreRoutes: RouteObject[] = [];

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { pageRoute, underConstruction } from '@/shared/lib/routing';
+import { pageRoute } from '@/shared/lib/routing';
 import { BOTH_ROLES } from '@/shared/config/roles';
 
 export const publicRoutes: RouteObject[] = [
@@ -14,5 +14,4 @@ export const publicRoutes: RouteObject[] = [
 export const centreRoutes: RouteObject[] = [
   // 学习中 / 已完成 (learning) and 我的收藏 (courses): composed in app/.
   pageRoute({ path: 'lesson', title: '我的课程', roles: BOTH_ROLES, page: () => import('@/app/pages/learning/my-lessons-page') }),
-  pageRoute({ path: 'master-live', title: '名师直播', roles: BOTH_ROLES, page: underConstruction }),
 ];

@@ -1,0 +1,2 @@
+// Public surface of the live module (docs/architecture.md): the only file other modules import.
+export { createLiveModule, type LiveModuleOptions } from './live.routes';

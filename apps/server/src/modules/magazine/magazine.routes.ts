@@ -1,0 +1,125 @@
+import multipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  MAGAZINE_PDF_MAX_BYTES,
+  MAGAZINE_URL_TTL_S,
+  magazineMessages as m,
+  magazineRoutes,
+  magazineUploadFieldsSchema,
+  ok,
+} from '@app/contracts';
+import type { App, AppDeps, AppModule } from '../../lib/app-module';
+import { AppError } from '../../lib/app-error';
+import { userOf } from '../../lib/auth';
+import { defineRoute } from '../../lib/define-route';
+import { mediaSigner, sendRanged } from '../courses';
+import { createMessagesService } from '../messages';
+import { magazineCoverSvg } from './magazine-cover';
+import { createMagazineService, MAGAZINE_MEDIA_PREFIX, type MagazineService } from './magazine.service';
+
+const TAGS = ['magazine'];
+const ADMIN_TAGS = ['admin-magazine'];
+
+export const magazineModule: AppModule = async (app, deps) => {
+  const signer = mediaSigner(deps, { prefix: MAGAZINE_MEDIA_PREFIX, ttlS: MAGAZINE_URL_TTL_S });
+  const service = createMagazineService({
+    db: deps.db,
+    clock: deps.clock,
+    signer,
+    messages: createMessagesService({ db: deps.db, clock: deps.clock }),
+  });
+  const user = { tags: TAGS, auth: deps.guards.requireUser };
+  const staff = { tags: ADMIN_TAGS, auth: deps.guards.requireStaff };
+
+  defineRoute(app, magazineRoutes.list, async (request) => ok(await service.list(userOf(request).id, request.query.year)), user);
+  defineRoute(app, magazineRoutes.read, async (request) => ok(await service.read(userOf(request).id, request.params.id)), user);
+  defineRoute(
+    app,
+    magazineRoutes.progress,
+    async (request) => ok(await service.saveProgress(userOf(request).id, request.params.id, request.body.page)),
+    user,
+  );
+
+  defineRoute(app, magazineRoutes.adminList, async () => ok(await service.adminList()), staff);
+  defineRoute(app, magazineRoutes.adminUpdate, async (request) => ok(await service.update(request.params.id, request.body), '已保存'), staff);
+  defineRoute(app, magazineRoutes.adminPublish, async (request) => ok(await service.publish(request.params.id), '已发布'), staff);
+  defineRoute(
+    app,
+    magazineRoutes.adminDelete,
+    async (request) => {
+      await service.remove(request.params.id);
+      return ok(null, '已删除');
+    },
+    staff,
+  );
+
+  // Signed PDFs with HTTP Range: pdf.js fetches the first pages' bytes before the rest of the file.
+  app.get(`${MAGAZINE_MEDIA_PREFIX}:file`, { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
+    const { file } = request.params as { file: string };
+    const { exp, sig } = request.query as Record<string, unknown>;
+    const pdf = await service.media(file, exp, sig);
+    await sendRanged(request, reply, {
+      size: pdf.size,
+      mtime: pdf.updatedAt,
+      contentType: 'application/pdf',
+      body: (range) => (range ? pdf.slice(range.start, range.end) : pdf.slice(0, pdf.size - 1)),
+    });
+    return reply;
+  });
+
+  app.get('/media/magazine-covers/:name', { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
+    const { name } = request.params as { name: string };
+    const hit = /^([1-9]\d{0,9})\.svg$/.exec(name);
+    const row = hit ? await service.cover(Number(hit[1])) : null;
+    if (!row || !row.publishedAt) throw AppError.notFound('图片不存在');
+    return reply
+      .header('content-type', 'image/svg+xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=86400')
+      .send(
+        magazineCoverSvg({
+          title: row.title,
+          year: row.year,
+          month: row.month,
+          issueNo: row.issueNo,
+          hue: row.coverHue,
+          toc: row.toc.map((t) => t.title),
+        }),
+      );
+  });
+
+  await app.register(async (scope) => registerUpload(scope, service, deps));
+};
+
+async function registerUpload(scope: App, service: MagazineService, deps: AppDeps) {
+  await scope.register(multipart, { limits: { fileSize: MAGAZINE_PDF_MAX_BYTES, files: 1, fields: 8, parts: 9 } });
+  defineRoute(
+    scope,
+    magazineRoutes.adminUpload,
+    async (request) => {
+      // The multipart plugin answers 406 for a non-multipart body, which would read as "not logged in".
+      if (!request.isMultipart()) throw new AppError(415, m.pdfMissing);
+      const fields: Record<string, unknown> = {};
+      let bytes: Buffer | null = null;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname === 'file') bytes = await part.toBuffer();
+            else part.file.resume();
+          } else fields[part.fieldname] = part.value;
+        }
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, m.pdfTooLarge);
+        throw AppError.badRequest(m.pdfBroken);
+      }
+      const parsed = magazineUploadFieldsSchema.safeParse(fields);
+      if (!parsed.success) {
+        const fieldErrors: Record<string, string> = {};
+        for (const issue of parsed.error.issues) fieldErrors[issue.path.join('.')] ??= issue.message;
+        throw AppError.badRequest(Object.values(fieldErrors)[0], fieldErrors);
+      }
+      if (!bytes || bytes.length === 0) throw AppError.badRequest(m.pdfMissing);
+      return ok(await service.upload(parsed.data, bytes), '已上传');
+    },
+    { tags: ADMIN_TAGS, auth: deps.guards.requireStaff, bodyLimit: MAGAZINE_PDF_MAX_BYTES + 64 * 1024 },
+  );
+}
