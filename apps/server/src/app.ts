@@ -15,6 +15,7 @@ import { registerSecurity } from './plugins/security';
 import { registerSwagger } from './plugins/swagger';
 import { registerWeb } from './plugins/web';
 import { loadPageRenderer } from './plugins/web-ssr';
+import { auditModule } from './modules/audit';
 import { authModule, createAuthGuards } from './modules/auth';
 import { commentsModule } from './modules/comments';
 import { contentModule } from './modules/content';
@@ -24,6 +25,7 @@ import { examsModule, examsPublicPages } from './modules/exams';
 import { membersModule } from './modules/members';
 import { messagesModule } from './modules/messages';
 import { qaModule, qaPublicPages } from './modules/qa';
+import { staffModule } from './modules/staff';
 import { systemModule } from './modules/system';
 import { recruitingAttachmentAccess, recruitingModule, recruitingPublicPages } from './modules/recruiting';
 import { createTalentModule } from './modules/talent';
@@ -48,6 +50,8 @@ const modules: AppModule[] = [
   toolsModule,
   qaModule,
   examsModule,
+  auditModule,
+  staffModule,
 ];
 
 /** Public detail pages of each area: head tags for link previews and crawlers, 404 for unknown ids, sitemap.xml. */

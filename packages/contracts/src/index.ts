@@ -47,3 +47,6 @@ export * from './exams/exams.routes';
 export * from './recruiting/recruiting.rules';
 export * from './recruiting/recruiting.schemas';
 export * from './recruiting/recruiting.routes';
+export * from './staff/staff.rules';
+export * from './staff/staff.schemas';
+export * from './staff/staff.routes';

@@ -14,3 +14,4 @@ export * from '../modules/tools/tools.table';
 export * from '../modules/qa/qa.table';
 export * from '../modules/exams/exams.table';
 export * from '../modules/recruiting/recruiting.table';
+export * from '../modules/audit/audit.table';

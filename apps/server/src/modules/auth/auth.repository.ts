@@ -205,7 +205,7 @@ export const authRepository = {
         userId: users.id,
         phone: users.phone,
         role: users.role,
-        isStaff: users.isStaff,
+        staffRoles: users.staffRoles,
         disabled: users.disabled,
       })
       .from(authSessions)

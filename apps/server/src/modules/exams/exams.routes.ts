@@ -16,14 +16,15 @@ export const SWEEP_INTERVAL_MS = 15_000;
 /** Exam notices, registration, online attempts, grading, certificates (PDF, public check, Open Badges). */
 export const examsModule: AppModule = async (app, deps) => {
   const { db, clock, config } = deps;
-  const { requireUser, requireStaff, optionalUser } = deps.guards;
+  const { requireUser, requirePermission, optionalUser } = deps.guards;
   const messages = createMessagesService({ db, clock });
   const exams = createExamsService({ db, clock, messages });
   const bank = createBankService({ db, clock });
   const issuer = createBadgeIssuer({ db, clock, baseUrl: config.publicBaseUrl, siteName: config.siteName });
   const tags = ['exams'];
   const user = { tags, auth: requireUser };
-  const staff = { tags: ['admin-exams'], auth: requireStaff };
+  const staff = { tags: ['admin-exams'], auth: requirePermission('exams') };
+  const grading = { tags: ['admin-exams'], auth: requirePermission('grading') };
 
   // The server closes unsubmitted attempts at their deadline whether or not a browser is open.
   if (config.nodeEnv !== 'test') {
@@ -190,12 +191,12 @@ export const examsModule: AppModule = async (app, deps) => {
     async (request) => ok(await bank.createSession(request.body), m.saveSessionOk),
     staff,
   );
-  defineRoute(app, adminExamsRoutes.gradingQueue, async () => ok(await exams.gradingQueue()), staff);
+  defineRoute(app, adminExamsRoutes.gradingQueue, async () => ok(await exams.gradingQueue()), grading);
   defineRoute(
     app,
     adminExamsRoutes.grade,
     async (request) => ok(await exams.grade(userOf(request).id, request.body), m.graded),
-    staff,
+    grading,
   );
   defineRoute(
     app,
@@ -231,6 +232,6 @@ async function registerImportRoute(scope: App, bank: BankService, deps: AppDeps)
       const n = await bank.importFile(request.query.type_id, content);
       return ok({ imported: n }, m.imported(n));
     },
-    { tags: ['admin-exams'], auth: deps.guards.requireStaff, bodyLimit: IMPORT_MAX_BYTES + 64 * 1024 },
+    { tags: ['admin-exams'], auth: deps.guards.requirePermission('exams'), bodyLimit: IMPORT_MAX_BYTES + 64 * 1024 },
   );
 }

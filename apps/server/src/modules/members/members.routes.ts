@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
   adminInvoicesRoutes,
+  hasPermission,
   invoiceIdParamsSchema,
   invoicesRoutes,
   INVOICE_PDF_MAX_BYTES,
@@ -31,7 +32,8 @@ const NOTIFY_BODY_LIMIT = 64 * 1024;
 /** Membership plans, orders, payment (sandbox cashier, notify endpoints) and invoices. */
 export const membersModule: AppModule = async (app, deps) => {
   const { db, clock, config } = deps;
-  const { requireUser, requireStaff } = deps.guards;
+  const { requireUser, requirePermission } = deps.guards;
+  const invoiceStaff = requirePermission('invoices');
   const messages = createMessagesService({ db, clock });
   let sandboxSecret: Promise<string> | undefined;
   const sandbox = new SandboxProvider({
@@ -56,8 +58,8 @@ export const membersModule: AppModule = async (app, deps) => {
   if (provider === sandbox)
     registerSandboxRoutes(app, members, sandbox, { siteName: config.siteName, clock });
   await app.register(async (scope) => registerNotifyRoute(scope as App, members));
-  registerInvoiceRoutes(app, invoices, requireUser, requireStaff);
-  await app.register(async (scope) => registerIssueRoute(scope as App, invoices, requireStaff));
+  registerInvoiceRoutes(app, invoices, requireUser, invoiceStaff);
+  await app.register(async (scope) => registerIssueRoute(scope as App, invoices, invoiceStaff));
 };
 
 function registerOrderRoutes(app: App, members: MembersService, requireUser: Guard, publicBaseUrl: string) {
@@ -251,7 +253,7 @@ function registerInvoiceRoutes(app: App, invoices: InvoicesService, requireUser:
     async (request, reply) => {
       const user = userOf(request);
       const { file, downloadName } = await invoices.pdf(
-        { id: user.id, isStaff: user.isStaff },
+        { id: user.id, isStaff: hasPermission(user.staffRoles, 'invoices') },
         request.params.id,
       );
       let content: Buffer;

@@ -15,14 +15,16 @@ import { createQaService, QA_IMAGE_URL_PREFIX } from './qa.service';
 
 /** Finance and tax Q&A: public questions, asking, the expert workspace, staff's queue and the work calendar. */
 export const qaModule: AppModule = async (app, deps) => {
-  const { requireUser, requireStaff, optionalUser } = deps.guards;
+  const { requireUser, requirePermission, optionalUser } = deps.guards;
   const messages = createMessagesService({ db: deps.db, clock: deps.clock });
   const imageDir = path.join(deps.config.dataDir, 'uploads', 'quiz');
   const qa = createQaService({ db: deps.db, clock: deps.clock, messages, imageDir });
   const consults = createConsultationsService({ db: deps.db, clock: deps.clock, messages });
   const tags = ['qa'];
   const user = { tags, auth: requireUser };
-  const staff = { tags, auth: requireStaff };
+  // Q&A operations (queue, assignment, experts, calendar, consultations) and hiding a question (moderation).
+  const staff = { tags, auth: requirePermission('qa') };
+  const moderation = { tags, auth: requirePermission('moderation') };
   // Expert endpoints: a logged-in account linked to an expert profile; checked before the body is read.
   const requireExpert = defineGuard('user', async (request) => {
     await requireUser(request);
@@ -179,7 +181,7 @@ export const qaModule: AppModule = async (app, deps) => {
     app,
     qaRoutes.hide,
     async (request) => ok(await qa.hide(request.params.id, request.body.hidden), m.hiddenChanged),
-    staff,
+    moderation,
   );
   defineRoute(app, qaRoutes.adminExperts, async () => ok(await qa.adminExperts()), staff);
   defineRoute(

@@ -40,10 +40,11 @@ async function readImage(request: FastifyRequest): Promise<Buffer> {
 /** Companies, job posts and their review, the job board, applications, talent query, recommendation, talent pool. */
 export const recruitingModule: AppModule = async (app, deps) => {
   const service = recruitingService(deps);
-  const { requireUser, requireStaff, optionalUser } = deps.guards;
+  const { requireUser, requirePermission, optionalUser } = deps.guards;
   const tags = ['recruiting'];
   const user = { tags, auth: requireUser };
-  const staff = { tags, auth: requireStaff };
+  const companyReview = { tags, auth: requirePermission('companies') };
+  const postReview = { tags, auth: requirePermission('job_posts') };
   const me = (request: { user?: AuthUser }) => userOf(request);
 
   await app.register(multipart, {
@@ -98,12 +99,12 @@ export const recruitingModule: AppModule = async (app, deps) => {
     },
   );
 
-  defineRoute(app, r.adminCompanies, async (req) => ok(await service.adminCompanies(req.query)), staff);
+  defineRoute(app, r.adminCompanies, async (req) => ok(await service.adminCompanies(req.query)), companyReview);
   defineRoute(
     app,
     r.adminReviewCompany,
     async (req) => ok(await service.reviewCompany(me(req), req.params.id, req.body), m.reviewed),
-    staff,
+    companyReview,
   );
   defineRoute(
     app,
@@ -121,7 +122,7 @@ export const recruitingModule: AppModule = async (app, deps) => {
         .header('content-length', info.size)
         .send(createReadStream(file));
     },
-    staff,
+    companyReview,
   );
 
   // ---- posts ------------------------------------------------------------------------------------------------------
@@ -151,18 +152,18 @@ export const recruitingModule: AppModule = async (app, deps) => {
     user,
   );
 
-  defineRoute(app, r.adminPosts, async (req) => ok(await service.adminPosts(req.query)), staff);
+  defineRoute(app, r.adminPosts, async (req) => ok(await service.adminPosts(req.query)), postReview);
   defineRoute(
     app,
     r.adminReviewPost,
     async (req) => ok(await service.reviewPost(req.params.id, req.body), m.reviewed),
-    staff,
+    postReview,
   );
   defineRoute(
     app,
     r.adminOfflinePost,
     async (req) => ok(await service.adminOffline(req.params.id, req.body.reason), m.postOffline),
-    staff,
+    postReview,
   );
 
   // ---- board --------------------------------------------------------------------------------------------------------

@@ -102,7 +102,7 @@ async function registerTalent(app: App, deps: AppDeps, options: TalentModuleOpti
   const stars = createStarsService({ db: deps.db, clock: deps.clock, messages });
   const tags = ['talent'];
   const user = { tags, auth: guards.requireUser };
-  const staff = { tags, auth: guards.requireStaff };
+  const staff = { tags, auth: guards.requirePermission('stars') };
   // The login check runs before the form is read, so an anonymous post never reaches the parser's work.
   const form = { tags, auth: guards.requireUser, preValidation: formToBody };
 

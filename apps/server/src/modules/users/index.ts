@@ -25,3 +25,17 @@ export const accountChanges = {
   updateAccountProfile: repo.updateAccountProfile,
 };
 export type AccountChanges = typeof accountChanges;
+
+/** Staff roles of accounts (the staff module manages them; the auth guards read them with the session). */
+export const staffAccounts = {
+  setStaffRoles: repo.setStaffRoles,
+  staffMembers: repo.staffMembers,
+  countWithRole: repo.countWithRole,
+};
+export type StaffAccounts = typeof staffAccounts;
+
+/** Read-only look-ups of an account by phone (staff screens find the account they act on). */
+export const userAccountLookup = {
+  byPhone: repo.byPhone,
+};
+

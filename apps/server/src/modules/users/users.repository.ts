@@ -1,4 +1,4 @@
-import type { CurrentUser, Profile, Role } from '@app/contracts';
+import { permissionsOf, type CurrentUser, type Profile, type Role, type StaffRole } from '@app/contracts';
 import { eq, getTableName, sql } from 'drizzle-orm';
 import { pgArray } from '../../db/pg-array';
 import type { Executor } from '../../db/sql';
@@ -39,7 +39,8 @@ export const usersRepository = {
       role: Role;
       companyName?: string | null;
       creditCode?: string | null;
-      isStaff?: boolean;
+      /** Staff roles; the account is staff when there is at least one. */
+      staffRoles?: StaffRole[];
       memberEndAt?: Date | null;
       nickname?: string | null;
       now: Date;
@@ -53,7 +54,8 @@ export const usersRepository = {
         role: v.role,
         companyName: v.companyName ?? null,
         creditCode: v.creditCode ?? null,
-        isStaff: v.isStaff ?? false,
+        isStaff: (v.staffRoles ?? []).length > 0,
+        staffRoles: v.staffRoles ?? [],
         memberEndAt: v.memberEndAt ?? null,
         nickname: v.nickname ?? null,
         createdAt: v.now,
@@ -88,7 +90,9 @@ export const usersRepository = {
       is_member: u.memberEndAt !== null && u.memberEndAt > now,
       member_end_at: u.memberEndAt?.toISOString() ?? null,
       role: u.role,
-      is_staff: u.isStaff,
+      is_staff: u.staffRoles.length > 0,
+      staff_roles: u.staffRoles,
+      permissions: permissionsOf(u.staffRoles),
       star_id: row.achieve?.starId ?? 0,
       total_learn_time: row.achieve?.totalLearnTime ?? 0,
       finish_course_num: row.achieve?.finishCourseNum ?? 0,
@@ -155,6 +159,52 @@ export const usersRepository = {
   },
 
   /** Sets the star level (creating the achievements row if an old account lacks it). */
+  /** Sets the account's staff roles (is_staff follows); the row before and after, undefined for an unknown id. */
+  async setStaffRoles(
+    db: Executor,
+    v: { userId: number; roles: StaffRole[]; now: Date },
+  ): Promise<{ before: StaffRole[]; after: StaffRole[] } | undefined> {
+    const [old] = await db
+      .select({ roles: users.staffRoles })
+      .from(users)
+      .where(eq(users.id, v.userId))
+      .for('update')
+      .limit(1);
+    if (!old) return undefined;
+    await db
+      .update(users)
+      .set({ staffRoles: v.roles, isStaff: v.roles.length > 0, updatedAt: v.now })
+      .where(eq(users.id, v.userId));
+    return { before: old.roles, after: v.roles };
+  },
+
+  async byPhone(db: Executor, phone: string) {
+    const [row] = await db
+      .select({ id: users.id, phone: users.phone, nickname: users.nickname, roles: users.staffRoles })
+      .from(users)
+      .where(eq(users.phone, phone))
+      .limit(1);
+    return row;
+  },
+
+  /** Every account holding at least one staff role, by id. */
+  async staffMembers(db: Executor) {
+    return db
+      .select({ id: users.id, phone: users.phone, nickname: users.nickname, roles: users.staffRoles })
+      .from(users)
+      .where(sql`cardinality(${users.staffRoles}) > 0`)
+      .orderBy(users.id);
+  },
+
+  /** How many accounts hold the role (the last 管理员 cannot give it up). */
+  async countWithRole(db: Executor, role: StaffRole): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(sql`${role} = ANY(${users.staffRoles})`);
+    return row?.n ?? 0;
+  },
+
   async setStar(db: Executor, userId: number, starId: number): Promise<void> {
     await db
       .insert(personalAchieve)

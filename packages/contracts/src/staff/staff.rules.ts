@@ -1,0 +1,111 @@
+/**
+ * Staff roles and permissions (issue: staff console). A staff endpoint declares ONE permission; a role is a set of
+ * permissions; an account may hold several roles. The server checks the permission on every staff endpoint
+ * (`deps.guards.requirePermission('invoices')`), the web hides the /admin menu entries the roles do not allow.
+ */
+
+/** Staff roles, stored on the account (users.staff_roles). */
+export const STAFF_ROLES = [
+  'admin',
+  'editor',
+  'course_manager',
+  'reviewer',
+  'finance',
+  'grader',
+  'expert',
+] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
+  admin: '管理员',
+  editor: '内容编辑',
+  course_manager: '课程管理',
+  reviewer: '审核员',
+  finance: '财务',
+  grader: '阅卷老师',
+  expert: '专家',
+};
+
+/** What a staff endpoint may require. Add one here (with its label) when a new kind of staff work appears. */
+export const PERMISSIONS = [
+  'staff_roles',
+  'users',
+  'audit',
+  'courses',
+  'content',
+  'magazine',
+  'live',
+  'stars',
+  'companies',
+  'job_posts',
+  'moderation',
+  'qa',
+  'orders',
+  'invoices',
+  'refunds',
+  'risk_checks',
+  'exams',
+  'grading',
+  'expert_workspace',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const PERMISSION_LABELS: Record<Permission, string> = {
+  staff_roles: '员工角色',
+  users: '用户管理',
+  audit: '操作日志',
+  courses: '课程管理',
+  content: '文章资讯',
+  magazine: '期刊',
+  live: '直播',
+  stars: '星级评定审核',
+  companies: '企业认证审核',
+  job_posts: '职位审核',
+  moderation: '评论与问答审核',
+  qa: '问答运营',
+  orders: '订单',
+  invoices: '发票',
+  refunds: '退款',
+  risk_checks: '风险检测报告',
+  exams: '题库与考试',
+  grading: '阅卷',
+  expert_workspace: '专家工作台',
+};
+
+/** The permissions each role grants. 管理员 holds every permission, including managing roles. */
+export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
+  admin: PERMISSIONS,
+  editor: ['content', 'courses', 'magazine', 'live'],
+  course_manager: ['courses'],
+  reviewer: ['stars', 'companies', 'job_posts', 'moderation', 'qa'],
+  finance: ['orders', 'invoices', 'refunds', 'risk_checks'],
+  grader: ['exams', 'grading'],
+  expert: ['expert_workspace'],
+};
+
+/** The union of the roles' permissions, in PERMISSIONS order. */
+export function permissionsOf(roles: readonly StaffRole[]): Permission[] {
+  const granted = new Set(roles.flatMap((r) => ROLE_PERMISSIONS[r] ?? []));
+  return PERMISSIONS.filter((p) => granted.has(p));
+}
+
+/** The roles that grant `permission` (to find the accounts that should hear of some staff work). */
+export function rolesWith(permission: Permission): StaffRole[] {
+  return STAFF_ROLES.filter((r) => ROLE_PERMISSIONS[r].includes(permission));
+}
+
+export function hasPermission(roles: readonly StaffRole[], permission: Permission): boolean {
+  return roles.some((r) => (ROLE_PERMISSIONS[r] ?? []).includes(permission));
+}
+
+/** Chinese texts of the staff area. */
+export const staffMessages = {
+  /** 403 of a staff endpoint called by an account without the permission. */
+  permissionDenied: (permission: Permission) =>
+    `您没有「${PERMISSION_LABELS[permission]}」权限，请联系管理员分配相应角色`,
+  notStaff: '仅限协会工作人员操作',
+  rolesSaved: '角色已保存',
+  roleInvalid: '角色不正确',
+  userNotFound: '用户不存在',
+  lastAdmin: '不能移除最后一位管理员的管理员角色',
+} as const;
