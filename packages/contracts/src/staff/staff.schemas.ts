@@ -58,3 +58,4 @@ export const auditQuerySchema = pageQuerySchema.extend({
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 export const auditPageSchema = pagedSchema(auditEntrySchema);
+export type AuditPage = z.infer<typeof auditPageSchema>;
