@@ -108,4 +108,9 @@ export const staffMessages = {
   roleInvalid: '角色不正确',
   userNotFound: '用户不存在',
   lastAdmin: '不能移除最后一位管理员的管理员角色',
+  /** npm run admin:create */
+  adminCreated: (phone: string) => `已创建管理员账号 ${phone}，请用该手机号和密码登录 /admin`,
+  adminPromoted: (phone: string) => `已将账号 ${phone} 设为管理员并更新其密码，该账号原有的登录已失效`,
+  passwordMismatch: '两次输入的密码不一致',
+  phoneArgumentMissing: '请用 --phone 指定管理员手机号，例如：npm run admin:create -- --phone 13912345678',
 } as const;

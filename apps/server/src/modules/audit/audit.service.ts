@@ -6,8 +6,9 @@ import { auditRepository as repo } from './audit.repository';
 
 /** Who did a staff write: taken from the request the permission guard let through. */
 export interface AuditActor {
-  id: number;
-  phone: string;
+  /** null for the command line (`npm run admin:create`). */
+  id: number | null;
+  phone: string | null;
   roles: readonly string[];
   ip: string | null;
 }

@@ -31,6 +31,7 @@ export const staffAccounts = {
   setStaffRoles: repo.setStaffRoles,
   staffMembers: repo.staffMembers,
   countWithRole: repo.countWithRole,
+  setDisabled: repo.setDisabled,
 };
 export type StaffAccounts = typeof staffAccounts;
 

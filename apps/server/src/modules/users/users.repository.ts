@@ -180,11 +180,21 @@ export const usersRepository = {
 
   async byPhone(db: Executor, phone: string) {
     const [row] = await db
-      .select({ id: users.id, phone: users.phone, nickname: users.nickname, roles: users.staffRoles })
+      .select({
+        id: users.id,
+        phone: users.phone,
+        nickname: users.nickname,
+        roles: users.staffRoles,
+        disabled: users.disabled,
+      })
       .from(users)
       .where(eq(users.phone, phone))
       .limit(1);
     return row;
+  },
+
+  async setDisabled(db: Executor, v: { userId: number; disabled: boolean; now: Date }): Promise<void> {
+    await db.update(users).set({ disabled: v.disabled, updatedAt: v.now }).where(eq(users.id, v.userId));
   },
 
   /** Every account holding at least one staff role, by id. */

@@ -3,6 +3,16 @@ import { pageRoute } from '@/shared/lib/routing';
 
 /** The staff console's own screens under /admin (app/router/admin-routes.ts): roles and the audit log (管理员). */
 export const adminRoutes: RouteObject[] = [
-  pageRoute({ path: 'staff', title: '员工角色', permission: 'staff_roles', page: () => import('./pages/admin-staff-page') }),
-  pageRoute({ path: 'audit', title: '操作日志', permission: 'audit', page: () => import('./pages/admin-audit-page') }),
+  pageRoute({
+    path: 'staff',
+    title: '员工角色',
+    permission: 'staff_roles',
+    page: () => import('./pages/admin-staff-page'),
+  }),
+  pageRoute({
+    path: 'audit',
+    title: '操作日志',
+    permission: 'audit',
+    page: () => import('./pages/admin-audit-page'),
+  }),
 ];

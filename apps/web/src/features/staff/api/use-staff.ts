@@ -15,5 +15,9 @@ export function useSetStaffRoles() {
 }
 
 export function useAuditLog(q: AuditQuery) {
-  return useQuery({ queryKey: staffKeys.audit(q), queryFn: () => staffApi.audit(q), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: staffKeys.audit(q),
+    queryFn: () => staffApi.audit(q),
+    placeholderData: keepPreviousData,
+  });
 }

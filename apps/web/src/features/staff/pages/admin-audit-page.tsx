@@ -11,6 +11,7 @@ const PER = 20;
 /** Chinese names of the recorded actions (new actions show their code until named here). */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'staff.set_roles': '设置角色',
+  'staff.admin_create': '设为管理员（命令行）',
 };
 
 interface Filters {
@@ -96,8 +97,17 @@ export default function AdminAuditPage() {
           ),
         }}
         columns={[
-          { title: '时间', dataIndex: 'at', width: 180, render: (v: string) => new Date(v).toLocaleString('zh-CN') },
-          { title: '操作人', render: (_, e) => e.actor_phone ?? '—', width: 130 },
+          {
+            title: '时间',
+            dataIndex: 'at',
+            width: 180,
+            render: (v: string) => new Date(v).toLocaleString('zh-CN'),
+          },
+          {
+            title: '操作人',
+            render: (_, e) => e.actor_phone ?? (e.actor_id === null ? '命令行' : '—'),
+            width: 130,
+          },
           {
             title: '角色',
             render: (_, e) => (

@@ -14,7 +14,9 @@ const render = () => renderScreen('/admin/staff', <AdminStaffPage />, '/admin/st
 describe('/admin/staff', () => {
   it('lists the staff accounts with their roles in Chinese', async () => {
     mockApi({
-      'GET /api/admin/staff': ok([{ user_id: 8, phone: '13800138008', nickname: '财务开票员', roles: ['finance', 'grader'] }]),
+      'GET /api/admin/staff': ok([
+        { user_id: 8, phone: '13800138008', nickname: '财务开票员', roles: ['finance', 'grader'] },
+      ]),
     });
     render();
     const row = (await screen.findByText('13800138008')).closest('tr')!;
@@ -25,7 +27,10 @@ describe('/admin/staff', () => {
   it('checks the phone in Chinese, then sends the phone and the chosen roles', async () => {
     const api = mockApi({
       'GET /api/admin/staff': ok([]),
-      'POST /api/admin/staff/roles': ok({ user_id: 9, phone: '13912345678', nickname: null, roles: ['reviewer'] }, '角色已保存'),
+      'POST /api/admin/staff/roles': ok(
+        { user_id: 9, phone: '13912345678', nickname: null, roles: ['reviewer'] },
+        '角色已保存',
+      ),
     });
     render();
     fireEvent.click(await screen.findByRole('button', { name: '保存角色' }));

@@ -25,7 +25,9 @@ const roleOptions = STAFF_ROLES.map((r) => ({
     <span>
       <strong>{STAFF_ROLE_LABELS[r]}</strong>
       <Typography.Text type="secondary" className="staff-roles__hint">
-        {r === 'admin' ? '全部权限，包括分配角色与查看操作日志' : ROLE_PERMISSIONS[r].map((p) => PERMISSION_LABELS[p]).join('、')}
+        {r === 'admin'
+          ? '全部权限，包括分配角色与查看操作日志'
+          : ROLE_PERMISSIONS[r].map((p) => PERMISSION_LABELS[p]).join('、')}
       </Typography.Text>
     </span>
   ),
@@ -74,7 +76,11 @@ export default function AdminStaffPage() {
           >
             <Input maxLength={11} placeholder="已注册账号的手机号" disabled={editing !== null} />
           </Form.Item>
-          <Form.Item name="roles" label="角色" extra="一个账号可同时担任多个角色；不选任何角色即取消其工作人员身份。">
+          <Form.Item
+            name="roles"
+            label="角色"
+            extra="一个账号可同时担任多个角色；不选任何角色即取消其工作人员身份。"
+          >
             <Checkbox.Group options={roleOptions} className="staff-roles__options" />
           </Form.Item>
           <Space>
