@@ -13,7 +13,13 @@ export interface AuditActor {
   ip: string | null;
 }
 
-export function auditActor(request: FastifyRequest): AuditActor {
+/** A staff member acting through a request (never the command line). */
+export interface StaffActor extends AuditActor {
+  id: number;
+  phone: string;
+}
+
+export function auditActor(request: FastifyRequest): StaffActor {
   const user = userOf(request);
   return { id: user.id, phone: user.phone, roles: user.staffRoles, ip: request.ip ?? null };
 }

@@ -7,4 +7,5 @@ export {
   type AuditActor,
   type AuditChange,
   type AuditTrail,
+  type StaffActor,
 } from './audit.service';

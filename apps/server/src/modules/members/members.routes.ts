@@ -19,6 +19,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { defineRoute, guardOptions } from '../../lib/define-route';
 import { userOf, type Guard } from '../../lib/auth';
+import { auditActor, createAuditTrail } from '../audit';
 import { createMessagesService } from '../messages';
 import { createInvoicesService, type InvoicesService } from './invoices.service';
 import { membersRepository } from './members.repository';
@@ -52,6 +53,7 @@ export const membersModule: AppModule = async (app, deps) => {
     clock,
     messages,
     invoiceDir: path.join(config.dataDir, 'uploads', 'invoices'),
+    audit: createAuditTrail(deps),
   });
 
   registerOrderRoutes(app, members, requireUser, config.publicBaseUrl);
@@ -234,7 +236,7 @@ function registerInvoiceRoutes(app: App, invoices: InvoicesService, requireUser:
     adminInvoicesRoutes.reject,
     async (request) =>
       ok(
-        await invoices.reject(userOf(request).id, request.params.id, request.body.reason),
+        await invoices.reject(auditActor(request), request.params.id, request.body.reason),
         m.invoiceRejected,
       ),
     { tags, auth: requireStaff },
@@ -293,7 +295,7 @@ async function registerIssueRoute(scope: App, invoices: InvoicesService, require
           throw new AppError(413, m.invoicePdfTooLarge);
         throw err;
       }
-      return ok(await invoices.issue(userOf(request).id, request.params.id, content), m.invoiceIssued);
+      return ok(await invoices.issue(auditActor(request), request.params.id, content), m.invoiceIssued);
     },
     { tags: ['invoices'], auth: requireStaff, bodyLimit: INVOICE_PDF_MAX_BYTES + 64 * 1024 },
   );

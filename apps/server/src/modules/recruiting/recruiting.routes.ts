@@ -9,6 +9,7 @@ import type { AuthUser } from '../../lib/auth';
 import { userOf } from '../../lib/auth';
 import { defineRoute } from '../../lib/define-route';
 import { mimeOfStoredAvatar } from '../../lib/image-type';
+import { auditActor, createAuditTrail } from '../audit';
 import { createMessagesService } from '../messages';
 import { createRecruitingService, IMAGE_FILE_REGEX, type RecruitingService } from './recruiting.service';
 
@@ -19,6 +20,7 @@ export function recruitingService(deps: AppDeps): RecruitingService {
     clock: deps.clock,
     config: deps.config,
     messages: createMessagesService({ db: deps.db, clock: deps.clock }),
+    audit: createAuditTrail(deps),
   });
 }
 
@@ -103,7 +105,7 @@ export const recruitingModule: AppModule = async (app, deps) => {
   defineRoute(
     app,
     r.adminReviewCompany,
-    async (req) => ok(await service.reviewCompany(me(req), req.params.id, req.body), m.reviewed),
+    async (req) => ok(await service.reviewCompany(auditActor(req), req.params.id, req.body), m.reviewed),
     companyReview,
   );
   defineRoute(
@@ -156,13 +158,13 @@ export const recruitingModule: AppModule = async (app, deps) => {
   defineRoute(
     app,
     r.adminReviewPost,
-    async (req) => ok(await service.reviewPost(req.params.id, req.body), m.reviewed),
+    async (req) => ok(await service.reviewPost(auditActor(req), req.params.id, req.body), m.reviewed),
     postReview,
   );
   defineRoute(
     app,
     r.adminOfflinePost,
-    async (req) => ok(await service.adminOffline(req.params.id, req.body.reason), m.postOffline),
+    async (req) => ok(await service.adminOffline(auditActor(req), req.params.id, req.body.reason), m.postOffline),
     postReview,
   );
 

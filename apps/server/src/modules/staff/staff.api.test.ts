@@ -219,3 +219,44 @@ describe('audit log', () => {
     expect(refused.json()).toMatchObject({ code: 403, message: staffMessages.permissionDenied('audit') });
   });
 });
+
+describe('audit rows of other areas’ staff writes', () => {
+  it('a work-calendar change by a 审核员 is recorded with the actor, roles, before and after, and a refused one is not', async () => {
+    const reviewer = await createUser(t, { staff: ['reviewer'] });
+    const save = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/quiz/calendar',
+      headers: { ...reviewer.headers, 'x-forwarded-for': '198.51.100.20' },
+      payload: { date: '2031-10-08', kind: 'holiday', name: '国庆节' },
+    });
+    expect(save.json()).toMatchObject({ code: 200 });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/admin/quiz/calendar/2031-10-08',
+      headers: reviewer.headers,
+    });
+    expect(removed.json()).toMatchObject({ code: 200 });
+    const missing = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/admin/quiz/calendar/2031-10-09',
+      headers: reviewer.headers,
+    });
+    expect(missing.statusCode).toBe(404);
+
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/audit?entity=work_calendar&actor=${reviewer.phone}`,
+      headers: admin.headers,
+    });
+    const list = (res.json() as { data: { list: Record<string, unknown>[] } }).data.list;
+    expect(list.map((e) => [e.action, e.entity_id])).toEqual([
+      ['work_calendar.delete', '2031-10-08'],
+      ['work_calendar.save', '2031-10-08'],
+    ]);
+    expect(list[1]).toMatchObject({
+      actor_roles: ['reviewer'],
+      before: null,
+      after: { date: '2031-10-08', kind: 'holiday', name: '国庆节' },
+    });
+  });
+});
