@@ -34,6 +34,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { phone: '13800138009', password: 'admin_1234', role: 'personal', nickname: '平台管理员', staff: ['admin'] },
   { phone: '13800138008', password: 'admin_1234', role: 'personal', nickname: '财务开票员', staff: ['finance'] },
   { phone: '13800138007', password: 'admin_1234', role: 'personal', nickname: '阅卷老师', staff: ['grader'] },
+  { phone: '13800138005', password: 'admin_1234', role: 'personal', nickname: '运营管理员', staff: ['admin'] },
 ];
 
 export const usersSeed: SeedModule = {

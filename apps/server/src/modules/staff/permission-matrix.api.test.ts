@@ -124,6 +124,7 @@ describe('staff permissions', () => {
   it('the demo staff accounts hold the roles the README gives them', async () => {
     const expectations: [string, string[]][] = [
       ['13800138009', ['admin']],
+      ['13800138005', ['admin']],
       ['13800138008', ['finance']],
       ['13800138007', ['grader']],
       ['13800138006', ['reviewer']],
