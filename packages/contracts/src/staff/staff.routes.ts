@@ -1,10 +1,16 @@
 import { z } from 'zod';
 import { envelopeSchema } from '../common/envelope';
 import {
+  adminUserDetailSchema,
+  adminUsersPageSchema,
+  adminUsersQuerySchema,
   auditPageSchema,
   auditQuerySchema,
+  grantMembershipBodySchema,
   setStaffRolesBodySchema,
+  setUserDisabledBodySchema,
   staffMemberSchema,
+  userIdParamsSchema,
 } from './staff.schemas';
 
 /** Staff roles and the audit log (管理员 only: permissions `staff_roles` and `audit`). */
@@ -28,5 +34,35 @@ export const staffRoutes = {
     summary: '操作日志（工作人员的每次写操作）',
     query: auditQuerySchema,
     response: envelopeSchema(auditPageSchema),
+  },
+  users: {
+    method: 'GET',
+    path: '/api/admin/users',
+    summary: '用户搜索（手机号、昵称、企业名称、会员状态）',
+    query: adminUsersQuerySchema,
+    response: envelopeSchema(adminUsersPageSchema),
+  },
+  user: {
+    method: 'GET',
+    path: '/api/admin/users/:id',
+    summary: '用户详情',
+    params: userIdParamsSchema,
+    response: envelopeSchema(adminUserDetailSchema),
+  },
+  setDisabled: {
+    method: 'POST',
+    path: '/api/admin/users/:id/disabled',
+    summary: '禁用或启用账号（禁用即结束该账号的所有登录）',
+    params: userIdParamsSchema,
+    body: setUserDisabledBodySchema,
+    response: envelopeSchema(adminUserDetailSchema),
+  },
+  grantMembership: {
+    method: 'POST',
+    path: '/api/admin/users/:id/membership',
+    summary: '手动开通会员（需填写原因）',
+    params: userIdParamsSchema,
+    body: grantMembershipBodySchema,
+    response: envelopeSchema(adminUserDetailSchema),
   },
 } as const;

@@ -98,6 +98,10 @@ export function hasPermission(roles: readonly StaffRole[], permission: Permissio
   return roles.some((r) => (ROLE_PERMISSIONS[r] ?? []).includes(permission));
 }
 
+export const STAFF_REASON_MAX_LENGTH = 200;
+/** Membership granted by hand: 1 day to 10 years. */
+export const GRANT_MEMBERSHIP_MAX_DAYS = 3650;
+
 /** Chinese texts of the staff area. */
 export const staffMessages = {
   /** 403 of a staff endpoint called by an account without the permission. */
@@ -112,5 +116,20 @@ export const staffMessages = {
   adminCreated: (phone: string) => `已创建管理员账号 ${phone}，请用该手机号和密码登录 /admin`,
   adminPromoted: (phone: string) => `已将账号 ${phone} 设为管理员并更新其密码，该账号原有的登录已失效`,
   passwordMismatch: '两次输入的密码不一致',
+  reasonRequired: '请填写原因',
+  reasonTooLong: `原因最多${STAFF_REASON_MAX_LENGTH}个字符`,
+  daysInvalid: `请输入1到${GRANT_MEMBERSHIP_MAX_DAYS}之间的天数`,
+  userDisabled: '账号已禁用，该用户的所有登录已失效',
+  userEnabled: '账号已启用',
+  membershipGranted: '已开通会员',
+  cannotDisableSelf: '不能禁用自己的账号',
+  disabledMessage: {
+    title: '账号已被禁用',
+    content: (reason: string) => `您的账号已被平台禁用，原因：${reason}。如有疑问请联系客服。`,
+  },
+  membershipMessage: {
+    title: '会员已开通',
+    content: (days: number, end: string) => `工作人员为您开通了${days}天会员，有效期至${end}。`,
+  },
   phoneArgumentMissing: '请用 --phone 指定管理员手机号，例如：npm run admin:create -- --phone 13912345678',
 } as const;

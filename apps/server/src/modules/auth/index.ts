@@ -7,4 +7,4 @@ export { createAuthGuards } from './auth.guard';
 export { createBeaconAuthenticator } from './beacon-auth';
 export { createPasswordHasher } from './password-hasher';
 /** Ends every session of an account (disabled account, password set by staff or the admin:create command). */
-export const accountSessions = { endAll: authRepository.deleteUserSessions };
+export const accountSessions = { endAll: authRepository.deleteUserSessions, countLive: authRepository.countLiveSessions };

@@ -35,8 +35,10 @@ export const staffAccounts = {
 };
 export type StaffAccounts = typeof staffAccounts;
 
-/** Read-only look-ups of an account by phone (staff screens find the account they act on). */
+/** Read-only look-ups for staff screens: an account by phone, the users search and a user's page. */
 export const userAccountLookup = {
   byPhone: repo.byPhone,
+  adminSearch: repo.adminSearch,
+  adminDetail: repo.adminDetail,
 };
 

@@ -1,7 +1,15 @@
-import { permissionsOf, type CurrentUser, type Profile, type Role, type StaffRole } from '@app/contracts';
-import { eq, getTableName, sql } from 'drizzle-orm';
+import {
+  permissionsOf,
+  type AdminUser,
+  type CurrentUser,
+  type Paged,
+  type Profile,
+  type Role,
+  type StaffRole,
+} from '@app/contracts';
+import { and, desc, eq, getTableName, sql, type SQL } from 'drizzle-orm';
 import { pgArray } from '../../db/pg-array';
-import type { Executor } from '../../db/sql';
+import { containsPattern, type Executor } from '../../db/sql';
 import { personalAchieve, users } from './users.table';
 
 export type UserRow = typeof users.$inferSelect;
@@ -14,6 +22,19 @@ export interface ProfileChanges {
   politicalStatus?: number | null;
   avatar?: string | null;
 }
+
+const toAdminUser = (u: UserRow, now: Date): AdminUser => ({
+  id: u.id,
+  phone: u.phone,
+  nickname: u.nickname,
+  role: u.role,
+  company_name: u.companyName,
+  is_member: u.memberEndAt !== null && u.memberEndAt > now,
+  member_end_at: u.memberEndAt?.toISOString() ?? null,
+  staff_roles: u.staffRoles,
+  disabled: u.disabled,
+  created_at: u.createdAt.toISOString(),
+});
 
 const toProfile = (u: UserRow): Profile => ({
   id: u.id,
@@ -195,6 +216,50 @@ export const usersRepository = {
 
   async setDisabled(db: Executor, v: { userId: number; disabled: boolean; now: Date }): Promise<void> {
     await db.update(users).set({ disabled: v.disabled, updatedAt: v.now }).where(eq(users.id, v.userId));
+  },
+
+  /** The staff users screen: by part of phone, nickname or company name, member state and account kind. */
+  async adminSearch(
+    db: Executor,
+    q: { keyword?: string; member?: 'member' | 'non_member'; role?: Role; page: number; per: number },
+    now: Date,
+  ): Promise<Paged<AdminUser>> {
+    const where: SQL[] = [];
+    if (q.keyword) {
+      const p = containsPattern(q.keyword);
+      where.push(sql`(${users.phone} LIKE ${p} OR ${users.nickname} LIKE ${p} OR ${users.companyName} LIKE ${p})`);
+    }
+    if (q.member === 'member') where.push(sql`${users.memberEndAt} > ${now}`);
+    if (q.member === 'non_member') where.push(sql`(${users.memberEndAt} IS NULL OR ${users.memberEndAt} <= ${now})`);
+    if (q.role) where.push(eq(users.role, q.role));
+    const cond = where.length ? and(...where) : undefined;
+    const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(cond);
+    const rows = await db
+      .select()
+      .from(users)
+      .where(cond)
+      .orderBy(desc(users.id))
+      .limit(q.per)
+      .offset((q.page - 1) * q.per);
+    return { list: rows.map((u) => toAdminUser(u, now)), total: count?.n ?? 0, page: q.page, per: q.per };
+  },
+
+  /** One account for the staff user page (without its sessions, which the auth area counts). */
+  async adminDetail(db: Executor, id: number, now: Date) {
+    const [row] = await db
+      .select({ user: users, achieve: personalAchieve })
+      .from(users)
+      .leftJoin(personalAchieve, eq(personalAchieve.userId, users.id))
+      .where(eq(users.id, id))
+      .limit(1);
+    if (!row) return undefined;
+    return {
+      ...toAdminUser(row.user, now),
+      real_name: row.user.realName,
+      star_id: row.achieve?.starId ?? 0,
+      total_learn_time: row.achieve?.totalLearnTime ?? 0,
+      finish_course_num: row.achieve?.finishCourseNum ?? 0,
+    };
   },
 
   /** Every account holding at least one staff role, by id. */
