@@ -67,3 +67,34 @@ test('an administrator gives a new colleague the 财务 role; the colleague sees
   await entry.getByRole('button', { name: /展开|Expand/ }).click();
   await expect(page.getByText('"finance"').first()).toBeVisible();
 });
+
+test('an administrator finds a learner on 用户管理 and disables the account: the learner is logged out at once', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const learner = await registerAccount(request, 'personal');
+  if (!learner) throw new Error('the accounts API is missing from this build');
+  const own = await pageWith(browser, learner.token);
+  await own.page.goto('/center/student');
+  await expect(own.page).toHaveURL(/\/center\/student/);
+
+  await useToken(page, await tokenOf(request, ADMIN));
+  await page.goto('/admin/users');
+  await page.getByLabel('关键词').fill(learner.phone);
+  await page.locator('.admin__content').getByRole('button', { name: /搜\s*索/ }).click();
+  await page.getByRole('button', { name: `查看${learner.phone}` }).click();
+  const drawer = page.getByRole('dialog', { name: `用户 ${learner.phone}` });
+  await expect(drawer.getByText('已登录')).toBeVisible();
+  await drawer.getByRole('button', { name: '禁用账号' }).click();
+  const modal = page.locator('.ant-modal').filter({ hasText: '禁用账号（' });
+  await modal.getByLabel('原因').fill('冒用他人身份注册');
+  await modal.getByRole('button', { name: '确认禁用账号' }).click();
+  await expect(page.getByText('账号已禁用，该用户的所有登录已失效')).toBeVisible();
+  await expect(drawer.getByText('未登录')).toBeVisible();
+
+  // The learner's next page load finds the session gone and goes to the login page.
+  await own.page.reload();
+  await expect(own.page).toHaveURL(/\/login/);
+  await own.context.close();
+});

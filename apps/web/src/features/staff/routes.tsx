@@ -1,8 +1,14 @@
 import type { RouteObject } from 'react-router';
 import { pageRoute } from '@/shared/lib/routing';
 
-/** The staff console's own screens under /admin (app/router/admin-routes.ts): roles and the audit log (管理员). */
+/** The staff console's own screens under /admin (app/router/admin-routes.ts): users, roles and the audit log (管理员). */
 export const adminRoutes: RouteObject[] = [
+  pageRoute({
+    path: 'users',
+    title: '用户管理',
+    permission: 'users',
+    page: () => import('./pages/admin-users-page'),
+  }),
   pageRoute({
     path: 'staff',
     title: '员工角色',

@@ -1,5 +1,10 @@
 import {
   staffRoutes,
+  type AdminUserDetail,
+  type AdminUsersPage,
+  type AdminUsersQuery,
+  type GrantMembershipBody,
+  type SetUserDisabledBody,
   type AuditPage,
   type AuditQuery,
   type SetStaffRolesBody,
@@ -12,10 +17,22 @@ export const staffApi = {
   list: () => apiClient.get<StaffMember[]>(staffRoutes.list.path),
   setRoles: (body: SetStaffRolesBody) => apiClient.post<StaffMember>(staffRoutes.setRoles.path, body),
   audit: (q: AuditQuery) => apiClient.get<AuditPage>(staffRoutes.audit.path, q),
+  users: (q: AdminUsersQuery) => apiClient.get<AdminUsersPage>(staffRoutes.users.path, q),
+  user: (id: number) => apiClient.get<AdminUserDetail>(withId(staffRoutes.user.path, id)),
+  setDisabled: (id: number, body: SetUserDisabledBody) =>
+    apiClient.post<AdminUserDetail>(withId(staffRoutes.setDisabled.path, id), body),
+  grantMembership: (id: number, body: GrantMembershipBody) =>
+    apiClient.post<AdminUserDetail>(withId(staffRoutes.grantMembership.path, id), body),
 };
+
+function withId(path: string, id: number): string {
+  return path.replace(':id', String(id));
+}
 
 export const staffKeys = {
   all: ['staff'] as const,
   list: ['staff', 'list'] as const,
   audit: (q: AuditQuery) => ['staff', 'audit', q] as const,
+  users: (q: AdminUsersQuery) => ['staff', 'users', q] as const,
+  user: (id: number) => ['staff', 'user', id] as const,
 };

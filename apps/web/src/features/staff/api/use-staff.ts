@@ -1,5 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AuditQuery, SetStaffRolesBody } from '@app/contracts';
+import type {
+  AdminUsersQuery,
+  AuditQuery,
+  GrantMembershipBody,
+  SetStaffRolesBody,
+  SetUserDisabledBody,
+} from '@app/contracts';
 import { staffApi, staffKeys } from './staff-api';
 
 export function useStaffMembers() {
@@ -19,5 +25,37 @@ export function useAuditLog(q: AuditQuery) {
     queryKey: staffKeys.audit(q),
     queryFn: () => staffApi.audit(q),
     placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminUsers(q: AdminUsersQuery) {
+  return useQuery({
+    queryKey: staffKeys.users(q),
+    queryFn: () => staffApi.users(q),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminUser(id: number | null) {
+  return useQuery({
+    queryKey: staffKeys.user(id ?? 0),
+    queryFn: () => staffApi.user(id!),
+    enabled: id !== null,
+  });
+}
+
+export function useSetUserDisabled(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SetUserDisabledBody) => staffApi.setDisabled(id, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
+  });
+}
+
+export function useGrantMembership(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: GrantMembershipBody) => staffApi.grantMembership(id, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
   });
 }
