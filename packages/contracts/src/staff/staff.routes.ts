@@ -57,6 +57,13 @@ export const staffRoutes = {
     body: setUserDisabledBodySchema,
     response: envelopeSchema(adminUserDetailSchema),
   },
+  resetPassword: {
+    method: 'POST',
+    path: '/api/admin/users/:id/reset_password',
+    summary: '重置密码：向用户手机发送找回密码验证码，原密码失效并结束其登录',
+    params: userIdParamsSchema,
+    response: envelopeSchema(adminUserDetailSchema),
+  },
   grantMembership: {
     method: 'POST',
     path: '/api/admin/users/:id/membership',

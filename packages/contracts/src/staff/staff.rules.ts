@@ -122,6 +122,7 @@ export const staffMessages = {
   userDisabled: '账号已禁用，该用户的所有登录已失效',
   userEnabled: '账号已启用',
   membershipGranted: '已开通会员',
+  passwordResetSent: '已重置密码：原密码已失效，找回密码验证码已发送至用户手机',
   cannotDisableSelf: '不能禁用自己的账号',
   disabledMessage: {
     title: '账号已被禁用',

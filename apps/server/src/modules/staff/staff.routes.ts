@@ -2,6 +2,7 @@ import { ok, staffMessages as m, staffRoutes } from '@app/contracts';
 import type { AppModule } from '../../lib/app-module';
 import { defineRoute } from '../../lib/define-route';
 import { auditActor, createAuditTrail } from '../audit';
+import { passwordResetCodes } from '../auth';
 import { createMessagesService } from '../messages';
 import { createStaffService } from './staff.service';
 
@@ -12,6 +13,7 @@ export const staffModule: AppModule = async (app, deps) => {
     clock: deps.clock,
     audit: createAuditTrail(deps),
     messages: createMessagesService({ db: deps.db, clock: deps.clock }),
+    resetCodes: passwordResetCodes(deps, app.log),
   });
   const usersScreen = { tags: ['admin-staff'], auth: deps.guards.requirePermission('users') };
   defineRoute(app, staffRoutes.users, async (request) => ok(await service.users(request.query)), usersScreen);
@@ -28,6 +30,13 @@ export const staffModule: AppModule = async (app, deps) => {
       const user = await service.setDisabled(auditActor(request), request.params.id, request.body);
       return ok(user, request.body.disabled ? m.userDisabled : m.userEnabled);
     },
+    usersScreen,
+  );
+  defineRoute(
+    app,
+    staffRoutes.resetPassword,
+    async (request) =>
+      ok(await service.resetPassword(auditActor(request), request.params.id), m.passwordResetSent),
     usersScreen,
   );
   defineRoute(

@@ -16,7 +16,7 @@ import type { Executor } from '../../db/sql';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { AuditActor, AuditTrail, StaffActor } from '../audit';
-import { accountSessions } from '../auth';
+import { accountSessions, type PasswordResetCodes } from '../auth';
 import type { MessagesService } from '../messages';
 import { accountChanges, staffAccounts, userAccountLookup } from '../users';
 
@@ -26,8 +26,9 @@ export function createStaffService(deps: {
   clock: Clock;
   audit: AuditTrail;
   messages: MessagesService;
+  resetCodes: PasswordResetCodes;
 }) {
-  const { db, clock, audit, messages } = deps;
+  const { db, clock, audit, messages, resetCodes } = deps;
 
   async function detail(id: number, ex: Executor = db): Promise<AdminUserDetail> {
     const now = clock.now();
@@ -58,6 +59,27 @@ export function createStaffService(deps: {
           entityId: id,
           before: { disabled: before.disabled, active_sessions: before.active_sessions },
           after: { disabled: body.disabled, reason: body.reason },
+        });
+        return detail(id, tx);
+      });
+    },
+
+    /**
+     * Password reset by staff: the phone gets a 找回密码 code first (nothing changes when the SMS limits refuse it),
+     * then the old password stops working and every session ends, in one transaction with its audit row.
+     */
+    async resetPassword(actor: StaffActor, id: number): Promise<AdminUserDetail> {
+      const before = await detail(id);
+      await resetCodes.send(before.phone, actor.ip ?? '0.0.0.0');
+      return db.transaction(async (tx) => {
+        await staffAccounts.clearPassword(tx, { userId: id, now: clock.now() });
+        await accountSessions.endAll(tx, id);
+        await audit.record(tx, actor, {
+          action: 'user.reset_password',
+          entity: 'user',
+          entityId: id,
+          before: { active_sessions: before.active_sessions },
+          after: { password: '已清除，验证码短信已发送', active_sessions: 0 },
         });
         return detail(id, tx);
       });

@@ -135,4 +135,45 @@ describe('staff users screen', () => {
     const unknown = await call('GET', '/api/admin/users/99999999');
     expect(unknown.json()).toMatchObject({ code: 404, message: staffMessages.userNotFound });
   });
+
+  it('resetting a password ends the sessions, voids the old password and texts a 找回密码 code the owner uses to set a new one', async () => {
+    const learner = await createUser(t);
+    const res = await call('POST', `/api/admin/users/${learner.id}/reset_password`);
+    expect(res.json()).toMatchObject({
+      code: 200,
+      message: staffMessages.passwordResetSent,
+      data: { active_sessions: 0 },
+    });
+    const me = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/get_current_user',
+      headers: learner.headers,
+    });
+    expect(me.statusCode).toBe(406);
+
+    const outbox = (
+      (await t.app.inject({ method: 'GET', url: `/api/dev/sms_outbox?phone=${learner.phone}` })).json() as {
+        data: { content: string }[];
+      }
+    ).data;
+    const text = outbox.at(-1)!.content;
+    expect(text).toContain('找回密码');
+    const code = /\d{6}/.exec(text)![0];
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/forget_passwrod',
+      payload: { phone: learner.phone, code, password: 'Brand_new_1' },
+    });
+    expect(reset.json()).toMatchObject({ code: 200 });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/account_login',
+      payload: { phone: learner.phone, password: 'Brand_new_1' },
+    });
+    expect(login.json()).toMatchObject({ code: 200 });
+    const log = (await call('GET', `/api/admin/audit?entity=user&entity_id=${learner.id}`)).json() as {
+      data: { list: { action: string }[] };
+    };
+    expect(log.data.list.map((e) => e.action)).toEqual(['user.reset_password']);
+  });
 });

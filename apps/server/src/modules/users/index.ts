@@ -32,6 +32,7 @@ export const staffAccounts = {
   staffMembers: repo.staffMembers,
   countWithRole: repo.countWithRole,
   setDisabled: repo.setDisabled,
+  clearPassword: repo.clearPassword,
 };
 export type StaffAccounts = typeof staffAccounts;
 

@@ -214,6 +214,11 @@ export const usersRepository = {
     return row;
   },
 
+  /** No password until the owner sets one (staff reset: the old password stops working). */
+  async clearPassword(db: Executor, v: { userId: number; now: Date }): Promise<void> {
+    await db.update(users).set({ passwordHash: null, updatedAt: v.now }).where(eq(users.id, v.userId));
+  },
+
   async setDisabled(db: Executor, v: { userId: number; disabled: boolean; now: Date }): Promise<void> {
     await db.update(users).set({ disabled: v.disabled, updatedAt: v.now }).where(eq(users.id, v.userId));
   },

@@ -21,6 +21,7 @@ export const staffApi = {
   user: (id: number) => apiClient.get<AdminUserDetail>(withId(staffRoutes.user.path, id)),
   setDisabled: (id: number, body: SetUserDisabledBody) =>
     apiClient.post<AdminUserDetail>(withId(staffRoutes.setDisabled.path, id), body),
+  resetPassword: (id: number) => apiClient.post<AdminUserDetail>(withId(staffRoutes.resetPassword.path, id)),
   grantMembership: (id: number, body: GrantMembershipBody) =>
     apiClient.post<AdminUserDetail>(withId(staffRoutes.grantMembership.path, id), body),
 };

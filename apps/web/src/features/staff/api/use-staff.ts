@@ -59,3 +59,11 @@ export function useGrantMembership(id: number) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
   });
 }
+
+export function useResetPassword(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => staffApi.resetPassword(id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
+  });
+}

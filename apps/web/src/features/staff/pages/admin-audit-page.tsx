@@ -15,6 +15,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.disable': '禁用账号',
   'user.enable': '启用账号',
   'user.grant_membership': '手动开通会员',
+  'user.reset_password': '重置密码',
   'invoice.issue': '开具发票',
   'invoice.reject': '驳回发票申请',
   'star_review.approve': '星级评定通过',

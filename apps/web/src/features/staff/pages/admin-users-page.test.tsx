@@ -68,4 +68,18 @@ describe('/admin/users', () => {
     );
     expect(await within(drawer).findByText('已禁用')).toBeInTheDocument();
   });
+
+  it('重置密码 asks for confirmation, then sends the reset', async () => {
+    const api = mockApi({
+      'GET /api/admin/users': ok({ list: [user], total: 1, page: 1, per: 20 }),
+      'GET /api/admin/users/42': ok(user),
+      'POST /api/admin/users/42/reset_password': ok({ ...user, active_sessions: 0 }, '已重置密码'),
+    });
+    renderScreen('/admin/users', <AdminUsersPage />, '/admin/users', { session });
+    fireEvent.click(await screen.findByRole('button', { name: '查看13912345678' }));
+    const drawer = await screen.findByRole('dialog', { name: '用户 13912345678' });
+    fireEvent.click(within(drawer).getByRole('button', { name: '重置密码' }));
+    fireEvent.click(await screen.findByRole('button', { name: '确认重置' }));
+    await waitFor(() => expect(api.calls.some((c) => c.url === '/api/admin/users/42/reset_password')).toBe(true));
+  });
 });

@@ -21,7 +21,13 @@ import {
   staffMessages,
 } from '@app/contracts/staff/staff.rules';
 import type { AdminUser, AdminUserDetail, AdminUsersQuery } from '@app/contracts/staff/staff.schemas';
-import { useAdminUser, useAdminUsers, useGrantMembership, useSetUserDisabled } from '../api/use-staff';
+import {
+  useAdminUser,
+  useAdminUsers,
+  useGrantMembership,
+  useResetPassword,
+  useSetUserDisabled,
+} from '../api/use-staff';
 import './staff.css';
 
 const PER = 20;
@@ -169,6 +175,7 @@ function UserDrawer({ id, onClose }: { id: number | null; onClose: () => void })
           </Descriptions>
           <Space>
             <DisableButton user={u} />
+            <ResetPasswordButton user={u} />
             <GrantMembershipButton user={u} />
           </Space>
         </Space>
@@ -229,6 +236,33 @@ function DisableButton({ user }: { user: AdminUserDetail }) {
         </Form>
       </Modal>
     </>
+  );
+}
+
+function ResetPasswordButton({ user }: { user: AdminUserDetail }) {
+  const reset = useResetPassword(user.id);
+  const { message, modal } = App.useApp();
+  return (
+    <Button
+      loading={reset.isPending}
+      onClick={() =>
+        modal.confirm({
+          title: `重置密码（${user.phone}）`,
+          content:
+            '原密码将立即失效，该用户的登录将结束；系统会向其手机发送找回密码验证码，用户凭验证码设置新密码。',
+          okText: '确认重置',
+          cancelText: '取消',
+          onOk: () =>
+            reset.mutate(undefined, {
+              onSuccess: () => {
+                message.success(staffMessages.passwordResetSent);
+              },
+            }),
+        })
+      }
+    >
+      重置密码
+    </Button>
   );
 }
 
