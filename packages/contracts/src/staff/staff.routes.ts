@@ -7,6 +7,7 @@ import {
   auditPageSchema,
   auditQuerySchema,
   grantMembershipBodySchema,
+  learningHoursExportQuerySchema,
   setStaffRolesBodySchema,
   setUserDisabledBodySchema,
   staffMemberSchema,
@@ -56,6 +57,13 @@ export const staffRoutes = {
     params: userIdParamsSchema,
     body: setUserDisabledBodySchema,
     response: envelopeSchema(adminUserDetailSchema),
+  },
+  learningHoursExport: {
+    method: 'GET',
+    path: '/api/admin/exports/learning_hours',
+    summary: '导出年度学习时长（Excel：每位学员一行，继续教育学时申报用）',
+    query: learningHoursExportQuerySchema,
+    response: z.unknown(),
   },
   resetPassword: {
     method: 'POST',

@@ -47,6 +47,7 @@ export const PERMISSIONS = [
   'exams',
   'grading',
   'expert_workspace',
+  'reports',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -70,6 +71,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   exams: '题库与考试',
   grading: '阅卷',
   expert_workspace: '专家工作台',
+  reports: '数据导出',
 };
 
 /** The permissions each role grants. 管理员 holds every permission, including managing roles. */
@@ -78,7 +80,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   editor: ['content', 'courses', 'magazine', 'live'],
   course_manager: ['courses'],
   reviewer: ['stars', 'companies', 'job_posts', 'moderation', 'qa'],
-  finance: ['orders', 'invoices', 'refunds', 'risk_checks'],
+  finance: ['orders', 'invoices', 'refunds', 'risk_checks', 'reports'],
   grader: ['exams', 'grading'],
   expert: ['expert_workspace'],
 };
@@ -132,5 +134,6 @@ export const staffMessages = {
     title: '会员已开通',
     content: (days: number, end: string) => `工作人员为您开通了${days}天会员，有效期至${end}。`,
   },
+  exportYearInvalid: '请选择年份',
   phoneArgumentMissing: '请用 --phone 指定管理员手机号，例如：npm run admin:create -- --phone 13912345678',
 } as const;

@@ -129,3 +129,15 @@ export const grantMembershipBodySchema = z.object({
   reason: reasonSchema,
 });
 export type GrantMembershipBody = z.infer<typeof grantMembershipBodySchema>;
+
+// ---- exports -------------------------------------------------------------------------------------------------------
+
+/** The learning-hours export: one calendar year (China time). */
+export const learningHoursExportQuerySchema = z.object({
+  year: z.coerce
+    .number({ error: staffMessages.exportYearInvalid })
+    .int(staffMessages.exportYearInvalid)
+    .min(2000, staffMessages.exportYearInvalid)
+    .max(2100, staffMessages.exportYearInvalid),
+});
+export type LearningHoursExportQuery = z.infer<typeof learningHoursExportQuerySchema>;

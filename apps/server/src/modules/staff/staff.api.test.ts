@@ -57,7 +57,15 @@ describe('staff roles', () => {
 
     const after = await me(clerk);
     expect(after.staff_roles).toEqual(['finance', 'grader']);
-    expect(after.permissions).toEqual(['orders', 'invoices', 'refunds', 'risk_checks', 'exams', 'grading']);
+    expect(after.permissions).toEqual([
+      'orders',
+      'invoices',
+      'refunds',
+      'risk_checks',
+      'exams',
+      'grading',
+      'reports',
+    ]);
     const invoices = await t.app.inject({
       method: 'GET',
       url: '/api/admin/invoices',

@@ -4,6 +4,7 @@ import { defineRoute } from '../../lib/define-route';
 import { auditActor, createAuditTrail } from '../audit';
 import { passwordResetCodes } from '../auth';
 import { createMessagesService } from '../messages';
+import { learningHoursWorkbook } from './learning-hours-export';
 import { createStaffService } from './staff.service';
 
 /** Staff accounts and their roles (permission `staff_roles`: 管理员). */
@@ -31,6 +32,20 @@ export const staffModule: AppModule = async (app, deps) => {
       return ok(user, request.body.disabled ? m.userDisabled : m.userEnabled);
     },
     usersScreen,
+  );
+  defineRoute(
+    app,
+    staffRoutes.learningHoursExport,
+    async (request, reply) =>
+      reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('cache-control', 'private, no-store')
+        .header(
+          'content-disposition',
+          `attachment; filename="learning-hours-${request.query.year}.xlsx"; filename*=UTF-8''${encodeURIComponent(`${request.query.year}年学习时长.xlsx`)}`,
+        )
+        .send(learningHoursWorkbook(deps.db, request.query.year)),
+    { tags: ['admin-staff'], auth: deps.guards.requirePermission('reports') },
   );
   defineRoute(
     app,

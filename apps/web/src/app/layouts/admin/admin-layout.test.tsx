@@ -37,12 +37,12 @@ describe('the /admin menu follows the roles', () => {
     );
   });
 
-  it('shows a 财务 account their two screens and opens the first from /admin', async () => {
+  it('shows a 财务 account their three screens and opens the first from /admin', async () => {
     const { router } = renderRoute('/admin', { session: { token: 't1', user: finance } });
     const nav = await screen.findByRole('navigation', { name: '管理后台菜单' }, SLOW);
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/invoices'), SLOW);
     const items = [...nav.querySelectorAll('[role="menuitem"]')].map((i) => i.textContent);
-    expect(items).toEqual(['发票管理', '风险检测报告']);
+    expect(items).toEqual(['发票管理', '风险检测报告', '数据导出']);
   });
 
   it('answers a screen outside the roles with 无权访问 naming the missing permission', async () => {

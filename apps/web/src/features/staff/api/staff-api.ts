@@ -21,6 +21,15 @@ export const staffApi = {
   user: (id: number) => apiClient.get<AdminUserDetail>(withId(staffRoutes.user.path, id)),
   setDisabled: (id: number, body: SetUserDisabledBody) =>
     apiClient.post<AdminUserDetail>(withId(staffRoutes.setDisabled.path, id), body),
+  /** The sheet needs the token header, so it is fetched as a blob rather than linked. */
+  learningHours: (year: number) =>
+    apiClient.request<Blob>({
+      method: 'GET',
+      url: staffRoutes.learningHoursExport.path,
+      params: { year },
+      responseType: 'blob',
+      timeout: 120_000,
+    }),
   resetPassword: (id: number) => apiClient.post<AdminUserDetail>(withId(staffRoutes.resetPassword.path, id)),
   grantMembership: (id: number, body: GrantMembershipBody) =>
     apiClient.post<AdminUserDetail>(withId(staffRoutes.grantMembership.path, id), body),

@@ -80,6 +80,8 @@ describe('/admin/users', () => {
     const drawer = await screen.findByRole('dialog', { name: '用户 13912345678' });
     fireEvent.click(within(drawer).getByRole('button', { name: '重置密码' }));
     fireEvent.click(await screen.findByRole('button', { name: '确认重置' }));
-    await waitFor(() => expect(api.calls.some((c) => c.url === '/api/admin/users/42/reset_password')).toBe(true));
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.url === '/api/admin/users/42/reset_password')).toBe(true),
+    );
   });
 });
