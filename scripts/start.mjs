@@ -61,7 +61,7 @@ export const builds = [
   {
     name: 'server',
     workspace: '@app/server',
-    output: at('apps', 'server', 'dist', 'server.js'),
+    output: [at('apps', 'server', 'dist', 'server.js'), at('apps', 'server', 'dist', 'admin-create.js')],
     sources: [...shared, at('apps', 'server', 'src'), at('apps', 'server', 'build.mjs'), at('apps', 'server', 'package.json')],
   },
 ];

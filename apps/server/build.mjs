@@ -34,8 +34,12 @@ rmSync(outdir, { recursive: true, force: true });
 
 const started = Date.now();
 await build({
-  entryPoints: [fileURLToPath(new URL('./src/server.ts', import.meta.url))],
-  outfile: `${outdir}server.js`,
+  // The server, and the admin:create command (same folder depth, so src/paths.ts resolves the same).
+  entryPoints: {
+    server: fileURLToPath(new URL('./src/server.ts', import.meta.url)),
+    'admin-create': fileURLToPath(new URL('./src/cli/admin-create.ts', import.meta.url)),
+  },
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -51,4 +55,4 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
-console.log(`built apps/server/dist/server.js in ${Date.now() - started} ms`);
+console.log(`built apps/server/dist/server.js and admin-create.js in ${Date.now() - started} ms`);

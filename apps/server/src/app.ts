@@ -15,6 +15,7 @@ import { registerSecurity } from './plugins/security';
 import { registerSwagger } from './plugins/swagger';
 import { registerWeb } from './plugins/web';
 import { loadPageRenderer } from './plugins/web-ssr';
+import { auditModule } from './modules/audit';
 import { authModule, createAuthGuards } from './modules/auth';
 import { commentsModule } from './modules/comments';
 import { contentModule } from './modules/content';
@@ -26,6 +27,7 @@ import { magazineModule } from './modules/magazine';
 import { membersModule } from './modules/members';
 import { messagesModule } from './modules/messages';
 import { qaModule, qaPublicPages } from './modules/qa';
+import { staffModule } from './modules/staff';
 import { systemModule } from './modules/system';
 import { recruitingAttachmentAccess, recruitingModule, recruitingPublicPages } from './modules/recruiting';
 import { createTalentModule } from './modules/talent';
@@ -52,6 +54,8 @@ const modules: AppModule[] = [
   examsModule,
   magazineModule,
   createLiveModule(),
+  auditModule,
+  staffModule,
 ];
 
 /** Public detail pages of each area: head tags for link previews and crawlers, 404 for unknown ids, sitemap.xml. */

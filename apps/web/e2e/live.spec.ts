@@ -98,7 +98,7 @@ test.describe('e-magazine', () => {
   });
 });
 
-const LIVE_STAFF = { phone: '13800138015', password: 'admin_1234' };
+const LIVE_STAFF = { phone: '13800138014', password: 'admin_1234' };
 const repoRoot = path.resolve(process.cwd(), '../..');
 
 test.describe('live classes', () => {

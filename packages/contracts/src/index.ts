@@ -53,3 +53,6 @@ export * from './magazine/magazine.routes';
 export * from './live/live.rules';
 export * from './live/live.schemas';
 export * from './live/live.routes';
+export * from './staff/staff.rules';
+export * from './staff/staff.schemas';
+export * from './staff/staff.routes';

@@ -16,3 +16,4 @@ export * from '../modules/exams/exams.table';
 export * from '../modules/recruiting/recruiting.table';
 export * from '../modules/magazine/magazine.table';
 export * from '../modules/live/live.table';
+export * from '../modules/audit/audit.table';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Role } from '@app/contracts';
+import type { Permission, Role, StaffRole } from '@app/contracts';
 import { AppError } from './app-error';
 
 /** The logged-in account a guard attached to a request. */
@@ -7,7 +7,10 @@ export interface AuthUser {
   id: number;
   phone: string;
   role: Role;
+  /** True when the account holds at least one staff role. */
   isStaff: boolean;
+  /** Staff roles (empty for ordinary accounts); permissions follow from them (ROLE_PERMISSIONS). */
+  staffRoles: readonly StaffRole[];
   sessionId: number;
 }
 
@@ -34,13 +37,15 @@ export interface Guard {
   readonly kind: GuardKind;
   /** The token may come in the body (sendBeacon cannot set headers): run after parsing, still before validation. */
   readonly readsBody?: boolean;
+  /** The staff permission the route needs (kind 'staff'); documented as the scope of `token` in OpenAPI. */
+  readonly permission?: Permission;
 }
 
 /** Wraps a check as a Guard of the given kind. */
 export function defineGuard(
   kind: GuardKind,
   check: (request: FastifyRequest) => Promise<void>,
-  options: { readsBody?: boolean } = {},
+  options: { readsBody?: boolean; permission?: Permission } = {},
 ): Guard {
   return Object.assign(check, { kind, ...options });
 }
@@ -56,7 +61,15 @@ export function isGuard(hook: unknown): hook is Guard {
 export interface AuthGuards {
   /** 406 '未登录' unless the `token` header holds a live session; sets `request.user`. */
   requireUser: Guard;
-  /** requireUser, then 403 unless the account is staff. */
+  /**
+   * requireUser, then 403 unless the account's roles grant `permission` (ROLE_PERMISSIONS in contracts). Every staff
+   * endpoint declares its permission this way: `{ auth: deps.guards.requirePermission('invoices') }`.
+   */
+  requirePermission(permission: Permission): Guard;
+  /**
+   * requireUser, then 403 unless the account holds any staff role. Only for what every staff role may do; a staff
+   * endpoint of one kind of work takes requirePermission (the permission-matrix test refuses it otherwise).
+   */
   requireStaff: Guard;
   /** Sets `request.user` when a live token is sent, never refuses (pages that differ for members). */
   optionalUser: Guard;

@@ -62,7 +62,10 @@ export function guardOptions(
   const placed = guard.readsBody
     ? { ...given, preValidation: [guard, ...asList(hooks.preValidation)] }
     : { ...given, onRequest: [guard, ...asList(hooks.onRequest)] };
-  return { hooks: placed as GuardHooks, schema: guard.kind === 'optional' ? {} : { security: [{ token: [] }] } };
+  // A staff route names its permission as the scope of `token` (OpenAPI 3.1: role names for non-OAuth schemes);
+  // a route open to any staff role says `staff`, which the permission-matrix test refuses unless allowed there.
+  const scopes = guard.permission ? [guard.permission] : guard.kind === 'staff' ? ['staff'] : [];
+  return { hooks: placed as GuardHooks, schema: guard.kind === 'optional' ? {} : { security: [{ token: scopes }] } };
 }
 
 /**

@@ -1,6 +1,6 @@
 // Accounts with live sessions for API tests, made straight in the database (no SMS round trip).
 import { eq } from 'drizzle-orm';
-import type { Role } from '@app/contracts';
+import type { Role, StaffRole } from '@app/contracts';
 import { authRepository } from '../modules/auth/auth.repository';
 import { generateSessionToken, hashSessionToken } from '../modules/auth/secrets';
 import { usersRepository } from '../modules/users/users.repository';
@@ -33,11 +33,12 @@ async function openSession(t: TestApp, userId: number, phone: string, days: numb
 
 /**
  * A new account with a 30-day session and a phone unique within the test file's database.
+ * `staff: true` gives it the 管理员 role (every permission), a list gives those roles.
  * `memberDays` makes it a member for that many more days; a company account gets a company name.
  */
 export async function createUser(
   t: TestApp,
-  opts: { role?: Role; staff?: boolean; memberDays?: number; nickname?: string } = {},
+  opts: { role?: Role; staff?: boolean | StaffRole[]; memberDays?: number; nickname?: string } = {},
 ): Promise<TestUser> {
   const now = t.clock.now();
   const phone = `1360${String(process.pid % 1000).padStart(3, '0')}${String(++seq).padStart(4, '0')}`;
@@ -45,7 +46,7 @@ export async function createUser(
     phone,
     passwordHash: null,
     role: opts.role ?? 'personal',
-    isStaff: opts.staff ?? false,
+    staffRoles: opts.staff === true ? ['admin'] : opts.staff || [],
     nickname: opts.nickname ?? null,
     companyName: opts.role === 'company' ? '测试财务咨询有限公司' : null,
     memberEndAt: opts.memberDays ? new Date(now.getTime() + opts.memberDays * DAY_MS) : null,

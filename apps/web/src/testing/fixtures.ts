@@ -1,7 +1,10 @@
 import type { CommonData, ProblemGroup } from '@app/contracts/content/content.schemas';
+import { permissionsOf } from '@app/contracts/staff/staff.rules';
 import type { CurrentUser } from '@app/contracts/users/users.schemas';
 
+/** A current user; `is_staff: true` without roles makes a 管理员, `staff_roles` alone makes that staff. */
 export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  const staffRoles = overrides.staff_roles ?? (overrides.is_staff ? ['admin' as const] : []);
   return {
     id: 1001,
     phone: '13800138000',
@@ -11,11 +14,13 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     is_member: false,
     member_end_at: null,
     role: 'personal',
-    is_staff: false,
     star_id: 2,
     total_learn_time: 3675,
     finish_course_num: 4,
     ...overrides,
+    is_staff: staffRoles.length > 0,
+    staff_roles: staffRoles,
+    permissions: permissionsOf(staffRoles),
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { permissionSchema, staffRoleSchema } from '../staff/staff.schemas';
 
 export const ROLES = ['personal', 'company'] as const;
 /** Account kind: personal (students, finance professionals) or company. */
@@ -20,6 +21,10 @@ export const currentUserSchema = z.object({
   role: roleSchema,
   /** Staff may use the admin screens. */
   is_staff: z.boolean(),
+  /** Staff roles (管理员, 财务 ...); empty for ordinary accounts. */
+  staff_roles: z.array(staffRoleSchema),
+  /** What the roles allow (the /admin menu shows these screens only). */
+  permissions: z.array(permissionSchema),
   /** Study achievements (personal_achieve): star level 0 (none) to 5. */
   star_id: z.number().int(),
   /** Total learning time in seconds. */

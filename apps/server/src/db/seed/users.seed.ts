@@ -1,4 +1,4 @@
-import { systemMessageTexts, type Role } from '@app/contracts';
+import { systemMessageTexts, type Role, type StaffRole } from '@app/contracts';
 import { createPasswordHasher } from '../../modules/auth/password-hasher';
 import { messagesRepository } from '../../modules/messages/messages.repository';
 import { usersRepository } from '../../modules/users/users.repository';
@@ -12,7 +12,8 @@ interface DemoAccount {
   role: Role;
   nickname: string;
   member?: boolean;
-  staff?: boolean;
+  /** Staff roles (README: what each demo staff account does). */
+  staff?: StaffRole[];
   companyName?: string;
   creditCode?: string;
 }
@@ -30,9 +31,10 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     // Valid GB 32100-2015 check character (E).
     creditCode: '91110108MA01ABCD1E',
   },
-  { phone: '13800138009', password: 'admin_1234', role: 'personal', nickname: '平台管理员', staff: true },
-  { phone: '13800138008', password: 'admin_1234', role: 'personal', nickname: '财务开票员', staff: true },
-  { phone: '13800138007', password: 'admin_1234', role: 'personal', nickname: '阅卷老师', staff: true },
+  { phone: '13800138009', password: 'admin_1234', role: 'personal', nickname: '平台管理员', staff: ['admin'] },
+  { phone: '13800138008', password: 'admin_1234', role: 'personal', nickname: '财务开票员', staff: ['finance'] },
+  { phone: '13800138007', password: 'admin_1234', role: 'personal', nickname: '阅卷老师', staff: ['grader'] },
+  { phone: '13800138005', password: 'admin_1234', role: 'personal', nickname: '运营管理员', staff: ['admin'] },
 ];
 
 export const usersSeed: SeedModule = {
@@ -50,7 +52,7 @@ export const usersSeed: SeedModule = {
         nickname: a.nickname,
         companyName: a.companyName ?? null,
         creditCode: a.creditCode ?? null,
-        isStaff: a.staff ?? false,
+        staffRoles: a.staff ?? [],
         memberEndAt: a.member ? new Date(now.getTime() + YEAR_MS) : null,
         now,
       });

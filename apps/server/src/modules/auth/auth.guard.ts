@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { authMessages, SESSION_TOUCH_INTERVAL_MS } from '@app/contracts';
+import { hasPermission, SESSION_TOUCH_INTERVAL_MS, staffMessages, type Permission } from '@app/contracts';
 import type { CoreDeps } from '../../lib/app-module';
 import { AppError } from '../../lib/app-error';
 import { defineGuard, TOKEN_HEADER, type AuthGuards, type AuthUser } from '../../lib/auth';
@@ -26,7 +26,14 @@ export async function authenticateToken(
   if (now.getTime() - row.touchedAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
     await repo.touchSession(deps.db, row.sessionId, now, new Date(now.getTime() + deps.sessionTtlMs));
   }
-  return { id: row.userId, phone: row.phone, role: row.role, isStaff: row.isStaff, sessionId: row.sessionId };
+  return {
+    id: row.userId,
+    phone: row.phone,
+    role: row.role,
+    isStaff: row.staffRoles.length > 0,
+    staffRoles: row.staffRoles,
+    sessionId: row.sessionId,
+  };
 }
 
 type SessionRow = Awaited<ReturnType<typeof repo.findSessions>>[number];
@@ -63,11 +70,29 @@ export function createAuthGuards(deps: CoreDeps): AuthGuards {
     if (!user) throw new AppError(406);
     request.user = user;
   };
+  const permissionGuards = new Map<Permission, ReturnType<typeof defineGuard>>();
   return {
     requireUser: defineGuard('user', requireUser),
+    requirePermission(permission) {
+      let guard = permissionGuards.get(permission);
+      if (!guard) {
+        guard = defineGuard(
+          'staff',
+          async (request) => {
+            await requireUser(request);
+            if (!hasPermission(request.user!.staffRoles, permission)) {
+              throw new AppError(403, staffMessages.permissionDenied(permission));
+            }
+          },
+          { permission },
+        );
+        permissionGuards.set(permission, guard);
+      }
+      return guard;
+    },
     requireStaff: defineGuard('staff', async (request) => {
       await requireUser(request);
-      if (!request.user?.isStaff) throw new AppError(403, authMessages.staffOnly);
+      if (!request.user?.isStaff) throw new AppError(403, staffMessages.notStaff);
     }),
     optionalUser: defineGuard('optional', async (request) => {
       request.user = (await authenticateToken(sessionDeps, tokenOf(request))) ?? undefined;

@@ -173,6 +173,15 @@ export const authRepository = {
 
   // --- sessions ----------------------------------------------------------------------------------------------
 
+  /** Sessions of the account that have not expired (a new login replaces the old one: 0 or 1). */
+  async countLiveSessions(db: Executor, userId: number, now: Date): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(authSessions)
+      .where(and(eq(authSessions.userId, userId), gt(authSessions.expiresAt, now)));
+    return row?.n ?? 0;
+  },
+
   /** Deletes the account's sessions; returns their expiry times. */
   async deleteUserSessions(db: Executor, userId: number) {
     return db
@@ -207,7 +216,7 @@ export const authRepository = {
         userId: users.id,
         phone: users.phone,
         role: users.role,
-        isStaff: users.isStaff,
+        staffRoles: users.staffRoles,
         disabled: users.disabled,
       })
       .from(authSessions)

@@ -38,7 +38,7 @@ export function createBeaconAuthenticator(deps: { db: Db; clock: Clock }) {
           userId: users.id,
           phone: users.phone,
           role: users.role,
-          isStaff: users.isStaff,
+          staffRoles: users.staffRoles,
           expiresAt: authSessions.expiresAt,
           disabled: users.disabled,
         })
@@ -50,7 +50,14 @@ export function createBeaconAuthenticator(deps: { db: Db; clock: Clock }) {
           .filter((r) => r.expiresAt > now && !r.disabled)
           .map((r) => [
             hashes.get(r.tokenHash)!,
-            { id: r.userId, phone: r.phone, role: r.role, isStaff: r.isStaff, sessionId: r.sessionId },
+            {
+              id: r.userId,
+              phone: r.phone,
+              role: r.role,
+              isStaff: r.staffRoles.length > 0,
+              staffRoles: r.staffRoles,
+              sessionId: r.sessionId,
+            },
           ]),
       );
     } finally {

@@ -1,7 +1,27 @@
 // Public surface of the auth module (docs/architecture.md): the only file other modules import.
+import type { CoreDeps } from '../../lib/app-module';
+import { accountServices } from './account-services';
+import { authRepository } from './auth.repository';
 export { authModule } from './auth.routes';
 /** The session guards of lib/auth; the app builds them once and hands them to every module in `AppDeps`. */
 export { createAuthGuards } from './auth.guard';
 /** The batched, cached session lookup of the learning-time reports (sendBeacon cannot send the token header). */
 export { createBeaconAuthenticator } from './beacon-auth';
 export { createPasswordHasher } from './password-hasher';
+/**
+ * Staff-started password reset: sends the account's phone a 找回密码 code (the same code, limits and SMS as
+ * /api/users/send_msg with purpose reset), so its owner sets a new password on the 忘记密码 page.
+ */
+export function passwordResetCodes(deps: CoreDeps, log: Parameters<typeof accountServices>[1]) {
+  return {
+    send: (phone: string, ip: string) =>
+      accountServices(deps, log).auth.sendCode({ phone, purpose: 'reset', ip }),
+  };
+}
+export type PasswordResetCodes = ReturnType<typeof passwordResetCodes>;
+
+/** Ends every session of an account (disabled account, password set by staff or the admin:create command). */
+export const accountSessions = {
+  endAll: authRepository.deleteUserSessions,
+  countLive: authRepository.countLiveSessions,
+};

@@ -21,6 +21,7 @@ import {
 } from '@app/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import type { AuditTrail, StaffActor } from '../audit';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../db/sql';
@@ -179,7 +180,7 @@ function rowToBody(cells: Record<string, string>, typeId: number): { body?: Ques
   return { error: { column, message: issue.message } };
 }
 
-export function createBankService({ db, clock }: { db: Db; clock: Clock }) {
+export function createBankService({ db, clock, audit }: { db: Db; clock: Clock; audit: AuditTrail }) {
   async function assertType(typeId: number) {
     if (!(await repo.typeById(db, typeId))) throw AppError.notFound(m.typeNotFound);
   }
@@ -207,23 +208,47 @@ export function createBankService({ db, clock }: { db: Db; clock: Clock }) {
       return { list: list.map(toQuestion), total, page: q.page, per_page: q.per_page };
     },
 
-    async create(q: QuestionInput): Promise<Question> {
+    async create(staff: StaffActor, q: QuestionInput): Promise<Question> {
       await assertType(q.type_id);
-      const [row] = await repo.insertQuestions(db, [{ ...values(q), active: true, createdAt: clock.now() }]);
-      return toQuestion(row!);
+      return db.transaction(async (tx) => {
+        const [row] = await repo.insertQuestions(tx, [{ ...values(q), active: true, createdAt: clock.now() }]);
+        const after = toQuestion(row!);
+        await audit.record(tx, staff, { action: 'exam_question.create', entity: 'exam_question', entityId: after.id, before: null, after });
+        return after;
+      });
     },
 
-    async update(id: number, q: QuestionInput): Promise<Question> {
+    async update(staff: StaffActor, id: number, q: QuestionInput): Promise<Question> {
       await assertType(q.type_id);
-      const row = await repo.updateQuestion(db, id, values(q));
-      if (!row) throw AppError.notFound(m.questionNotFound);
-      return toQuestion(row);
+      return db.transaction(async (tx) => {
+        const old = await repo.question(tx, id);
+        const row = await repo.updateQuestion(tx, id, values(q));
+        if (!old || !row) throw AppError.notFound(m.questionNotFound);
+        const after = toQuestion(row);
+        await audit.record(tx, staff, {
+          action: 'exam_question.update',
+          entity: 'exam_question',
+          entityId: id,
+          before: toQuestion(old),
+          after,
+        });
+        return after;
+      });
     },
 
-    async deactivate(id: number): Promise<Question> {
-      const row = await repo.updateQuestion(db, id, { active: false });
-      if (!row) throw AppError.notFound(m.questionNotFound);
-      return toQuestion(row);
+    async deactivate(staff: StaffActor, id: number): Promise<Question> {
+      return db.transaction(async (tx) => {
+        const row = await repo.updateQuestion(tx, id, { active: false });
+        if (!row) throw AppError.notFound(m.questionNotFound);
+        await audit.record(tx, staff, {
+          action: 'exam_question.deactivate',
+          entity: 'exam_question',
+          entityId: id,
+          before: { active: true },
+          after: { active: false },
+        });
+        return toQuestion(row);
+      });
     },
 
     /** The import template: the header row and one example of each kind. */
@@ -260,7 +285,7 @@ export function createBankService({ db, clock }: { db: Db; clock: Clock }) {
     },
 
     /** Imports every row or none: any bad row is reported by row number and column header. */
-    async importFile(typeId: number, file: Buffer): Promise<number> {
+    async importFile(staff: StaffActor, typeId: number, file: Buffer): Promise<number> {
       await assertType(typeId);
       const wb = new ExcelJS.Workbook();
       try {
@@ -297,7 +322,14 @@ export function createBankService({ db, clock }: { db: Db; clock: Clock }) {
       if (bodies.length > IMPORT_MAX_ROWS) throw AppError.badRequest(m.importTooMany);
       const now = clock.now();
       await db.transaction(async (tx) => {
-        await repo.insertQuestions(tx, bodies.map((b) => ({ ...values(b), active: true, createdAt: now })));
+        const rows = await repo.insertQuestions(tx, bodies.map((b) => ({ ...values(b), active: true, createdAt: now })));
+        await audit.record(tx, staff, {
+          action: 'exam_question.import',
+          entity: 'exam_type',
+          entityId: typeId,
+          before: null,
+          after: { imported: rows.length, question_ids: rows.map((r) => r.id) },
+        });
       });
       return bodies.length;
     },
@@ -306,15 +338,33 @@ export function createBankService({ db, clock }: { db: Db; clock: Clock }) {
       return (await repo.types(db)).map(toAdminType);
     },
 
-    async createType(input: z.output<typeof examTypeBodySchema>): Promise<AdminExamType> {
-      return toAdminType(await uniqueTypeName(() => repo.insertType(db, typeValues(input, clock.now()))));
+    async createType(staff: StaffActor, input: z.output<typeof examTypeBodySchema>): Promise<AdminExamType> {
+      return uniqueTypeName(() =>
+        db.transaction(async (tx) => {
+          const after = toAdminType(await repo.insertType(tx, typeValues(input, clock.now())));
+          await audit.record(tx, staff, { action: 'exam_type.create', entity: 'exam_type', entityId: after.id, before: null, after });
+          return after;
+        }),
+      );
     },
 
     /** Edits the notice; a changed URL key moves the public page (the old address then answers 404). */
-    async updateType(id: number, input: z.output<typeof examTypeBodySchema>): Promise<AdminExamType> {
-      const row = await uniqueTypeName(() => repo.updateType(db, id, typeValues(input, clock.now())));
-      if (!row) throw AppError.notFound(m.typeNotFound);
-      return toAdminType(row);
+    async updateType(staff: StaffActor, id: number, input: z.output<typeof examTypeBodySchema>): Promise<AdminExamType> {
+      return uniqueTypeName(() =>
+        db.transaction(async (tx) => {
+          const current = await repo.typeById(tx, id);
+          if (!current) throw AppError.notFound(m.typeNotFound);
+          const after = toAdminType((await repo.updateType(tx, id, typeValues(input, clock.now())))!);
+          await audit.record(tx, staff, {
+            action: 'exam_type.update',
+            entity: 'exam_type',
+            entityId: id,
+            before: toAdminType(current),
+            after,
+          });
+          return after;
+        }),
+      );
     },
 
     async sessions(): Promise<AdminSession[]> {
@@ -341,21 +391,31 @@ export function createBankService({ db, clock }: { db: Db; clock: Clock }) {
       }));
     },
 
-    async createSession(input: z.output<typeof sessionBodySchema>): Promise<AdminSession> {
+    async createSession(staff: StaffActor, input: z.output<typeof sessionBodySchema>): Promise<AdminSession> {
       if (!(await repo.typeById(db, input.type_id))) throw AppError.notFound(m.typeNotFound);
       const paper = await repo.paper(db, input.paper_id);
       if (!paper) throw AppError.notFound(m.paperNotFound);
       if (paper.typeId !== input.type_id) throw AppError.badRequest(m.paperOfOtherType, { paper_id: m.paperOfOtherType });
-      const id = await repo.insertSession(db, {
-        typeId: input.type_id,
-        paperId: input.paper_id,
-        title: input.title,
-        registerStart: new Date(input.register_start),
-        registerEnd: new Date(input.register_end),
-        examStart: new Date(input.exam_start),
-        examEnd: new Date(input.exam_end),
-        maxAttempts: input.max_attempts,
-        capacity: input.capacity,
+      const id = await db.transaction(async (tx) => {
+        const sessionId = await repo.insertSession(tx, {
+          typeId: input.type_id,
+          paperId: input.paper_id,
+          title: input.title,
+          registerStart: new Date(input.register_start),
+          registerEnd: new Date(input.register_end),
+          examStart: new Date(input.exam_start),
+          examEnd: new Date(input.exam_end),
+          maxAttempts: input.max_attempts,
+          capacity: input.capacity,
+        });
+        await audit.record(tx, staff, {
+          action: 'exam_session.create',
+          entity: 'exam_session',
+          entityId: sessionId,
+          before: null,
+          after: input,
+        });
+        return sessionId;
       });
       return (await this.sessions()).find((s) => s.id === id)!;
     },
@@ -371,7 +431,7 @@ export function createBankService({ db, clock }: { db: Db; clock: Clock }) {
       );
     },
 
-    async createPaper(input: z.output<typeof examPaperBodySchema>): Promise<ExamPaper> {
+    async createPaper(staff: StaffActor, input: z.output<typeof examPaperBodySchema>): Promise<ExamPaper> {
       const type = await repo.typeById(db, input.type_id);
       if (!type) throw AppError.notFound(m.typeNotFound);
       let links: { questionId: number; score: number }[] = [];
@@ -410,6 +470,7 @@ export function createBankService({ db, clock }: { db: Db; clock: Clock }) {
           tx,
           links.map((l, i) => ({ paperId: p.id, questionId: l.questionId, position: i + 1, score: l.score })),
         );
+        await audit.record(tx, staff, { action: 'exam_paper.create', entity: 'exam_paper', entityId: p.id, before: null, after: input });
         return p;
       });
       return toPaper(paper, type.name, links);

@@ -6,6 +6,7 @@ import { buildApp } from '../../app';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createUser, type TestUser } from '../../testing/test-users';
 import { messages } from '../messages/messages.table';
+import { createAuditTrail } from '../audit';
 import { createMessagesService } from '../messages';
 import { personalAchieve } from '../users/users.table';
 import { verifyCredential } from './exams.badges';
@@ -249,8 +250,8 @@ describe('attempts', () => {
     const a = await registerAndStart(t, me, fx);
     await answerAll(me, fx, a);
     t.clock.advance(21 * MIN);
-    const service = createExamsService({ db: t.db, clock: t.clock, messages: createMessagesService({ db: t.db, clock: t.clock }) });
-    const other = createExamsService({ db: t.db, clock: t.clock, messages: createMessagesService({ db: t.db, clock: t.clock }) });
+    const service = createExamsService({ db: t.db, clock: t.clock, messages: createMessagesService({ db: t.db, clock: t.clock }), audit: createAuditTrail(t) });
+    const other = createExamsService({ db: t.db, clock: t.clock, messages: createMessagesService({ db: t.db, clock: t.clock }), audit: createAuditTrail(t) });
     const closed = await Promise.all([service.sweep(), other.sweep()]);
     expect(closed.reduce((x, y) => x + y, 0)).toBeGreaterThanOrEqual(1);
     const [row] = await t.db.select().from(examsAttempts).where(eq(examsAttempts.id, a.id));

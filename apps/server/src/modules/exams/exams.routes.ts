@@ -4,6 +4,7 @@ import type { App, AppDeps, AppModule } from '../../lib/app-module';
 import { AppError } from '../../lib/app-error';
 import { defineRoute } from '../../lib/define-route';
 import { userOf } from '../../lib/auth';
+import { auditActor, createAuditTrail } from '../audit';
 import { createMessagesService } from '../messages';
 import { createBankService, type BankService } from './bank.service';
 import { createBadgeIssuer } from './exams.badges';
@@ -16,14 +17,15 @@ export const SWEEP_INTERVAL_MS = 15_000;
 /** Exam notices, registration, online attempts, grading, certificates (PDF, public check, Open Badges). */
 export const examsModule: AppModule = async (app, deps) => {
   const { db, clock, config } = deps;
-  const { requireUser, requireStaff, optionalUser } = deps.guards;
+  const { requireUser, requirePermission, optionalUser } = deps.guards;
   const messages = createMessagesService({ db, clock });
-  const exams = createExamsService({ db, clock, messages });
-  const bank = createBankService({ db, clock });
+  const exams = createExamsService({ db, clock, messages, audit: createAuditTrail(deps) });
+  const bank = createBankService({ db, clock, audit: createAuditTrail(deps) });
   const issuer = createBadgeIssuer({ db, clock, baseUrl: config.publicBaseUrl, siteName: config.siteName });
   const tags = ['exams'];
   const user = { tags, auth: requireUser };
-  const staff = { tags: ['admin-exams'], auth: requireStaff };
+  const staff = { tags: ['admin-exams'], auth: requirePermission('exams') };
+  const grading = { tags: ['admin-exams'], auth: requirePermission('grading') };
 
   // The server closes unsubmitted attempts at their deadline whether or not a browser is open.
   if (config.nodeEnv !== 'test') {
@@ -150,19 +152,19 @@ export const examsModule: AppModule = async (app, deps) => {
   defineRoute(
     app,
     adminExamsRoutes.createQuestion,
-    async (request) => ok(await bank.create(request.body), m.saveQuestionOk),
+    async (request) => ok(await bank.create(auditActor(request), request.body), m.saveQuestionOk),
     staff,
   );
   defineRoute(
     app,
     adminExamsRoutes.updateQuestion,
-    async (request) => ok(await bank.update(request.params.id, request.body), m.saveQuestionOk),
+    async (request) => ok(await bank.update(auditActor(request), request.params.id, request.body), m.saveQuestionOk),
     staff,
   );
   defineRoute(
     app,
     adminExamsRoutes.deactivateQuestion,
-    async (request) => ok(await bank.deactivate(request.params.id)),
+    async (request) => ok(await bank.deactivate(auditActor(request), request.params.id)),
     staff,
   );
   defineRoute(
@@ -180,35 +182,35 @@ export const examsModule: AppModule = async (app, deps) => {
   defineRoute(
     app,
     adminExamsRoutes.createPaper,
-    async (request) => ok(await bank.createPaper(request.body), m.savePaperOk),
+    async (request) => ok(await bank.createPaper(auditActor(request), request.body), m.savePaperOk),
     staff,
   );
   defineRoute(app, adminExamsRoutes.types, async () => ok(await bank.types()), staff);
   defineRoute(
     app,
     adminExamsRoutes.createType,
-    async (request) => ok(await bank.createType(request.body), m.saveTypeOk),
+    async (request) => ok(await bank.createType(auditActor(request), request.body), m.saveTypeOk),
     staff,
   );
   defineRoute(
     app,
     adminExamsRoutes.updateType,
-    async (request) => ok(await bank.updateType(request.params.id, request.body), m.saveTypeOk),
+    async (request) => ok(await bank.updateType(auditActor(request), request.params.id, request.body), m.saveTypeOk),
     staff,
   );
   defineRoute(app, adminExamsRoutes.sessions, async () => ok(await bank.sessions()), staff);
   defineRoute(
     app,
     adminExamsRoutes.createSession,
-    async (request) => ok(await bank.createSession(request.body), m.saveSessionOk),
+    async (request) => ok(await bank.createSession(auditActor(request), request.body), m.saveSessionOk),
     staff,
   );
-  defineRoute(app, adminExamsRoutes.gradingQueue, async () => ok(await exams.gradingQueue()), staff);
+  defineRoute(app, adminExamsRoutes.gradingQueue, async () => ok(await exams.gradingQueue()), grading);
   defineRoute(
     app,
     adminExamsRoutes.grade,
-    async (request) => ok(await exams.grade(userOf(request).id, request.body), m.graded),
-    staff,
+    async (request) => ok(await exams.grade(auditActor(request), request.body), m.graded),
+    grading,
   );
   defineRoute(
     app,
@@ -219,7 +221,7 @@ export const examsModule: AppModule = async (app, deps) => {
   defineRoute(
     app,
     adminExamsRoutes.revokeCertificate,
-    async (request) => ok(await exams.revoke(userOf(request).id, request.params.id, request.body.reason), m.revoked),
+    async (request) => ok(await exams.revoke(auditActor(request), request.params.id, request.body.reason), m.revoked),
     staff,
   );
 };
@@ -241,9 +243,9 @@ async function registerImportRoute(scope: App, bank: BankService, deps: AppDeps)
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413);
         throw AppError.badRequest(m.importFileUnreadable);
       }
-      const n = await bank.importFile(request.query.type_id, content);
+      const n = await bank.importFile(auditActor(request), request.query.type_id, content);
       return ok({ imported: n }, m.imported(n));
     },
-    { tags: ['admin-exams'], auth: deps.guards.requireStaff, bodyLimit: IMPORT_MAX_BYTES + 64 * 1024 },
+    { tags: ['admin-exams'], auth: deps.guards.requirePermission('exams'), bodyLimit: IMPORT_MAX_BYTES + 64 * 1024 },
   );
 }

@@ -23,6 +23,7 @@ import { isUniqueViolation } from '../../db/sql';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth';
 import type { Clock } from '../../lib/clock';
+import type { AuditTrail, StaffActor } from '../audit';
 import type { MessagesService } from '../messages';
 import { displayName } from '../users';
 import { createAnswerBatch } from './answer-batch';
@@ -199,9 +200,10 @@ export interface ExamsServiceDeps {
   db: Db;
   clock: Clock;
   messages: MessagesService;
+  audit: AuditTrail;
 }
 
-export function createExamsService({ db, clock, messages }: ExamsServiceDeps) {
+export function createExamsService({ db, clock, messages, audit }: ExamsServiceDeps) {
   const answerBatch = createAnswerBatch(db);
   // ------------------------------------------------------------------------------------------------- paper draw
 
@@ -599,7 +601,8 @@ export function createExamsService({ db, clock, messages }: ExamsServiceDeps) {
       }));
     },
 
-    async grade(staffId: number, v: { attempt_id: number; question_id: number; score: number; comment: string }) {
+    async grade(staff: StaffActor, v: { attempt_id: number; question_id: number; score: number; comment: string }) {
+      const staffId = staff.id;
       return db.transaction(async (tx) => {
         const loaded = await repo.attempt(tx, v.attempt_id);
         const item = loaded?.attempt.items.find((i) => i.q === v.question_id);
@@ -614,6 +617,13 @@ export function createExamsService({ db, clock, messages }: ExamsServiceDeps) {
           now: clock.now(),
         });
         if (!ok) throw AppError.conflict(m.gradedAlready);
+        await audit.record(tx, staff, {
+          action: 'exam_answer.grade',
+          entity: 'exam_attempt',
+          entityId: v.attempt_id,
+          before: { question_id: v.question_id, graded: false },
+          after: { question_id: v.question_id, score: round1(v.score), comment: v.comment },
+        });
         const remaining = (await repo.decrementPending(tx, v.attempt_id)) ?? 0;
         if (remaining === 0) await release(tx, loaded);
         return { remaining };
@@ -652,15 +662,26 @@ export function createExamsService({ db, clock, messages }: ExamsServiceDeps) {
       return (await repo.adminCertificates(db, keyword)).map((r) => ({ ...toCertificate(r.cert, now), user_phone: r.phone }));
     },
 
-    async revoke(staffId: number, id: number, reason: string) {
+    async revoke(staff: StaffActor, id: number, reason: string) {
       const found = await repo.adminCertificate(db, id);
       if (!found) throw AppError.notFound(m.certificateNotFound);
-      if (!(await repo.revoke(db, { id, reason, staffId, now: clock.now() }))) throw AppError.conflict(m.revokedAlready);
-      await messages.send(
-        found.cert.userId,
-        '证书已撤销',
-        `您的${found.cert.examName}证书（编号${found.cert.number}）已被撤销，原因：${reason}。`,
-      );
+      await db.transaction(async (tx) => {
+        if (!(await repo.revoke(tx, { id, reason, staffId: staff.id, now: clock.now() })))
+          throw AppError.conflict(m.revokedAlready);
+        await audit.record(tx, staff, {
+          action: 'certificate.revoke',
+          entity: 'certificate',
+          entityId: id,
+          before: { number: found.cert.number, revoked: false },
+          after: { number: found.cert.number, revoked: true, reason },
+        });
+        await messages.send(
+          found.cert.userId,
+          '证书已撤销',
+          `您的${found.cert.examName}证书（编号${found.cert.number}）已被撤销，原因：${reason}。`,
+          tx,
+        );
+      });
       const after = (await repo.adminCertificate(db, id))!;
       return { ...toCertificate(after.cert, clock.now()), user_phone: after.phone };
     },

@@ -13,6 +13,36 @@ export const learningRecord = {
     );
   },
 
+  /**
+   * Everyone's learning in one calendar year (China-time days), a page of learners after `afterUserId` in id order:
+   * the continuing-education hours export. Reads the account's names read-only.
+   */
+  yearTotals(db: DbOrTx, v: { year: number; afterUserId: number; limit: number }) {
+    const from = `${v.year}-01-01`;
+    const to = `${v.year + 1}-01-01`;
+    return rowsOf<{
+      user_id: number;
+      phone: string;
+      nickname: string | null;
+      real_name: string | null;
+      id_number: string | null;
+      company_name: string | null;
+      seconds: number;
+      finished: number;
+    }>(
+      db,
+      sql`SELECT u.id AS user_id, u.phone, u.nickname, u.real_name, u.id_number, u.company_name, s.seconds,
+                 (SELECT count(*)::int FROM learning_course_progress p
+                   WHERE p.user_id = u.id AND p.finished_at >= (${from}::date::timestamp - interval '8 hours') AT TIME ZONE 'UTC'
+                     AND p.finished_at < (${to}::date::timestamp - interval '8 hours') AT TIME ZONE 'UTC') AS finished
+            FROM (SELECT user_id, sum(seconds)::int AS seconds FROM learning_daily_seconds
+                   WHERE day >= ${from}::date AND day < ${to}::date AND user_id > ${v.afterUserId}
+                   GROUP BY user_id ORDER BY user_id LIMIT ${v.limit}) s
+            JOIN users u ON u.id = s.user_id
+           ORDER BY u.id`,
+    );
+  },
+
   /** Courses finished per calendar year, China time. */
   finishedCoursesByYear(db: DbOrTx, userId: number) {
     return rowsOf<{ year: number; n: number }>(

@@ -49,7 +49,7 @@ export function createLiveModule(options: LiveModuleOptions = {}): AppModule {
       replays: replayCourses({ db: deps.db, dataDir: deps.config.dataDir }),
     });
     const user = { tags: TAGS, auth: deps.guards.requireUser };
-    const staff = { tags: ADMIN_TAGS, auth: deps.guards.requireStaff };
+    const staff = { tags: ADMIN_TAGS, auth: deps.guards.requirePermission('live') };
 
     defineRoute(app, liveRoutes.list, async (r) => ok(await service.list(userOf(r).id, r.query)), user);
     defineRoute(app, liveRoutes.room, async (r) => ok(await service.room(userOf(r).id, r.params.id)), user);

@@ -29,7 +29,7 @@ export const magazineModule: AppModule = async (app, deps) => {
     messages: createMessagesService({ db: deps.db, clock: deps.clock }),
   });
   const user = { tags: TAGS, auth: deps.guards.requireUser };
-  const staff = { tags: ADMIN_TAGS, auth: deps.guards.requireStaff };
+  const staff = { tags: ADMIN_TAGS, auth: deps.guards.requirePermission('magazine') };
 
   defineRoute(app, magazineRoutes.list, async (request) => ok(await service.list(userOf(request).id, request.query.year)), user);
   defineRoute(app, magazineRoutes.read, async (request) => ok(await service.read(userOf(request).id, request.params.id)), user);
@@ -120,6 +120,6 @@ async function registerUpload(scope: App, service: MagazineService, deps: AppDep
       if (!bytes || bytes.length === 0) throw AppError.badRequest(m.pdfMissing);
       return ok(await service.upload(parsed.data, bytes), '已上传');
     },
-    { tags: ADMIN_TAGS, auth: deps.guards.requireStaff, bodyLimit: MAGAZINE_PDF_MAX_BYTES + 64 * 1024 },
+    { tags: ADMIN_TAGS, auth: deps.guards.requirePermission('magazine'), bodyLimit: MAGAZINE_PDF_MAX_BYTES + 64 * 1024 },
   );
 }

@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { pageWindow, toPaged } from '../../lib/pagination';
+import type { AuditTrail, StaffActor } from '../audit';
 import type { MessagesService } from '../messages';
 import { invoicesRepository as repo, type InvoiceView } from './invoices.repository';
 import { membersRepository } from './members.repository';
@@ -61,8 +62,9 @@ export function createInvoicesService(deps: {
   clock: Clock;
   messages: MessagesService;
   invoiceDir: string;
+  audit: AuditTrail;
 }) {
-  const { db, clock, messages, invoiceDir } = deps;
+  const { db, clock, messages, invoiceDir, audit } = deps;
 
   async function adminView(id: number): Promise<InvoiceView> {
     const v = await repo.view(db, id);
@@ -120,7 +122,8 @@ export function createInvoicesService(deps: {
     },
 
     /** Stores the uploaded PDF under a random name and marks the request issued; tells the user. */
-    async issue(staffId: number, id: number, content: Buffer): Promise<AdminInvoice> {
+    async issue(actor: StaffActor, id: number, content: Buffer): Promise<AdminInvoice> {
+      const staffId = actor.id;
       const v = await adminView(id);
       if (v.state !== 'requested') throw AppError.conflict(m.invoiceNotRequested);
       if (content.length < PDF_MAGIC.length || !content.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) {
@@ -134,6 +137,13 @@ export function createInvoicesService(deps: {
       try {
         const done = await db.transaction(async (tx) => {
           if (!(await repo.issue(tx, { id, pdfFile: name, staffId, now }))) return false;
+          await audit.record(tx, actor, {
+            action: 'invoice.issue',
+            entity: 'invoice',
+            entityId: id,
+            before: { state: v.state },
+            after: { state: 'issued', pdf_file: name },
+          });
           await messages.send(
             v.user_id,
             '发票已开具',
@@ -150,11 +160,19 @@ export function createInvoicesService(deps: {
       return toAdminInvoice(await adminView(id));
     },
 
-    async reject(staffId: number, id: number, reason: string): Promise<AdminInvoice> {
+    async reject(actor: StaffActor, id: number, reason: string): Promise<AdminInvoice> {
+      const staffId = actor.id;
       const v = await adminView(id);
       const now = clock.now();
       const done = await db.transaction(async (tx) => {
         if (!(await repo.reject(tx, { id, reason, staffId, now }))) return false;
+        await audit.record(tx, actor, {
+          action: 'invoice.reject',
+          entity: 'invoice',
+          entityId: id,
+          before: { state: v.state },
+          after: { state: 'rejected', reason },
+        });
         await messages.send(
           v.user_id,
           '发票申请被驳回',

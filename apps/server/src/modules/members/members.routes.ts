@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
   adminInvoicesRoutes,
+  hasPermission,
   invoiceIdParamsSchema,
   invoicesRoutes,
   INVOICE_PDF_MAX_BYTES,
@@ -18,6 +19,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { defineRoute, guardOptions } from '../../lib/define-route';
 import { userOf, type Guard } from '../../lib/auth';
+import { auditActor, createAuditTrail } from '../audit';
 import { createMessagesService } from '../messages';
 import { createInvoicesService, type InvoicesService } from './invoices.service';
 import { membersRepository } from './members.repository';
@@ -31,7 +33,8 @@ const NOTIFY_BODY_LIMIT = 64 * 1024;
 /** Membership plans, orders, payment (sandbox cashier, notify endpoints) and invoices. */
 export const membersModule: AppModule = async (app, deps) => {
   const { db, clock, config } = deps;
-  const { requireUser, requireStaff } = deps.guards;
+  const { requireUser, requirePermission } = deps.guards;
+  const invoiceStaff = requirePermission('invoices');
   const messages = createMessagesService({ db, clock });
   let sandboxSecret: Promise<string> | undefined;
   const sandbox = new SandboxProvider({
@@ -50,14 +53,15 @@ export const membersModule: AppModule = async (app, deps) => {
     clock,
     messages,
     invoiceDir: path.join(config.dataDir, 'uploads', 'invoices'),
+    audit: createAuditTrail(deps),
   });
 
   registerOrderRoutes(app, members, requireUser, config.publicBaseUrl);
   if (provider === sandbox)
     registerSandboxRoutes(app, members, sandbox, { siteName: config.siteName, clock });
   await app.register(async (scope) => registerNotifyRoute(scope as App, members));
-  registerInvoiceRoutes(app, invoices, requireUser, requireStaff);
-  await app.register(async (scope) => registerIssueRoute(scope as App, invoices, requireStaff));
+  registerInvoiceRoutes(app, invoices, requireUser, invoiceStaff);
+  await app.register(async (scope) => registerIssueRoute(scope as App, invoices, invoiceStaff));
 };
 
 function registerOrderRoutes(app: App, members: MembersService, requireUser: Guard, publicBaseUrl: string) {
@@ -232,7 +236,7 @@ function registerInvoiceRoutes(app: App, invoices: InvoicesService, requireUser:
     adminInvoicesRoutes.reject,
     async (request) =>
       ok(
-        await invoices.reject(userOf(request).id, request.params.id, request.body.reason),
+        await invoices.reject(auditActor(request), request.params.id, request.body.reason),
         m.invoiceRejected,
       ),
     { tags, auth: requireStaff },
@@ -251,7 +255,7 @@ function registerInvoiceRoutes(app: App, invoices: InvoicesService, requireUser:
     async (request, reply) => {
       const user = userOf(request);
       const { file, downloadName } = await invoices.pdf(
-        { id: user.id, isStaff: user.isStaff },
+        { id: user.id, isStaff: hasPermission(user.staffRoles, 'invoices') },
         request.params.id,
       );
       let content: Buffer;
@@ -291,7 +295,7 @@ async function registerIssueRoute(scope: App, invoices: InvoicesService, require
           throw new AppError(413, m.invoicePdfTooLarge);
         throw err;
       }
-      return ok(await invoices.issue(userOf(request).id, request.params.id, content), m.invoiceIssued);
+      return ok(await invoices.issue(auditActor(request), request.params.id, content), m.invoiceIssued);
     },
     { tags: ['invoices'], auth: requireStaff, bodyLimit: INVOICE_PDF_MAX_BYTES + 64 * 1024 },
   );

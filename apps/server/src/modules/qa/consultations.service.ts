@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import type { SQL } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { AuditTrail, StaffActor } from '../audit';
 import type { MessagesService } from '../messages';
 import { consultationsRepository as repo, type ConsultationListRow } from './consultations.repository';
 import { qaRepository } from './qa.repository';
@@ -42,10 +43,12 @@ export function createConsultationsService({
   db,
   clock,
   messages,
+  audit,
 }: {
   db: Db;
   clock: Clock;
   messages: MessagesService;
+  audit: AuditTrail;
 }) {
   async function page(where: SQL, q: ConsultationsQuery): Promise<ConsultationsPage> {
     const conds = [where];
@@ -111,6 +114,7 @@ export function createConsultationsService({
     },
 
     async schedule(
+      staff: StaffActor,
       id: number,
       body: { expert_id: number; scheduled_at: string; channel: string; channel_note: string },
     ): Promise<Consultation> {
@@ -131,6 +135,13 @@ export function createConsultationsService({
           updatedAt: now,
         });
         if (!changed) throw AppError.conflict(cm.notRequestedOrScheduled);
+        await audit.record(tx, staff, {
+          action: 'consultation.schedule',
+          entity: 'consultation',
+          entityId: id,
+          before: { status: row.status, expert_user_id: row.expertUserId, scheduled_at: row.scheduledAt },
+          after: { status: 'scheduled', expert_user_id: expert.userId, scheduled_at: at, channel: body.channel },
+        });
         const when = formatChinaTime(at);
         const note = body.channel_note ? `（${body.channel_note}）` : '';
         await messages.send(
@@ -156,18 +167,25 @@ export function createConsultationsService({
       return one(id);
     },
 
-    async finish(id: number): Promise<Consultation> {
+    async finish(staff: StaffActor, id: number): Promise<Consultation> {
       const row = await repo.get(db, id);
       if (!row) throw AppError.notFound(cm.notFound);
       await db.transaction(async (tx) => {
         if (!(await repo.transition(tx, id, ['scheduled'], { status: 'done', updatedAt: clock.now() })))
           throw AppError.conflict(cm.notScheduled);
+        await audit.record(tx, staff, {
+          action: 'consultation.finish',
+          entity: 'consultation',
+          entityId: id,
+          before: { status: row.status },
+          after: { status: 'done' },
+        });
         await messages.send(row.userId, titles.done, `您的财税咨询“${row.topic}”已完成，感谢您的信任。`, tx);
       });
       return one(id);
     },
 
-    async cancel(id: number, reason: string): Promise<Consultation> {
+    async cancel(staff: StaffActor, id: number, reason: string): Promise<Consultation> {
       const row = await repo.get(db, id);
       if (!row) throw AppError.notFound(cm.notFound);
       await db.transaction(async (tx) => {
@@ -177,6 +195,13 @@ export function createConsultationsService({
           updatedAt: clock.now(),
         });
         if (!changed) throw AppError.conflict(cm.notCancellable);
+        await audit.record(tx, staff, {
+          action: 'consultation.cancel',
+          entity: 'consultation',
+          entityId: id,
+          before: { status: row.status },
+          after: { status: 'cancelled', reason: reason || '工作人员取消' },
+        });
         const why = reason ? `，原因：${reason}` : '';
         await messages.send(row.userId, titles.cancelled, `您申请的财税咨询“${row.topic}”已取消${why}。`, tx);
         if (row.expertUserId && row.status === 'scheduled')

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/app-error';
 import { defineGuard, userOf } from '../../lib/auth';
 import { defineRoute } from '../../lib/define-route';
 import { AVATAR_FILE_REGEX, mimeOfStoredAvatar } from '../../lib/image-type';
+import { auditActor, createAuditTrail } from '../audit';
 import { createMessagesService } from '../messages';
 import { createConsultationsService } from './consultations.service';
 import { QA_JOB_INTERVAL_MS, runQaChecks } from './qa.jobs';
@@ -15,14 +16,17 @@ import { createQaService, QA_IMAGE_URL_PREFIX } from './qa.service';
 
 /** Finance and tax Q&A: public questions, asking, the expert workspace, staff's queue and the work calendar. */
 export const qaModule: AppModule = async (app, deps) => {
-  const { requireUser, requireStaff, optionalUser } = deps.guards;
+  const { requireUser, requirePermission, optionalUser } = deps.guards;
   const messages = createMessagesService({ db: deps.db, clock: deps.clock });
   const imageDir = path.join(deps.config.dataDir, 'uploads', 'quiz');
-  const qa = createQaService({ db: deps.db, clock: deps.clock, messages, imageDir });
-  const consults = createConsultationsService({ db: deps.db, clock: deps.clock, messages });
+  const audit = createAuditTrail(deps);
+  const qa = createQaService({ db: deps.db, clock: deps.clock, messages, imageDir, audit });
+  const consults = createConsultationsService({ db: deps.db, clock: deps.clock, messages, audit });
   const tags = ['qa'];
   const user = { tags, auth: requireUser };
-  const staff = { tags, auth: requireStaff };
+  // Q&A operations (queue, assignment, experts, calendar, consultations) and hiding a question (moderation).
+  const staff = { tags, auth: requirePermission('qa') };
+  const moderation = { tags, auth: requirePermission('moderation') };
   // Expert endpoints: a logged-in account linked to an expert profile; checked before the body is read.
   const requireExpert = defineGuard('user', async (request) => {
     await requireUser(request);
@@ -172,21 +176,21 @@ export const qaModule: AppModule = async (app, deps) => {
   defineRoute(
     app,
     qaRoutes.assign,
-    async (request) => ok(await qa.assign(request.params.id, request.body.expert_id), m.assigned),
+    async (request) => ok(await qa.assign(auditActor(request), request.params.id, request.body.expert_id), m.assigned),
     staff,
   );
   defineRoute(
     app,
     qaRoutes.hide,
-    async (request) => ok(await qa.hide(request.params.id, request.body.hidden), m.hiddenChanged),
-    staff,
+    async (request) => ok(await qa.hide(auditActor(request), request.params.id, request.body.hidden), m.hiddenChanged),
+    moderation,
   );
   defineRoute(app, qaRoutes.adminExperts, async () => ok(await qa.adminExperts()), staff);
   defineRoute(
     app,
     qaRoutes.linkExpert,
     async (request) => {
-      const linked = await qa.linkExpert(request.params.id, {
+      const linked = await qa.linkExpert(auditActor(request), request.params.id, {
         phone: request.body.phone,
         categories: request.body.categories,
       });
@@ -206,7 +210,11 @@ export const qaModule: AppModule = async (app, deps) => {
     qaRoutes.saveHoliday,
     async (request) =>
       ok(
-        await qa.saveHoliday({ date: request.body.date, kind: request.body.kind, name: request.body.name }),
+        await qa.saveHoliday(auditActor(request), {
+          date: request.body.date,
+          kind: request.body.kind,
+          name: request.body.name,
+        }),
         m.holidaySaved,
       ),
     staff,
@@ -214,7 +222,7 @@ export const qaModule: AppModule = async (app, deps) => {
   defineRoute(
     app,
     qaRoutes.deleteHoliday,
-    async (request) => ok(await qa.deleteHoliday(request.params.date), m.holidayDeleted),
+    async (request) => ok(await qa.deleteHoliday(auditActor(request), request.params.date), m.holidayDeleted),
     staff,
   );
 
@@ -255,7 +263,7 @@ export const qaModule: AppModule = async (app, deps) => {
     qaRoutes.scheduleConsultation,
     async (request) =>
       ok(
-        await consults.schedule(request.params.id, {
+        await consults.schedule(auditActor(request), request.params.id, {
           expert_id: request.body.expert_id,
           scheduled_at: request.body.scheduled_at,
           channel: request.body.channel,
@@ -268,13 +276,13 @@ export const qaModule: AppModule = async (app, deps) => {
   defineRoute(
     app,
     qaRoutes.finishConsultation,
-    async (request) => ok(await consults.finish(request.params.id), cm.done),
+    async (request) => ok(await consults.finish(auditActor(request), request.params.id), cm.done),
     staff,
   );
   defineRoute(
     app,
     qaRoutes.cancelConsultation,
-    async (request) => ok(await consults.cancel(request.params.id, request.body.reason), cm.cancelled),
+    async (request) => ok(await consults.cancel(auditActor(request), request.params.id, request.body.reason), cm.cancelled),
     staff,
   );
 

@@ -46,6 +46,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { detectImageType } from '../../lib/image-type';
 import { expertProfiles, type ExpertProfile } from '../content';
+import type { AuditTrail, StaffActor } from '../audit';
 import type { MessagesService } from '../messages';
 import {
   chinaDate,
@@ -115,9 +116,10 @@ export interface QaServiceDeps {
   clock: Clock;
   messages: MessagesService;
   imageDir: string;
+  audit: AuditTrail;
 }
 
-export function createQaService({ db, clock, messages, imageDir }: QaServiceDeps) {
+export function createQaService({ db, clock, messages, imageDir, audit }: QaServiceDeps) {
   const profiles = expertProfiles(db);
 
   async function calendar(ex: Executor = db): Promise<WorkCalendar> {
@@ -598,7 +600,7 @@ export function createQaService({ db, clock, messages, imageDir }: QaServiceDeps
 
     adminQuestion: (id: number) => questionForWorkspace(id, null),
 
-    async assign(id: number, expertProfileId: number) {
+    async assign(staff: StaffActor, id: number, expertProfileId: number) {
       const link = await repo.expertOfProfile(db, expertProfileId);
       if (!link) throw AppError.badRequest(m.notExpertAccount);
       const q = await repo.question(db, id);
@@ -607,6 +609,13 @@ export function createQaService({ db, clock, messages, imageDir }: QaServiceDeps
       const now = clock.now();
       await db.transaction(async (tx) => {
         if (!(await repo.assign(tx, id, link.userId, now))) throw AppError.conflict(m.alreadyAnswered);
+        await audit.record(tx, staff, {
+          action: 'question.assign',
+          entity: 'question',
+          entityId: id,
+          before: { status: q.status, claimed_by_user: null },
+          after: { expert_profile_id: expertProfileId, claimed_by_user: link.userId },
+        });
         await messages.send(
           link.userId,
           titles.assigned,
@@ -618,8 +627,17 @@ export function createQaService({ db, clock, messages, imageDir }: QaServiceDeps
       return { id, claimed_by: profile?.name ?? null };
     },
 
-    async hide(id: number, hidden: boolean) {
-      if (!(await repo.setHidden(db, id, hidden, clock.now()))) throw AppError.notFound(m.questionNotFound);
+    async hide(staff: StaffActor, id: number, hidden: boolean) {
+      await db.transaction(async (tx) => {
+        if (!(await repo.setHidden(tx, id, hidden, clock.now()))) throw AppError.notFound(m.questionNotFound);
+        await audit.record(tx, staff, {
+          action: hidden ? 'question.hide' : 'question.restore',
+          entity: 'question',
+          entityId: id,
+          before: { hidden: !hidden },
+          after: { hidden },
+        });
+      });
       return null;
     },
 
@@ -638,11 +656,21 @@ export function createQaService({ db, clock, messages, imageDir }: QaServiceDeps
       });
     },
 
-    async linkExpert(profileId: number, body: Required<LinkExpertBody>): Promise<AdminExpert> {
+    async linkExpert(staff: StaffActor, profileId: number, body: Required<LinkExpertBody>): Promise<AdminExpert> {
       const profile = await profiles.get(profileId);
       if (!profile) throw AppError.notFound(m.expertNotFound);
       if (!body.phone) {
-        await repo.unlink(db, profileId);
+        await db.transaction(async (tx) => {
+          const prev = await repo.expertOfProfile(tx, profileId);
+          await repo.unlink(tx, profileId);
+          await audit.record(tx, staff, {
+            action: 'expert.unlink',
+            entity: 'expert_profile',
+            entityId: profileId,
+            before: prev ? { user_id: prev.userId, categories: prev.categories } : null,
+            after: { phone: null },
+          });
+        });
       } else {
         if (body.categories.length === 0)
           throw AppError.badRequest(m.categoriesRequired, { categories: m.categoriesRequired });
@@ -651,7 +679,17 @@ export function createQaService({ db, clock, messages, imageDir }: QaServiceDeps
         const other = await repo.expertOfUser(db, userId);
         if (other && other.profileId !== profileId) throw AppError.conflict(m.accountLinkedElsewhere);
         const categories = QA_CATEGORIES.filter((c) => body.categories.includes(c));
-        await repo.link(db, { profileId, userId, categories, now: clock.now() });
+        await db.transaction(async (tx) => {
+          const prev = await repo.expertOfProfile(tx, profileId);
+          await repo.link(tx, { profileId, userId, categories, now: clock.now() });
+          await audit.record(tx, staff, {
+            action: 'expert.link',
+            entity: 'expert_profile',
+            entityId: profileId,
+            before: prev ? { user_id: prev.userId, categories: prev.categories } : null,
+            after: { phone: body.phone, user_id: userId, categories },
+          });
+        });
       }
       const list = await this.adminExperts();
       return list.find((e) => e.id === profileId)!;
@@ -675,18 +713,36 @@ export function createQaService({ db, clock, messages, imageDir }: QaServiceDeps
 
     calendarYear,
 
-    async saveHoliday(body: Required<HolidayBody>): Promise<CalendarYear> {
+    async saveHoliday(staff: StaffActor, body: Required<HolidayBody>): Promise<CalendarYear> {
       if (
         Number.isNaN(Date.parse(`${body.date}T00:00:00Z`)) ||
         new Date(`${body.date}T00:00:00Z`).toISOString().slice(0, 10) !== body.date
       )
         throw AppError.badRequest(m.holidayDateInvalid, { date: m.holidayDateInvalid });
-      await repo.saveHoliday(db, { ...body, now: clock.now() });
+      await db.transaction(async (tx) => {
+        await repo.saveHoliday(tx, { ...body, now: clock.now() });
+        await audit.record(tx, staff, {
+          action: 'work_calendar.save',
+          entity: 'work_calendar',
+          entityId: body.date,
+          before: null,
+          after: body,
+        });
+      });
       return calendarYear(Number(body.date.slice(0, 4)));
     },
 
-    async deleteHoliday(date: string): Promise<CalendarYear> {
-      if (!(await repo.deleteHoliday(db, date))) throw AppError.notFound('该日期没有工作人员添加的记录');
+    async deleteHoliday(staff: StaffActor, date: string): Promise<CalendarYear> {
+      await db.transaction(async (tx) => {
+        if (!(await repo.deleteHoliday(tx, date))) throw AppError.notFound('该日期没有工作人员添加的记录');
+        await audit.record(tx, staff, {
+          action: 'work_calendar.delete',
+          entity: 'work_calendar',
+          entityId: date,
+          before: { date },
+          after: null,
+        });
+      });
       return calendarYear(Number(date.slice(0, 4)));
     },
 

@@ -9,6 +9,7 @@ import type { AuthUser } from '../../lib/auth';
 import { userOf } from '../../lib/auth';
 import { defineRoute } from '../../lib/define-route';
 import { mimeOfStoredAvatar } from '../../lib/image-type';
+import { auditActor, createAuditTrail } from '../audit';
 import { createMessagesService } from '../messages';
 import { createRecruitingService, IMAGE_FILE_REGEX, type RecruitingService } from './recruiting.service';
 
@@ -19,6 +20,7 @@ export function recruitingService(deps: AppDeps): RecruitingService {
     clock: deps.clock,
     config: deps.config,
     messages: createMessagesService({ db: deps.db, clock: deps.clock }),
+    audit: createAuditTrail(deps),
   });
 }
 
@@ -40,10 +42,11 @@ async function readImage(request: FastifyRequest): Promise<Buffer> {
 /** Companies, job posts and their review, the job board, applications, talent query, recommendation, talent pool. */
 export const recruitingModule: AppModule = async (app, deps) => {
   const service = recruitingService(deps);
-  const { requireUser, requireStaff, optionalUser } = deps.guards;
+  const { requireUser, requirePermission, optionalUser } = deps.guards;
   const tags = ['recruiting'];
   const user = { tags, auth: requireUser };
-  const staff = { tags, auth: requireStaff };
+  const companyReview = { tags, auth: requirePermission('companies') };
+  const postReview = { tags, auth: requirePermission('job_posts') };
   const me = (request: { user?: AuthUser }) => userOf(request);
 
   await app.register(multipart, {
@@ -98,12 +101,12 @@ export const recruitingModule: AppModule = async (app, deps) => {
     },
   );
 
-  defineRoute(app, r.adminCompanies, async (req) => ok(await service.adminCompanies(req.query)), staff);
+  defineRoute(app, r.adminCompanies, async (req) => ok(await service.adminCompanies(req.query)), companyReview);
   defineRoute(
     app,
     r.adminReviewCompany,
-    async (req) => ok(await service.reviewCompany(me(req), req.params.id, req.body), m.reviewed),
-    staff,
+    async (req) => ok(await service.reviewCompany(auditActor(req), req.params.id, req.body), m.reviewed),
+    companyReview,
   );
   defineRoute(
     app,
@@ -121,7 +124,7 @@ export const recruitingModule: AppModule = async (app, deps) => {
         .header('content-length', info.size)
         .send(createReadStream(file));
     },
-    staff,
+    companyReview,
   );
 
   // ---- posts ------------------------------------------------------------------------------------------------------
@@ -151,18 +154,18 @@ export const recruitingModule: AppModule = async (app, deps) => {
     user,
   );
 
-  defineRoute(app, r.adminPosts, async (req) => ok(await service.adminPosts(req.query)), staff);
+  defineRoute(app, r.adminPosts, async (req) => ok(await service.adminPosts(req.query)), postReview);
   defineRoute(
     app,
     r.adminReviewPost,
-    async (req) => ok(await service.reviewPost(req.params.id, req.body), m.reviewed),
-    staff,
+    async (req) => ok(await service.reviewPost(auditActor(req), req.params.id, req.body), m.reviewed),
+    postReview,
   );
   defineRoute(
     app,
     r.adminOfflinePost,
-    async (req) => ok(await service.adminOffline(req.params.id, req.body.reason), m.postOffline),
-    staff,
+    async (req) => ok(await service.adminOffline(auditActor(req), req.params.id, req.body.reason), m.postOffline),
+    postReview,
   );
 
   // ---- board --------------------------------------------------------------------------------------------------------

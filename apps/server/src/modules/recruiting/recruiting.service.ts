@@ -60,6 +60,7 @@ import { detectImageType } from '../../lib/image-type';
 import { pageWindow, toPaged } from '../../lib/pagination';
 import { createExamCertificates } from '../exams';
 import { learningRecord } from '../learning';
+import type { AuditTrail, StaffActor } from '../audit';
 import type { MessagesService } from '../messages';
 import { talentOptions, talentPortraits } from '../talent';
 import {
@@ -107,8 +108,9 @@ export function createRecruitingService(deps: {
   clock: Clock;
   config: Pick<Config, 'dataDir' | 'publicBaseUrl'>;
   messages: MessagesService;
+  audit: AuditTrail;
 }) {
-  const { db, clock, messages } = deps;
+  const { db, clock, messages, audit } = deps;
   const imageDir = path.join(deps.config.dataDir, 'uploads', 'recruiting');
   const portraits = talentPortraits({ db, clock });
   const today = () => chinaDate(clock.now());
@@ -457,7 +459,7 @@ export function createRecruitingService(deps: {
     },
 
     async reviewCompany(
-      staff: AuthUser,
+      staff: StaffActor,
       companyId: number,
       b: Out<typeof reviewBodySchema>,
     ): Promise<Company> {
@@ -487,6 +489,13 @@ export function createRecruitingService(deps: {
             `您的企业「${updated.name}」认证未通过，原因：${b.reason}。请修改后重新上传营业执照。`,
             tx,
           );
+        await audit.record(tx, staff, {
+          action: b.approve ? 'company.verify' : 'company.reject',
+          entity: 'company',
+          entityId: companyId,
+          before: { status: 'pending' },
+          after: { status: updated.status, reason: b.approve ? null : b.reason },
+        });
         return updated;
       });
       return toCompany(companyId, row);
@@ -570,7 +579,7 @@ export function createRecruitingService(deps: {
       return paged(rows, toPost, q);
     },
 
-    async reviewPost(id: number, b: Out<typeof reviewBodySchema>): Promise<JobPost> {
+    async reviewPost(staff: StaffActor, id: number, b: Out<typeof reviewBodySchema>): Promise<JobPost> {
       const now = clock.now();
       await db.transaction(async (tx) => {
         const post = await repo.postBase(tx, id);
@@ -596,11 +605,18 @@ export function createRecruitingService(deps: {
             `您发布的职位「${post.title}」未通过审核，原因：${b.reason}。`,
             tx,
           );
+        await audit.record(tx, staff, {
+          action: b.approve ? 'job_post.approve' : 'job_post.reject',
+          entity: 'job_post',
+          entityId: id,
+          before: { status: 'pending' },
+          after: { status: b.approve ? 'online' : 'rejected', reason: b.approve ? null : b.reason },
+        });
       });
       return toPost(await postOrThrow(id));
     },
 
-    async adminOffline(id: number, reason: string): Promise<JobPost> {
+    async adminOffline(staff: StaffActor, id: number, reason: string): Promise<JobPost> {
       const now = clock.now();
       await db.transaction(async (tx) => {
         const post = await repo.postBase(tx, id);
@@ -617,6 +633,13 @@ export function createRecruitingService(deps: {
           `您发布的职位「${post.title}」已被平台下线，原因：${reason}。`,
           tx,
         );
+        await audit.record(tx, staff, {
+          action: 'job_post.offline',
+          entity: 'job_post',
+          entityId: id,
+          before: { status: 'online' },
+          after: { status: 'offline', reason },
+        });
       });
       return toPost(await postOrThrow(id));
     },

@@ -21,6 +21,7 @@ import type { AuthUser } from '../../lib/auth';
 import { learningRecord } from '../learning';
 import { createExamCertificates } from '../exams';
 import { accountChanges } from '../users';
+import type { AuditTrail, StaffActor } from '../audit';
 import type { MessagesService } from '../messages';
 import { ATTACHMENT_DICS, starName } from './data/options.data';
 import { talentRepository as repo, type RcpjRow } from './talent.repository';
@@ -34,8 +35,8 @@ export const RESULT_MESSAGE_TITLE = '星级测评结果通知';
 
 export type StarsService = ReturnType<typeof createStarsService>;
 
-export function createStarsService(deps: { db: Db; clock: Clock; messages: MessagesService }) {
-  const { db, clock, messages } = deps;
+export function createStarsService(deps: { db: Db; clock: Clock; messages: MessagesService; audit: AuditTrail }) {
+  const { db, clock, messages, audit } = deps;
 
   async function figures(userId: number): Promise<RcpjFigures> {
     const [person, credentials] = await Promise.all([
@@ -229,7 +230,7 @@ export function createStarsService(deps: { db: Db; clock: Clock; messages: Messa
      * transaction that also sets the star level and writes the notice, so two reviewers clicking at once review once.
      */
     async review(
-      staff: AuthUser,
+      staff: StaffActor,
       id: number,
       body: z.output<typeof reviewRcpjBodySchema>,
     ): Promise<AdminRcpj> {
@@ -256,6 +257,13 @@ export function createStarsService(deps: { db: Db; clock: Clock; messages: Messa
             `恭喜您，${starName(current.starId)}测评申请已通过审核，您的当前星级为${starName(level)}。`,
             tx,
           );
+          await audit.record(tx, staff, {
+            action: 'star_review.approve',
+            entity: 'star_review',
+            entityId: id,
+            before: { status: current.status, user_id: current.userId, star_level: person?.starId ?? 0 },
+            after: { status: 'approved', star_level: level },
+          });
           return updated;
         }
         const reason = body.reason ?? '';
@@ -272,6 +280,13 @@ export function createStarsService(deps: { db: Db; clock: Clock; messages: Messa
           `您的${starName(current.starId)}测评申请未通过审核。原因：${reason}`,
           tx,
         );
+        await audit.record(tx, staff, {
+          action: 'star_review.reject',
+          entity: 'star_review',
+          entityId: id,
+          before: { status: current.status, user_id: current.userId },
+          after: { status: 'rejected', reason },
+        });
         return updated;
       });
       return (await toAdmin([row]))[0]!;

@@ -19,6 +19,7 @@ import type { App, AppDeps, AppModule } from '../../lib/app-module';
 import { AppError } from '../../lib/app-error';
 import { defineRoute } from '../../lib/define-route';
 import { userOf } from '../../lib/auth';
+import { auditActor, createAuditTrail } from '../audit';
 import { createMessagesService } from '../messages';
 import { ATTACHMENT_DICS, STARS } from './data/options.data';
 import { createStarsService } from './stars.service';
@@ -99,10 +100,10 @@ async function registerTalent(app: App, deps: AppDeps, options: TalentModuleOpti
     attachmentDir,
     attachmentAccess: options.attachmentAccess?.(deps) ?? [],
   });
-  const stars = createStarsService({ db: deps.db, clock: deps.clock, messages });
+  const stars = createStarsService({ db: deps.db, clock: deps.clock, messages, audit: createAuditTrail(deps) });
   const tags = ['talent'];
   const user = { tags, auth: guards.requireUser };
-  const staff = { tags, auth: guards.requireStaff };
+  const staff = { tags, auth: guards.requirePermission('stars') };
   // The login check runs before the form is read, so an anonymous post never reaches the parser's work.
   const form = { tags, auth: guards.requireUser, preValidation: formToBody };
 
@@ -333,7 +334,7 @@ async function registerTalent(app: App, deps: AppDeps, options: TalentModuleOpti
     starsRoutes.adminReview,
     async (request) =>
       ok(
-        await stars.review(userOf(request), request.params.id, request.body),
+        await stars.review(auditActor(request), request.params.id, request.body),
         request.body.approve ? m.reviewApproved : m.reviewRejected,
       ),
     staff,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  hasPermission,
   birthdayProblem,
   chinaDate,
   computeRadar,
@@ -509,7 +510,7 @@ export function createTalentService(deps: {
     ): Promise<{ file: string; mime: string; size: number }> {
       const a = await repo.attachment(db, id);
       if (!a || !ATTACHMENT_FILE_REGEX.test(a.storedName)) throw new AppError(404, m.attachmentNotFound);
-      let allowed = a.userId === viewer.id || viewer.isStaff;
+      let allowed = a.userId === viewer.id || hasPermission(viewer.staffRoles, 'stars');
       for (const check of attachmentAccess) {
         if (allowed) break;
         allowed = await check(viewer, a.userId);

@@ -20,7 +20,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 /** The financial risk check: quota, reports, the Excel template and the report PDF. */
 export const toolsModule: AppModule = async (app, deps) => {
-  const { requireUser, requireStaff } = deps.guards;
+  const { requireUser, requirePermission } = deps.guards;
   const service = createToolsService(deps.db, deps.clock);
   const user = { tags, auth: requireUser };
 
@@ -94,5 +94,5 @@ export const toolsModule: AppModule = async (app, deps) => {
     },
   );
 
-  defineRoute(app, adminRiskChecksRoutes.list, async (request) => ok(await service.adminList(request.query)), { tags, auth: requireStaff });
+  defineRoute(app, adminRiskChecksRoutes.list, async (request) => ok(await service.adminList(request.query)), { tags, auth: requirePermission('risk_checks') });
 };

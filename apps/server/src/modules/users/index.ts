@@ -25,3 +25,21 @@ export const accountChanges = {
   updateAccountProfile: repo.updateAccountProfile,
 };
 export type AccountChanges = typeof accountChanges;
+
+/** Staff roles of accounts (the staff module manages them; the auth guards read them with the session). */
+export const staffAccounts = {
+  setStaffRoles: repo.setStaffRoles,
+  staffMembers: repo.staffMembers,
+  countWithRole: repo.countWithRole,
+  setDisabled: repo.setDisabled,
+  clearPassword: repo.clearPassword,
+};
+export type StaffAccounts = typeof staffAccounts;
+
+/** Read-only look-ups for staff screens: an account by phone, the users search and a user's page. */
+export const userAccountLookup = {
+  byPhone: repo.byPhone,
+  adminSearch: repo.adminSearch,
+  adminDetail: repo.adminDetail,
+};
+

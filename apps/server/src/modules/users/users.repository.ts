@@ -1,7 +1,15 @@
-import type { CurrentUser, Profile, Role } from '@app/contracts';
-import { eq, getTableName, sql } from 'drizzle-orm';
+import {
+  permissionsOf,
+  type AdminUser,
+  type CurrentUser,
+  type Paged,
+  type Profile,
+  type Role,
+  type StaffRole,
+} from '@app/contracts';
+import { and, desc, eq, getTableName, sql, type SQL } from 'drizzle-orm';
 import { pgArray } from '../../db/pg-array';
-import type { Executor } from '../../db/sql';
+import { containsPattern, type Executor } from '../../db/sql';
 import { personalAchieve, users } from './users.table';
 
 export type UserRow = typeof users.$inferSelect;
@@ -14,6 +22,19 @@ export interface ProfileChanges {
   politicalStatus?: number | null;
   avatar?: string | null;
 }
+
+const toAdminUser = (u: UserRow, now: Date): AdminUser => ({
+  id: u.id,
+  phone: u.phone,
+  nickname: u.nickname,
+  role: u.role,
+  company_name: u.companyName,
+  is_member: u.memberEndAt !== null && u.memberEndAt > now,
+  member_end_at: u.memberEndAt?.toISOString() ?? null,
+  staff_roles: u.staffRoles,
+  disabled: u.disabled,
+  created_at: u.createdAt.toISOString(),
+});
 
 const toProfile = (u: UserRow): Profile => ({
   id: u.id,
@@ -39,7 +60,8 @@ export const usersRepository = {
       role: Role;
       companyName?: string | null;
       creditCode?: string | null;
-      isStaff?: boolean;
+      /** Staff roles; the account is staff when there is at least one. */
+      staffRoles?: StaffRole[];
       memberEndAt?: Date | null;
       nickname?: string | null;
       now: Date;
@@ -53,7 +75,8 @@ export const usersRepository = {
         role: v.role,
         companyName: v.companyName ?? null,
         creditCode: v.creditCode ?? null,
-        isStaff: v.isStaff ?? false,
+        isStaff: (v.staffRoles ?? []).length > 0,
+        staffRoles: v.staffRoles ?? [],
         memberEndAt: v.memberEndAt ?? null,
         nickname: v.nickname ?? null,
         createdAt: v.now,
@@ -88,7 +111,9 @@ export const usersRepository = {
       is_member: u.memberEndAt !== null && u.memberEndAt > now,
       member_end_at: u.memberEndAt?.toISOString() ?? null,
       role: u.role,
-      is_staff: u.isStaff,
+      is_staff: u.staffRoles.length > 0,
+      staff_roles: u.staffRoles,
+      permissions: permissionsOf(u.staffRoles),
       star_id: row.achieve?.starId ?? 0,
       total_learn_time: row.achieve?.totalLearnTime ?? 0,
       finish_course_num: row.achieve?.finishCourseNum ?? 0,
@@ -155,6 +180,111 @@ export const usersRepository = {
   },
 
   /** Sets the star level (creating the achievements row if an old account lacks it). */
+  /** Sets the account's staff roles (is_staff follows); the row before and after, undefined for an unknown id. */
+  async setStaffRoles(
+    db: Executor,
+    v: { userId: number; roles: StaffRole[]; now: Date },
+  ): Promise<{ before: StaffRole[]; after: StaffRole[] } | undefined> {
+    const [old] = await db
+      .select({ roles: users.staffRoles })
+      .from(users)
+      .where(eq(users.id, v.userId))
+      .for('update')
+      .limit(1);
+    if (!old) return undefined;
+    await db
+      .update(users)
+      .set({ staffRoles: v.roles, isStaff: v.roles.length > 0, updatedAt: v.now })
+      .where(eq(users.id, v.userId));
+    return { before: old.roles, after: v.roles };
+  },
+
+  async byPhone(db: Executor, phone: string) {
+    const [row] = await db
+      .select({
+        id: users.id,
+        phone: users.phone,
+        nickname: users.nickname,
+        roles: users.staffRoles,
+        disabled: users.disabled,
+      })
+      .from(users)
+      .where(eq(users.phone, phone))
+      .limit(1);
+    return row;
+  },
+
+  /** No password until the owner sets one (staff reset: the old password stops working). */
+  async clearPassword(db: Executor, v: { userId: number; now: Date }): Promise<void> {
+    await db.update(users).set({ passwordHash: null, updatedAt: v.now }).where(eq(users.id, v.userId));
+  },
+
+  async setDisabled(db: Executor, v: { userId: number; disabled: boolean; now: Date }): Promise<void> {
+    await db.update(users).set({ disabled: v.disabled, updatedAt: v.now }).where(eq(users.id, v.userId));
+  },
+
+  /** The staff users screen: by part of phone, nickname or company name, member state and account kind. */
+  async adminSearch(
+    db: Executor,
+    q: { keyword?: string; member?: 'member' | 'non_member'; role?: Role; page: number; per: number },
+    now: Date,
+  ): Promise<Paged<AdminUser>> {
+    const where: SQL[] = [];
+    if (q.keyword) {
+      const p = containsPattern(q.keyword);
+      where.push(sql`(${users.phone} LIKE ${p} OR ${users.nickname} LIKE ${p} OR ${users.companyName} LIKE ${p})`);
+    }
+    if (q.member === 'member') where.push(sql`${users.memberEndAt} > ${now}`);
+    if (q.member === 'non_member') where.push(sql`(${users.memberEndAt} IS NULL OR ${users.memberEndAt} <= ${now})`);
+    if (q.role) where.push(eq(users.role, q.role));
+    const cond = where.length ? and(...where) : undefined;
+    const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(cond);
+    const rows = await db
+      .select()
+      .from(users)
+      .where(cond)
+      .orderBy(desc(users.id))
+      .limit(q.per)
+      .offset((q.page - 1) * q.per);
+    return { list: rows.map((u) => toAdminUser(u, now)), total: count?.n ?? 0, page: q.page, per: q.per };
+  },
+
+  /** One account for the staff user page (without its sessions, which the auth area counts). */
+  async adminDetail(db: Executor, id: number, now: Date) {
+    const [row] = await db
+      .select({ user: users, achieve: personalAchieve })
+      .from(users)
+      .leftJoin(personalAchieve, eq(personalAchieve.userId, users.id))
+      .where(eq(users.id, id))
+      .limit(1);
+    if (!row) return undefined;
+    return {
+      ...toAdminUser(row.user, now),
+      real_name: row.user.realName,
+      star_id: row.achieve?.starId ?? 0,
+      total_learn_time: row.achieve?.totalLearnTime ?? 0,
+      finish_course_num: row.achieve?.finishCourseNum ?? 0,
+    };
+  },
+
+  /** Every account holding at least one staff role, by id. */
+  async staffMembers(db: Executor) {
+    return db
+      .select({ id: users.id, phone: users.phone, nickname: users.nickname, roles: users.staffRoles })
+      .from(users)
+      .where(sql`cardinality(${users.staffRoles}) > 0`)
+      .orderBy(users.id);
+  },
+
+  /** How many accounts hold the role (the last 管理员 cannot give it up). */
+  async countWithRole(db: Executor, role: StaffRole): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(sql`${role} = ANY(${users.staffRoles})`);
+    return row?.n ?? 0;
+  },
+
   async setStar(db: Executor, userId: number, starId: number): Promise<void> {
     await db
       .insert(personalAchieve)

@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import type { StaffRole } from '@app/contracts';
 import { boolean, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -21,7 +23,14 @@ export const users = pgTable(
     companyName: text('company_name'),
     creditCode: text('credit_code'),
     memberEndAt: ts('member_end_at'),
+    /** True exactly when staff_roles is not empty (kept in step by the repository). */
     isStaff: boolean('is_staff').notNull().default(false),
+    /** Staff roles (管理员, 财务 ...): what staff endpoints this account may call. Empty for ordinary accounts. */
+    staffRoles: text('staff_roles')
+      .array()
+      .$type<StaffRole[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** A disabled account cannot log in and its session stops working at once. */
     disabled: boolean('disabled').notNull().default(false),
     /** Password login refused until then (too many failures). */

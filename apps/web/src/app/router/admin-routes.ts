@@ -1,20 +1,43 @@
 import type { RouteObject } from 'react-router';
+import type { Permission } from '@app/contracts/staff/staff.rules';
 import * as exams from '@/features/exams/routes';
 import * as live from '@/features/live/routes';
 import * as magazine from '@/features/magazine/routes';
 import * as members from '@/features/members/routes';
 import * as qa from '@/features/qa/routes';
 import * as recruiting from '@/features/recruiting/routes';
+import * as staff from '@/features/staff/routes';
 import * as talent from '@/features/talent/routes';
 import * as tools from '@/features/tools/routes';
 import type { RouteHandle } from '@/shared/lib/routing';
 
 /** Staff screens, each contributed by its feature (`adminRoutes`), routed under /admin. */
-export const adminChildren: RouteObject[] = [talent, members, tools, qa, exams, recruiting, magazine, live].flatMap((f) => f.adminRoutes);
+export const adminChildren: RouteObject[] = [talent, members, tools, qa, exams, recruiting, magazine, live, staff].flatMap(
+  (f) => f.adminRoutes,
+);
+
+export interface AdminMenuEntry {
+  path: string;
+  title: string;
+  /** The expert workspace: shown to accounts linked to an expert profile. */
+  expert: boolean;
+  /** The permission the screen needs; every staff screen declares one (admin-routes.test.ts). */
+  permission: Permission | null;
+}
 
 /** The /admin side menu: one entry per staff screen, in the order above. */
-export const adminMenu: { path: string; title: string; expert: boolean }[] = adminChildren.map((r) => ({
-  path: `/admin/${r.path ?? ''}`,
-  title: (r.handle as RouteHandle).title,
-  expert: (r.handle as RouteHandle).expert === true,
-}));
+export const adminMenu: AdminMenuEntry[] = adminChildren.map((r) => {
+  const handle = r.handle as RouteHandle;
+  return {
+    path: `/admin/${r.path ?? ''}`,
+    title: handle.title,
+    expert: handle.expert === true,
+    permission: handle.permission ?? null,
+  };
+});
+
+/** The entries an account sees: staff screens its permissions allow, and the expert workspace when it is an expert. */
+export function visibleAdminMenu(permissions: readonly string[], expert: boolean): AdminMenuEntry[] {
+  const granted = new Set(permissions);
+  return adminMenu.filter((e) => (e.expert ? expert : e.permission !== null && granted.has(e.permission)));
+}

@@ -44,13 +44,14 @@ export const centreRoute: RouteObject = {
   children: [{ index: true, element: <Navigate to={ROLE_FALLBACK_PATH} replace /> }, ...centreChildren],
 };
 
-/** /admin/*: staff screens (StaffGuard inside the layout); /admin opens the first one. */
+/** /admin/*: staff screens (StaffGuard inside the layout); /admin opens the first one the account may use. */
 export const adminRoute: RouteObject = {
   path: 'admin',
   handle: { title: '管理后台', auth: true } satisfies RouteHandle,
   lazy: lazyPage(() => import('../layouts/admin/admin-layout')),
   children: [
-    { index: true, element: <Navigate to={adminChildren[0]?.path ?? '/'} replace /> },
+    // The layout sends /admin to the first screen of the account's menu.
+    { index: true, element: null },
     ...adminChildren,
   ],
 };

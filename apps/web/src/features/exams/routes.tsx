@@ -16,10 +16,10 @@ export const centreRoutes: RouteObject[] = [
 
 /** Staff screens under /admin (app/router/admin-routes.ts). */
 export const adminRoutes: RouteObject[] = [
-  pageRoute({ path: 'exam-types', title: '考试项目与公告', page: () => import('./pages/admin-types-page') }),
-  pageRoute({ path: 'exam-questions', title: '考试题库', page: () => import('./pages/admin-questions-page') }),
-  pageRoute({ path: 'exam-papers', title: '试卷管理', page: () => import('./pages/admin-papers-page') }),
-  pageRoute({ path: 'exam-sessions', title: '考试场次', page: () => import('./pages/admin-sessions-page') }),
-  pageRoute({ path: 'exam-grading', title: '阅卷', page: () => import('./pages/admin-grading-page') }),
-  pageRoute({ path: 'exam-certificates', title: '证书管理', page: () => import('./pages/admin-certificates-page') }),
+  pageRoute({ path: 'exam-types', permission: 'exams', title: '考试项目与公告', page: () => import('./pages/admin-types-page') }),
+  pageRoute({ path: 'exam-questions', permission: 'exams', title: '考试题库', page: () => import('./pages/admin-questions-page') }),
+  pageRoute({ path: 'exam-papers', permission: 'exams', title: '试卷管理', page: () => import('./pages/admin-papers-page') }),
+  pageRoute({ path: 'exam-sessions', permission: 'exams', title: '考试场次', page: () => import('./pages/admin-sessions-page') }),
+  pageRoute({ path: 'exam-grading', permission: 'grading', title: '阅卷', page: () => import('./pages/admin-grading-page') }),
+  pageRoute({ path: 'exam-certificates', permission: 'exams', title: '证书管理', page: () => import('./pages/admin-certificates-page') }),
 ];

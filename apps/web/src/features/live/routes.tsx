@@ -12,5 +12,5 @@ export const centreRoutes: RouteObject[] = [
 
 /** Staff screens under /admin (app/router/admin-routes.ts). */
 export const adminRoutes: RouteObject[] = [
-  pageRoute({ path: 'live', title: '名师直播', page: () => import('./pages/admin-live-page') }),
+  pageRoute({ path: 'live', permission: 'live', title: '名师直播', page: () => import('./pages/admin-live-page') }),
 ];

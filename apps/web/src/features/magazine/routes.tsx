@@ -11,5 +11,5 @@ export const centreRoutes: RouteObject[] = [
 
 /** Staff screens under /admin (app/router/admin-routes.ts). */
 export const adminRoutes: RouteObject[] = [
-  pageRoute({ path: 'magazines', title: '电子杂志', page: () => import('./pages/admin-magazines-page') }),
+  pageRoute({ path: 'magazines', permission: 'magazine', title: '电子杂志', page: () => import('./pages/admin-magazines-page') }),
 ];

@@ -17,5 +17,5 @@ export const centreRoutes: RouteObject[] = [
 
 /** Staff screens under /admin (app/router/admin-routes.ts). */
 export const adminRoutes: RouteObject[] = [
-  pageRoute({ path: 'invoices', title: '发票管理', page: () => import('./pages/admin-invoices-page') }),
+  pageRoute({ path: 'invoices', title: '发票管理', permission: 'invoices', page: () => import('./pages/admin-invoices-page') }),
 ];

@@ -22,7 +22,7 @@ export const centreRoutes: RouteObject[] = [
 
 /** Screens under /admin: staff see both; an expert account sees only the workspace (`expert: true`). */
 export const adminRoutes: RouteObject[] = [
-  pageRoute({ path: 'quiz', title: '问答管理', page: () => import('./pages/admin-quiz-page') }),
+  pageRoute({ path: 'quiz', title: '问答管理', permission: 'qa', page: () => import('./pages/admin-quiz-page') }),
   pageRoute({
     path: 'quiz-expert',
     title: '专家工作台',

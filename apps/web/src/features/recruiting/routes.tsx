@@ -39,6 +39,6 @@ export const centreRoutes: RouteObject[] = [
 
 /** Staff screens under /admin (app/router/admin-routes.ts). */
 export const adminRoutes: RouteObject[] = [
-  pageRoute({ path: 'companies', title: '企业认证审核', page: () => import('./pages/admin-companies-page') }),
-  pageRoute({ path: 'job-posts', title: '职位审核', page: () => import('./pages/admin-posts-page') }),
+  pageRoute({ path: 'companies', title: '企业认证审核', permission: 'companies', page: () => import('./pages/admin-companies-page') }),
+  pageRoute({ path: 'job-posts', title: '职位审核', permission: 'job_posts', page: () => import('./pages/admin-posts-page') }),
 ];

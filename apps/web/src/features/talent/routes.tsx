@@ -35,6 +35,7 @@ export const adminRoutes: RouteObject[] = [
   pageRoute({
     path: 'evaluations',
     title: '星级评价审核',
+    permission: 'stars',
     page: () => import('./pages/admin-evaluations-page'),
   }),
 ];

@@ -15,5 +15,5 @@ export const centreRoutes: RouteObject[] = [
 
 /** Staff screens under /admin (app/router/admin-routes.ts). */
 export const adminRoutes: RouteObject[] = [
-  pageRoute({ path: 'risk-reports', title: '风险检测报告', page: () => import('./pages/admin-risk-reports-page') }),
+  pageRoute({ path: 'risk-reports', title: '风险检测报告', permission: 'risk_checks', page: () => import('./pages/admin-risk-reports-page') }),
 ];

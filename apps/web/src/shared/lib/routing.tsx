@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { RouteObject, UIMatch } from 'react-router';
 import { LAZY_SCREEN_TIMEOUT_MS } from '@app/contracts/common/constants';
+import type { Permission } from '@app/contracts/staff/staff.rules';
 import type { Role } from '@app/contracts/users/users.schemas';
 import { notifier } from './notifier';
 
@@ -19,6 +20,8 @@ export interface RouteHandle {
   antd?: false;
   /** A screen under /admin that expert accounts (not staff) may also open; they see only these in the menu. */
   expert?: boolean;
+  /** A staff screen under /admin: the permission its endpoints need (the menu shows it to roles that grant it). */
+  permission?: Permission;
 }
 
 export const LAZY_SCREEN_FAILED = '页面加载失败，请刷新重试';

@@ -8,7 +8,7 @@ import { liveClasses } from '../live.table';
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 /** Demo staff account that runs the live classes (browser specs never share a staff session). */
-export const LIVE_STAFF = { phone: '13800138015', password: 'admin_1234', nickname: '直播运营' };
+export const LIVE_STAFF = { phone: '13800138014', password: 'admin_1234', nickname: '直播运营' };
 /** The HLS playlist scripts/live-demo-stream.mjs writes (DATA_DIR/live/demo/). */
 export const DEMO_STREAM_URL = '/media/live/demo/index.m3u8';
 
@@ -99,7 +99,7 @@ export const liveSeed: SeedModule = {
         passwordHash: await createPasswordHasher().hash(LIVE_STAFF.password),
         role: 'personal',
         nickname: LIVE_STAFF.nickname,
-        isStaff: true,
+        staffRoles: ['editor'],
         now,
       });
     for (const [i, c] of CLASSES.entries()) {

@@ -49,7 +49,6 @@ export const qaSeed: SeedModule = {
         role: 'personal',
         nickname: e.profile.name,
         companyName: null,
-        isStaff: false,
         memberEndAt: null,
         now,
       });
@@ -66,7 +65,6 @@ export const qaSeed: SeedModule = {
         role: 'personal',
         nickname: a.nickname,
         companyName: null,
-        isStaff: false,
         memberEndAt: null,
         now,
       });

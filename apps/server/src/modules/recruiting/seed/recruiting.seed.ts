@@ -213,7 +213,7 @@ export const recruitingSeed: SeedModule = {
         passwordHash: await createPasswordHasher().hash(RECRUITING_STAFF.password),
         role: 'personal',
         nickname: RECRUITING_STAFF.nickname,
-        isStaff: true,
+        staffRoles: ['reviewer'],
         now,
       });
     let creditSeq = 0;

@@ -1,30 +1,54 @@
-import { Menu } from 'antd';
+import { Button, Menu, Result } from 'antd';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { staffMessages } from '@app/contracts/staff/staff.rules';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import { PageSpin } from '@/shared/ui/page-spin';
 import { StaffGuard } from '../../guards/staff-guard';
-import { adminMenu, useIsExpert } from './admin-menu';
+import { adminMenu, useIsExpert, visibleAdminMenu } from './admin-menu';
 import './admin.css';
 
+const matches = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
+
 /**
- * /admin/*: the side menu and the routed screen. Staff see every staff screen; an expert account sees the screens
- * marked for experts (the expert workspace), and a non-staff expert is sent there from any other.
+ * /admin/*: the side menu and the routed screen. Staff see the screens their roles' permissions allow; an expert
+ * account sees the expert workspace, and a non-staff expert is sent there from any other screen. /admin itself
+ * opens the first screen of the menu; a screen outside the roles shows 无权访问 naming the missing permission.
  */
 export default function AdminLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const user = useSessionStore((s) => s.user);
   const expert = useIsExpert(!!user);
-  // Staff see every staff screen, and the expert workspace only when the account is also an expert.
-  const menu = !user
-    ? adminMenu
-    : user.is_staff
-      ? adminMenu.filter((e) => !e.expert || expert === true)
-      : adminMenu.filter((e) => e.expert && expert === true);
-  const selected = menu.find((e) => pathname === e.path || pathname.startsWith(`${e.path}/`));
+  // A session stored by an older version may lack the list: treat it as none until the user is reloaded.
+  const permissions = user && Array.isArray(user.permissions) ? user.permissions : [];
+  const menu = user ? visibleAdminMenu(permissions, expert === true) : adminMenu;
+  const selected = menu.find((e) => matches(pathname, e.path));
+  const screen = adminMenu.find((e) => matches(pathname, e.path));
+  const atIndex = pathname.replace(/\/+$/, '') === '/admin';
 
   if (user && !user.is_staff && expert === undefined) return <PageSpin />;
   if (user && !user.is_staff && expert && !selected && menu[0]) return <Navigate to={menu[0].path} replace />;
+  if (user && atIndex && menu[0]) return <Navigate to={menu[0].path} replace />;
+
+  let content = <Outlet />;
+  if (user && screen && !selected && screen.permission) {
+    content = (
+      <Result
+        status="403"
+        title="无权访问"
+        subTitle={staffMessages.permissionDenied(screen.permission)}
+        extra={
+          menu[0] ? (
+            <Button type="primary" onClick={() => navigate(menu[0]!.path)}>
+              返回{menu[0].title}
+            </Button>
+          ) : undefined
+        }
+      />
+    );
+  } else if (user && atIndex && !menu[0]) {
+    content = <Result status="info" title="暂无可用的管理功能" subTitle="您的角色还没有可用的管理页面，请联系管理员分配角色。" />;
+  }
 
   return (
     <StaffGuard allow={expert === true}>
@@ -40,9 +64,7 @@ export default function AdminLayout() {
             />
           </nav>
         </aside>
-        <section className="admin__content">
-          <Outlet />
-        </section>
+        <section className="admin__content">{content}</section>
       </div>
     </StaffGuard>
   );

@@ -1,0 +1,100 @@
+import { expect, test } from './support/fixtures';
+import { type APIRequestContext, type Browser } from '@playwright/test';
+import { registerAccount, useToken } from './support/session';
+
+/** Staff console: roles decide the /admin menu and the staff endpoints; every change lands in the audit log. */
+
+// The console's own administrator (README), so no other spec's staff session is ended by this login.
+const ADMIN = { phone: '13800138005', password: 'admin_1234' };
+
+async function tokenOf(request: APIRequestContext, account: { phone: string; password: string }): Promise<string> {
+  const res = await request.post('/api/users/account_login', { data: account });
+  const body = (await res.json()) as { code: number; message: string; data: { token: string } };
+  expect(body.code, body.message).toBe(200);
+  return body.data.token;
+}
+
+async function pageWith(browser: Browser, token: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await useToken(page, token);
+  return { context, page };
+}
+
+test('an administrator gives a new colleague the 财务 role; the colleague sees only the finance screens; the change is in the audit log', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const colleague = await registerAccount(request, 'personal');
+  if (!colleague) throw new Error('the accounts API is missing from this build');
+
+  // Before: an ordinary account is refused the console.
+  const before = await pageWith(browser, colleague.token);
+  await before.page.goto('/admin');
+  await expect(before.page.getByText('管理后台仅限协会工作人员使用。')).toBeVisible();
+  await before.context.close();
+
+  // The administrator assigns the role on 员工角色.
+  await useToken(page, await tokenOf(request, ADMIN));
+  await page.goto('/admin/staff');
+  const menu = page.getByRole('navigation', { name: '管理后台菜单' });
+  await expect(menu.getByRole('menuitem', { name: '操作日志' })).toBeVisible();
+  await page.getByLabel('手机号').fill(colleague.phone);
+  await page.getByRole('checkbox', { name: /财务/ }).check();
+  await page.getByRole('button', { name: '保存角色' }).click();
+  await expect(page.getByText('角色已保存')).toBeVisible();
+  const row = page.getByRole('row', { name: new RegExp(colleague.phone) });
+  await expect(row.getByText('财务', { exact: true })).toBeVisible();
+
+  // The colleague: /admin opens their first screen, the menu lists only what 财务 may use.
+  const clerk = await pageWith(browser, colleague.token);
+  await clerk.page.goto('/admin');
+  await expect(clerk.page).toHaveURL(/\/admin\/invoices$/);
+  const clerkMenu = clerk.page.getByRole('navigation', { name: '管理后台菜单' });
+  await expect(clerkMenu.getByRole('menuitem')).toHaveText(['发票管理', '风险检测报告', '数据导出']);
+  // A screen outside the role names the missing permission.
+  await clerk.page.goto('/admin/evaluations');
+  await expect(clerk.page.getByText('您没有「星级评定审核」权限，请联系管理员分配相应角色')).toBeVisible();
+  await clerk.context.close();
+
+  // The audit log shows who did it, with the roles before and after.
+  await menu.getByRole('menuitem', { name: '操作日志' }).click();
+  await page.getByLabel('操作人手机号').fill(ADMIN.phone);
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  const entry = page.getByRole('row', { name: /设置角色/ }).first();
+  await expect(entry).toContainText(ADMIN.phone);
+  await entry.getByRole('button', { name: /展开|Expand/ }).click();
+  await expect(page.getByText('"finance"').first()).toBeVisible();
+});
+
+test('an administrator finds a learner on 用户管理 and disables the account: the learner is logged out at once', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const learner = await registerAccount(request, 'personal');
+  if (!learner) throw new Error('the accounts API is missing from this build');
+  const own = await pageWith(browser, learner.token);
+  await own.page.goto('/center/student');
+  await expect(own.page).toHaveURL(/\/center\/student/);
+
+  await useToken(page, await tokenOf(request, ADMIN));
+  await page.goto('/admin/users');
+  await page.getByLabel('关键词').fill(learner.phone);
+  await page.locator('.admin__content').getByRole('button', { name: /搜\s*索/ }).click();
+  await page.getByRole('button', { name: `查看${learner.phone}` }).click();
+  const drawer = page.getByRole('dialog', { name: `用户 ${learner.phone}` });
+  await expect(drawer.getByText('已登录')).toBeVisible();
+  await drawer.getByRole('button', { name: '禁用账号' }).click();
+  const modal = page.locator('.ant-modal').filter({ hasText: '禁用账号（' });
+  await modal.getByLabel('原因').fill('冒用他人身份注册');
+  await modal.getByRole('button', { name: '确认禁用账号' }).click();
+  await expect(page.getByText('账号已禁用，该用户的所有登录已失效')).toBeVisible();
+  await expect(drawer.getByText('未登录')).toBeVisible();
+
+  // The learner's next page load finds the session gone and goes to the login page.
+  await own.page.reload();
+  await expect(own.page).toHaveURL(/\/login/);
+  await own.context.close();
+});
