@@ -17,7 +17,7 @@ import { registerWeb } from './plugins/web';
 import { loadPageRenderer } from './plugins/web-ssr';
 import { authModule, createAuthGuards } from './modules/auth';
 import { commentsModule } from './modules/comments';
-import { contentModule } from './modules/content';
+import { articlesModule, contentModule, contentPublicPages } from './modules/content';
 import { coursePublicPages, createCoursesModule } from './modules/courses';
 import { createCourseProgressSource, learningModule } from './modules/learning';
 import { examsModule, examsPublicPages } from './modules/exams';
@@ -36,6 +36,7 @@ import { usersModule } from './modules/users';
 const modules: AppModule[] = [
   systemModule,
   contentModule,
+  articlesModule,
   authModule,
   usersModule,
   messagesModule,
@@ -57,10 +58,13 @@ const publicPages = ({ db, clock }: Pick<CoreDeps, 'db' | 'clock'>): PublicPages
   qaPublicPages(db),
   examsPublicPages(db),
   recruitingPublicPages(db, () => clock.now()),
+  ...contentPublicPages(db, clock),
 ];
 
+/** The knowledge and information list pages (issue 15). */
+const CONTENT_LIST_PAGES = ['/newsInformation', '/caseDatabase', '/expertDatabase', '/learnBase', '/studentServe', '/aboutus', '/projectCooperate'].map((path) => ({ path }));
 /** Public list pages listed in sitemap.xml next to the detail pages. */
-const STATIC_PUBLIC_PAGES = [{ path: '/' }, { path: '/train' }, { path: '/help-center' }, { path: '/quiz' }, { path: '/jobDetail' }];
+const STATIC_PUBLIC_PAGES = [{ path: '/' }, { path: '/train' }, { path: '/help-center' }, { path: '/quiz' }, { path: '/jobDetail' }, ...CONTENT_LIST_PAGES];
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 const REQUEST_ID = /^[\w.:-]{1,64}$/;

@@ -10,3 +10,6 @@ export {
   type ExpertProfiles,
 } from './content.experts';
 export { contentExperts } from './content.table';
+/** News, cases, experts' pages, learning bases, service guides, topic pages, cooperation leads and the staff editor. */
+export { articlesModule } from './articles.routes';
+export { contentPublicPages } from './articles.public-pages';

@@ -1,0 +1,325 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  LEAD_MAX_PER_IP_PER_MINUTE,
+  contentMessages as m,
+  outsideLinkTarget,
+  type AdminArticle,
+  type ArticleCard,
+  type ArticleDetail,
+  type ArticleInput,
+  type Paged,
+} from '@app/contracts';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createUser, type TestUser } from '../../testing/test-users';
+
+let t: TestApp;
+let editor: TestUser;
+let seq = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  editor = await createUser(t, { staff: true, nickname: '编辑小王' });
+});
+afterAll(() => t.close());
+
+const uniq = (label: string) => `${label}${++seq}号${process.pid}`;
+
+function news(over: Partial<ArticleInput> = {}): ArticleInput {
+  return {
+    kind: 'news',
+    title: uniq('关于开展2025年度会计人员继续教育的通知'),
+    summary: '',
+    body: '<p>根据《会计专业技术人员继续教育规定》（财会〔2018〕10号），现将有关事项通知如下。</p>',
+    category: '通知公告',
+    ...over,
+  };
+}
+
+async function create(input: ArticleInput): Promise<AdminArticle> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/admin/content/articles', headers: editor.headers, payload: input });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as AdminArticle;
+}
+
+async function publish(id: number, publishAt?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/admin/content/articles/${id}/publish`,
+    headers: editor.headers,
+    payload: publishAt ? { publish_at: publishAt } : {},
+  });
+}
+
+async function publicList(query: string, headers: Record<string, string> = {}) {
+  const res = await t.app.inject({ method: 'GET', url: `/api/articles?${query}`, headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as Paged<ArticleCard>;
+}
+
+async function read(id: number, user?: TestUser) {
+  return t.app.inject({ method: 'GET', url: `/api/articles/${id}`, headers: user?.headers ?? {} });
+}
+
+// Payloads from the OWASP XSS filter evasion cheat sheet, each inside an otherwise ordinary paragraph.
+const XSS_PAYLOADS = [
+  '<script>alert(1)</script>',
+  '<SCRIPT SRC=http://xss.rocks/xss.js></SCRIPT>',
+  '<IMG SRC="javascript:alert(\'XSS\');">',
+  '<IMG SRC=javascript:alert(&quot;XSS&quot;)>',
+  '<IMG SRC=JaVaScRiPt:alert(\'XSS\')>',
+  '<IMG """><SCRIPT>alert("XSS")</SCRIPT>">',
+  '<IMG SRC=# onmouseover="alert(\'xxs\')">',
+  '<IMG SRC=/ onerror="alert(String.fromCharCode(88,83,83))"></img>',
+  '<img src=x onerror="&#0000106&#0000097&#0000118&#0000097&#0000115&#0000099&#0000114&#0000105&#0000112&#0000116&#0000058&#0000097&#0000108&#0000101&#0000114&#0000116&#0000040&#0000039&#0000088&#0000083&#0000083&#0000039&#0000041">',
+  '<a href="javascript:alert(1)">点击</a>',
+  '<a href="jav&#x09;ascript:alert(\'XSS\');">点击</a>',
+  '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">点击</a>',
+  '<a href=" &#14;  javascript:alert(\'XSS\');">点击</a>',
+  '<iframe src="javascript:alert(\'XSS\');"></iframe>',
+  '<IFRAME SRC=# onmouseover="alert(document.cookie)"></IFRAME>',
+  '<svg/onload=alert(\'XSS\')>',
+  '<BODY ONLOAD=alert(\'XSS\')>',
+  '<STYLE>li {list-style-image: url("javascript:alert(\'XSS\')");}</STYLE><UL><LI>XSS</br>',
+  '<DIV STYLE="background-image: url(javascript:alert(\'XSS\'))">',
+  '<TABLE BACKGROUND="javascript:alert(\'XSS\')">',
+  '<META HTTP-EQUIV="refresh" CONTENT="0;url=javascript:alert(\'XSS\');">',
+  '<OBJECT TYPE="text/x-scriptlet" DATA="http://xss.rocks/scriptlet.html"></OBJECT>',
+  '<EMBED SRC="data:image/svg+xml;base64,PHN2ZyB4bWxuczpzdmc9Imh0dH A6Ly93d3cudzMub3JnLzIwMDAvc3ZnIiB4bWxucz0iaHR0cDovL3d3dy53My5vcmcv MjAwMC9zdmciIHhtbG5zOnhsaW5rPSJodHRwOi8vd3d3LnczLm9yZy8xOTk5L3hs aW5rIiB2ZXJzaW9uPSIxLjAiIHg9IjAiIHk9IjAiIHdpZHRoPSIxOTQiIGhlaWdodD0iMjAw IiBpZD0ieHNzIj48c2NyaXB0IHR5cGU9InRleHQvZWNtYXNjcmlwdCI+YWxlcnQoIlh TUyIpOzwvc2NyaXB0Pjwvc3ZnPg==" type="image/svg+xml" AllowScriptAccess="always"></EMBED>',
+  '<img src="data:image/png;base64,iVBORw0KGgo=">',
+  '<p onclick="alert(1)" style="color:red">正文</p>',
+  '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>',
+  '<form action="javascript:alert(1)"><input type="submit"></form>',
+  '<base href="javascript:alert(\'XSS\');//">',
+  '<LINK REL="stylesheet" HREF="javascript:alert(\'XSS\');">',
+];
+
+/** Nothing in the HTML can run: no script-capable tag, no event handler, no script or data URL. */
+function expectInert(html: string) {
+  expect(html).not.toMatch(/<\s*(script|iframe|svg|object|embed|style|meta|base|link|form|input|body|math|div)\b/i);
+  expect(html).not.toMatch(/\son\w+\s*=/i);
+  expect(html).not.toMatch(/javascript:|data:|vbscript:/i);
+  expect(html).not.toMatch(/style\s*=/i);
+}
+
+describe('sanitising article bodies', () => {
+  it.each(XSS_PAYLOADS.map((p, i) => [i, p]))('stores and returns OWASP payload %i inert', async (_i, payload) => {
+    const a = await create(news({ body: `<p>政策解读正文</p>${payload}<p>结束</p>` }));
+    expectInert(a.body);
+    expect((await publish(a.id)).statusCode).toBe(200);
+    const res = await read(a.id);
+    expect(res.statusCode).toBe(200);
+    expectInert((res.json().data as ArticleDetail).body);
+  });
+
+  it('keeps the structure of a paste from Word but none of its styles or classes', async () => {
+    const word =
+      '<p class="MsoNormal" style="mso-line-height-alt:12pt"><span style="font-family:宋体;color:#333">第一条　为规范</span><o:p></o:p></p>' +
+      '<table class="MsoTableGrid" border="1"><tr><td style="width:100pt" colspan="2">科目</td></tr></table>' +
+      '<h2 style="color:red">一、总体要求</h2><ul><li><b>坚持</b>依法合规</li></ul>';
+    const a = await create(news({ body: word }));
+    expect(a.body).toBe(
+      '<p>第一条　为规范</p><table><tr><td colspan="2">科目</td></tr></table><h2>一、总体要求</h2><ul><li><b>坚持</b>依法合规</li></ul>',
+    );
+  });
+
+  it('keeps uploaded images and http links, which leave through /linkPage when read', async () => {
+    const a = await create(
+      news({
+        body: '<p>详见<a href="https://www.mof.gov.cn/zhengwuxinxi/">财政部网站</a>及<a href="/train">课程</a></p><img src="/api/content/images/0123456789abcdef0123456789abcdef.png" alt="图">',
+      }),
+    );
+    expect(a.body).toContain('<img src="/api/content/images/0123456789abcdef0123456789abcdef.png" alt="图" />');
+    await publish(a.id);
+    const body = ((await read(a.id)).json().data as ArticleDetail).body;
+    expect(body).toContain(`href="/linkPage?url=${encodeURIComponent('https://www.mof.gov.cn/zhengwuxinxi/')}"`);
+    expect(body).toContain('href="/train"');
+  });
+});
+
+describe('the link page URL rule', () => {
+  it('continues only to absolute http and https addresses', () => {
+    expect(outsideLinkTarget('https://www.chinatax.gov.cn/a?b=1')?.hostname).toBe('www.chinatax.gov.cn');
+    expect(outsideLinkTarget('http://example.org')?.hostname).toBe('example.org');
+    for (const bad of ['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', '/train', '//evil.example', 'ftp://x.org/a', 'vbscript:msgbox', '', null]) {
+      expect(outsideLinkTarget(bad)).toBeNull();
+    }
+  });
+});
+
+describe('bad editor input', () => {
+  async function createStatus(input: ArticleInput) {
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/content/articles', headers: editor.headers, payload: input });
+    return { status: res.statusCode, message: (res.json() as { message: string }).message };
+  }
+
+  it('refuses an unknown category, an over-long body and a body with no text, writing nothing', async () => {
+    const before = (await t.app.inject({ method: 'GET', url: '/api/admin/content/articles?per=1', headers: editor.headers })).json().data.total as number;
+    expect(await createStatus(news({ category: '娱乐八卦' }))).toEqual({ status: 400, message: m.categoryUnknown });
+    expect(await createStatus(news({ body: `<p>${'税'.repeat(100_001)}</p>` }))).toEqual({ status: 400, message: m.bodyTooLong });
+    expect(await createStatus(news({ body: '<script>alert(1)</script>' }))).toEqual({ status: 400, message: m.bodyRequired });
+    const after = (await t.app.inject({ method: 'GET', url: '/api/admin/content/articles?per=1', headers: editor.headers })).json().data.total as number;
+    expect(after).toBe(before);
+  });
+
+  it('refuses a scheduled time in the past and leaves the draft a draft', async () => {
+    const a = await create(news());
+    const res = await publish(a.id, new Date(t.clock.now().getTime() - 60_000).toISOString());
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(m.scheduleInPast);
+    expect((await read(a.id)).statusCode).toBe(404);
+  });
+
+  it('answers 406 to a visitor and 403 to a learner on the staff endpoints', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/content/articles' })).statusCode).toBe(406);
+    const learner = await createUser(t);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/content/articles', headers: learner.headers })).statusCode).toBe(403);
+  });
+});
+
+describe('publishing, scheduling and withdrawing', () => {
+  it('shows a scheduled article only once the clock reaches its time, and records who scheduled it', async () => {
+    const title = uniq('财政部 税务总局关于延续实施小微企业所得税优惠政策的公告');
+    const a = await create(news({ title, category: '政策法规' }));
+    const at = new Date(t.clock.now().getTime() + 2 * 3_600_000);
+    const res = await publish(a.id, at.toISOString());
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.state).toBe('scheduled');
+    expect(res.json().data.events).toEqual([{ action: 'schedule', by: '编辑小王', at: t.clock.now().toISOString(), publish_at: at.toISOString() }]);
+
+    expect((await read(a.id)).statusCode).toBe(404);
+    expect((await publicList(`keyword=${encodeURIComponent(title)}`)).total).toBe(0);
+
+    t.clock.advance(2 * 3_600_000);
+    expect((await read(a.id)).statusCode).toBe(200);
+    expect((await publicList(`keyword=${encodeURIComponent(title)}`)).list.map((c) => c.id)).toEqual([a.id]);
+    const admin = await t.app.inject({ method: 'GET', url: `/api/admin/content/articles/${a.id}`, headers: editor.headers });
+    expect(admin.json().data.state).toBe('published');
+  });
+
+  it('hides a withdrawn article from visitors (404) and records the withdrawal', async () => {
+    const a = await create(news());
+    await publish(a.id);
+    expect((await read(a.id)).statusCode).toBe(200);
+    const res = await t.app.inject({ method: 'POST', url: `/api/admin/content/articles/${a.id}/withdraw`, headers: editor.headers });
+    expect(res.statusCode).toBe(200);
+    expect((res.json().data as AdminArticle).events.map((e) => [e.action, e.by])).toEqual([
+      ['withdraw', '编辑小王'],
+      ['publish', '编辑小王'],
+    ]);
+    const gone = await read(a.id);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().message).toBe(m.articleNotFound);
+  });
+
+  it('answers 404 for a draft requested by id', async () => {
+    const a = await create(news());
+    expect((await read(a.id)).statusCode).toBe(404);
+  });
+
+  it('keeps a version per save and restores an earlier one', async () => {
+    const a = await create(news({ body: '<p>第一稿</p>' }));
+    await t.app.inject({ method: 'PUT', url: `/api/admin/content/articles/${a.id}`, headers: editor.headers, payload: news({ title: a.title, body: '<p>第二稿</p>' }) });
+    const versions = (await t.app.inject({ method: 'GET', url: `/api/admin/content/articles/${a.id}/versions`, headers: editor.headers })).json().data as { id: number; version: number; saved_by: string }[];
+    expect(versions.map((v) => [v.version, v.saved_by])).toEqual([
+      [2, '编辑小王'],
+      [1, '编辑小王'],
+    ]);
+    const restored = await t.app.inject({ method: 'POST', url: `/api/admin/content/articles/${a.id}/versions/${versions[1]!.id}/restore`, headers: editor.headers });
+    expect(restored.json().data.body).toBe('<p>第一稿</p>');
+  });
+});
+
+describe('search, filters and neighbours', () => {
+  it('finds a Chinese substring of the body, filters by category and tag, and links previous and next', async () => {
+    const marker = uniq('数据资产入表');
+    const first = await create(news({ category: '行业资讯', tags: ['数据资产'], body: `<p>企业${marker}的会计处理要点</p>` }));
+    await publish(first.id);
+    t.clock.advance(60_000);
+    const second = await create(news({ category: '行业资讯', tags: ['数据资产'], body: `<p>再谈${marker}</p>` }));
+    await publish(second.id);
+    const found = await publicList(`keyword=${encodeURIComponent(marker)}&category=${encodeURIComponent('行业资讯')}&tag=${encodeURIComponent('数据资产')}`);
+    expect(found.list.map((c) => c.id)).toEqual([second.id, first.id]);
+    expect((await publicList(`keyword=${encodeURIComponent(marker)}&category=${encodeURIComponent('协会动态')}`)).total).toBe(0);
+    const detail = (await read(second.id)).json().data as ArticleDetail;
+    expect(detail.prev?.id).toBe(first.id);
+    expect(detail.related.map((r) => r.id)).toContain(first.id);
+  });
+});
+
+describe('region first on a regional sub-domain', () => {
+  it('lists the Henan article first on henan.* and by date on the main site', async () => {
+    const marker = uniq('区域排序');
+    const henan = await create(news({ region: 'henan', body: `<p>${marker}河南学习基地开班</p>` }));
+    await publish(henan.id);
+    t.clock.advance(60_000);
+    const national = await create(news({ body: `<p>${marker}全国会计人员继续教育</p>` }));
+    await publish(national.id);
+    const q = `keyword=${encodeURIComponent(marker)}`;
+    expect((await publicList(q)).list.map((c) => c.id)).toEqual([national.id, henan.id]);
+    expect((await publicList(q, { host: 'henan.localhost' })).list.map((c) => c.id)).toEqual([henan.id, national.id]);
+    expect((await publicList(`${q}&region=henan`)).list.map((c) => c.id)).toEqual([henan.id, national.id]);
+    expect((await publicList(q, { host: 'hebei.localhost' })).list.map((c) => c.id)).toEqual([national.id, henan.id]);
+    const only = await publicList(`${q}&only_region=henan`);
+    expect(only.list.map((c) => [c.id, c.region_name])).toEqual([[henan.id, '河南']]);
+  });
+});
+
+describe('members-only cases', () => {
+  it('shows a visitor and a non-member the opening only, and a member the whole case', async () => {
+    const tail = '最终该企业通过重新梳理研发项目立项资料，补充了研发费用辅助账，享受加计扣除优惠。';
+    const body = `<p>${'某装备制造企业年营业收入约三亿元，'.repeat(20)}</p><p>${tail}</p>`;
+    const a = await create({
+      kind: 'case',
+      title: uniq('研发费用加计扣除的归集难点'),
+      body,
+      category: '税务筹划',
+      industry: '制造业',
+      company_size: '中型企业',
+      access: 'member',
+    });
+    await publish(a.id);
+    const visitor = (await read(a.id)).json().data as ArticleDetail;
+    expect(visitor.locked).toBe(true);
+    expect(visitor.body).not.toContain(tail);
+    expect(visitor.body.length).toBeLessThan(400);
+    const learner = await createUser(t);
+    expect(((await read(a.id, learner)).json().data as ArticleDetail).locked).toBe(true);
+    const member = await createUser(t, { memberDays: 30 });
+    const whole = (await read(a.id, member)).json().data as ArticleDetail;
+    expect(whole.locked).toBe(false);
+    expect(whole.body).toContain(tail);
+    expect(whole.industry).toBe('制造业');
+  });
+});
+
+describe('cooperation leads', () => {
+  const lead = { organisation: '郑州某会计师事务所', contact: '李经理', phone: '13912345678', need: '希望为本所二十名员工定制税务实务内训课程。' };
+
+  it('refuses a bad phone with a field message and stores nothing', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/cooperation_leads', payload: { ...lead, phone: '1234' }, remoteAddress: '10.0.0.9' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().data.fieldErrors.phone).toBeTruthy();
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/content/leads', headers: editor.headers });
+    expect((list.json().data.list as { phone: string }[]).some((l) => l.phone === '1234')).toBe(false);
+  });
+
+  it('accepts five a minute from one address, refuses the sixth, and accepts again a minute later', async () => {
+    const send = (ip: string) => t.app.inject({ method: 'POST', url: '/api/cooperation_leads', payload: lead, remoteAddress: ip });
+    for (let i = 0; i < LEAD_MAX_PER_IP_PER_MINUTE; i++) expect((await send('10.0.0.1')).statusCode).toBe(200);
+    const sixth = await send('10.0.0.1');
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().message).toBe(m.leadTooMany);
+    expect((await send('10.0.0.2')).statusCode).toBe(200);
+    t.clock.advance(61_000);
+    expect((await send('10.0.0.1')).statusCode).toBe(200);
+  });
+
+  it('lets staff see a lead and mark it handled', async () => {
+    const sent = await t.app.inject({ method: 'POST', url: '/api/cooperation_leads', payload: { ...lead, organisation: '洛阳某职业学院' }, remoteAddress: '10.0.0.3' });
+    const id = sent.json().data.id as number;
+    const handled = await t.app.inject({ method: 'POST', url: `/api/admin/content/leads/${id}/handle`, headers: editor.headers });
+    expect(handled.json().data).toMatchObject({ id, organisation: '洛阳某职业学院', handled_by: '编辑小王' });
+    const open = await t.app.inject({ method: 'GET', url: '/api/admin/content/leads?handled=no&per=50', headers: editor.headers });
+    expect((open.json().data.list as { id: number }[]).some((l) => l.id === id)).toBe(false);
+  });
+});
