@@ -12,6 +12,7 @@ import { toolsSeed } from '../../modules/tools/seed/tools.seed';
 import { qaSeed } from '../../modules/qa/seed/qa.seed';
 import { examsSeed } from '../../modules/exams/seed/exams.seed';
 import { recruitingSeed } from '../../modules/recruiting/seed/recruiting.seed';
+import { contentArticlesSeed, contentPagesSeed } from '../../modules/content/seed/articles.seed';
 
 export interface SeedContext {
   config: Pick<Config, 'siteName' | 'seedDemo'>;
@@ -27,7 +28,7 @@ export interface SeedModule {
 }
 
 // In dependency order (users before the courses they own ...). Add one line per area.
-export const seedModules: SeedModule[] = [contentSeed, usersSeed, coursesSeed, membersSeed, membersDemoSeed, talentSeed, toolsSeed, qaSeed, examsSeed, recruitingSeed];
+export const seedModules: SeedModule[] = [contentSeed, usersSeed, coursesSeed, membersSeed, membersDemoSeed, talentSeed, toolsSeed, qaSeed, examsSeed, recruitingSeed, contentPagesSeed, contentArticlesSeed];
 
 /**
  * Runs the seed modules this database has not had yet (all of them on a fresh database, none on a restart),

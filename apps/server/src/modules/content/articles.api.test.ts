@@ -323,3 +323,49 @@ describe('cooperation leads', () => {
     expect((open.json().data.list as { id: number }[]).some((l) => l.id === id)).toBe(false);
   });
 });
+
+describe('demo content', () => {
+  it('has 30+ news in every category, 20+ cases across industries with members-only ones, and 12+ experts', async () => {
+    const allNews = await publicList('kind=news&per=50');
+    expect(allNews.total).toBeGreaterThanOrEqual(30);
+    expect(new Set(allNews.list.map((n) => n.category))).toEqual(new Set(['协会动态', '政策法规', '行业资讯', '通知公告']));
+    expect(allNews.list.some((n) => /〔20\d\d〕\d+号|公告20\d\d年第\d+号/.test(n.source))).toBe(true);
+    const cases = await publicList('kind=case&per=50');
+    expect(cases.total).toBeGreaterThanOrEqual(20);
+    expect(new Set(cases.list.map((c) => c.industry)).size).toBeGreaterThanOrEqual(6);
+    expect(cases.list.some((c) => c.access === 'member')).toBe(true);
+    const experts = (await t.app.inject({ method: 'GET', url: '/api/experts' })).json().data as { list: { name: string }[] };
+    expect(experts.list.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it('has six learning-base pages, six service guides and two topic pages with their articles', async () => {
+    const bases = (await t.app.inject({ method: 'GET', url: '/api/learning_bases' })).json().data as { code: string }[];
+    expect(bases.map((b) => b.code)).toEqual(['henan', 'hebei', 'jilin', 'guizhou', 'ningbo', 'guangxi']);
+    const guides = (await t.app.inject({ method: 'GET', url: '/api/service_guides' })).json().data as { id: number; steps: string[] }[];
+    expect(guides.length).toBeGreaterThanOrEqual(6);
+    expect(guides.every((g) => g.steps.length > 0)).toBe(true);
+    for (const type of ['tax-policy', 'digital-finance']) {
+      const topic = await t.app.inject({ method: 'GET', url: `/api/topics/${type}` });
+      expect(topic.statusCode).toBe(200);
+      expect(topic.json().data.articles.length).toBeGreaterThanOrEqual(2);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/topics/no-such-topic' })).statusCode).toBe(404);
+  });
+
+  it('shows an expert page with the cases the expert wrote', async () => {
+    const experts = (await t.app.inject({ method: 'GET', url: `/api/experts?keyword=${encodeURIComponent('陈立文')}` })).json().data as { list: { id: number }[] };
+    const page = (await t.app.inject({ method: 'GET', url: `/api/experts/${experts.list[0]!.id}` })).json().data as { cases: { author: string }[] };
+    expect(page.cases.length).toBeGreaterThanOrEqual(2);
+    expect(page.cases.every((c) => c.author === '陈立文')).toBe(true);
+  });
+});
+
+describe('public pages', () => {
+  it('answers 404 for an unknown news page and lists published cases in the sitemap', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/newsInformation/details?id=999999' })).statusCode).toBe(404);
+    const cases = await publicList('kind=case&per=1');
+    const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.body).toContain(`/caseDatabase/article/${cases.list[0]!.id}`);
+    expect(sitemap.body).toContain('/publicityPage/tax-policy');
+  });
+});
