@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import * as content from '@/features/content/routes';
 import * as exams from '@/features/exams/routes';
 import * as members from '@/features/members/routes';
 import * as qa from '@/features/qa/routes';
@@ -8,7 +9,7 @@ import * as tools from '@/features/tools/routes';
 import type { RouteHandle } from '@/shared/lib/routing';
 
 /** Staff screens, each contributed by its feature (`adminRoutes`), routed under /admin. */
-export const adminChildren: RouteObject[] = [talent, members, tools, qa, exams, recruiting].flatMap((f) => f.adminRoutes);
+export const adminChildren: RouteObject[] = [talent, members, tools, qa, exams, recruiting, content].flatMap((f) => f.adminRoutes);
 
 /** The /admin side menu: one entry per staff screen, in the order above. */
 export const adminMenu: { path: string; title: string; expert: boolean }[] = adminChildren.map((r) => ({
