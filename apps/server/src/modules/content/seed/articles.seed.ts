@@ -1,4 +1,6 @@
 import type { SeedModule } from '../../../db/seed/index';
+import { createPasswordHasher } from '../../auth/password-hasher';
+import { usersRepository } from '../../users/users.repository';
 import { expertProfiles } from '../content.experts';
 import { contentArticles, contentLearningBases, contentServiceGuides, contentTopics } from '../content.table';
 import { textOf } from '../content.sanitize';
@@ -8,6 +10,11 @@ import { DEMO_NEWS } from './news.data';
 import { LEARNING_BASE_PAGES, MORE_EXPERTS, SERVICE_GUIDES, TOPICS } from './site.data';
 
 const DAY_MS = 86_400_000;
+
+const DEMO_ACCOUNTS = [
+  { phone: '13800138015', password: 'admin_1234', nickname: '内容编辑', staff: true, member: false },
+  { phone: '13800138016', password: 'demo_1234', nickname: '案例会员', staff: false, member: true },
+];
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const html = (paragraphs: readonly string[]) => paragraphs.map((p) => `<p>${escape(p)}</p>`).join('');
 
@@ -35,6 +42,20 @@ export const contentArticlesSeed: SeedModule = {
   demo: true,
   async run(tx, { clock }) {
     const now = clock.now().getTime();
+    // The content editor's demo account, and a member who reads members-only cases (README).
+    const hasher = createPasswordHasher();
+    for (const a of DEMO_ACCOUNTS) {
+      await usersRepository.create(tx, {
+        phone: a.phone,
+        passwordHash: await hasher.hash(a.password),
+        role: 'personal',
+        nickname: a.nickname,
+        companyName: null,
+        isStaff: a.staff,
+        memberEndAt: a.member ? new Date(now + 365 * DAY_MS) : null,
+        now: new Date(now),
+      });
+    }
     const profiles = expertProfiles(tx);
     for (const e of MORE_EXPERTS) await profiles.save(e, new Date(now));
     const rows = [

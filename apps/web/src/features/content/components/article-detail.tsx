@@ -1,4 +1,4 @@
-import { Breadcrumb, Button, Result, Skeleton, Tag } from 'antd';
+import { Breadcrumb, Result, Skeleton, Tag } from 'antd';
 import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { loginPathWithRedirect } from '@/shared/lib/navigation';
@@ -64,16 +64,16 @@ export function ArticleDetailView({ kind, id, selfPath }: { kind: 'news' | 'case
                 <div className="cms-join" role="note">
                   <p>本案例为会员专享内容，开通会员后可阅读全文。</p>
                   {viewer === 'user' ? (
-                    <Link to="/payment?type=buyVip">
-                      <Button type="primary">开通会员</Button>
+                    <Link className="cms-btn cms-btn--primary" to="/payment?type=buyVip">
+                      开通会员
                     </Link>
                   ) : (
                     <span className="cms-join__actions">
-                      <Link to={loginPathWithRedirect(selfPath)}>
-                        <Button>会员登录</Button>
+                      <Link className="cms-btn" to={loginPathWithRedirect(selfPath)}>
+                        会员登录
                       </Link>
-                      <Link to="/payment?type=buyVip">
-                        <Button type="primary">开通会员</Button>
+                      <Link className="cms-btn cms-btn--primary" to="/payment?type=buyVip">
+                        开通会员
                       </Link>
                     </span>
                   )}

@@ -39,6 +39,8 @@ export default function RichEditor({ value, onChange }: { value: string; onChang
   const { message } = App.useApp();
   const [progress, setProgress] = useState<number | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
+  // What the editor last reported: a `value` equal to it is our own echo, anything else came from outside.
+  const emitted = useRef(value);
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -55,12 +57,17 @@ export default function RichEditor({ value, onChange }: { value: string; onChang
       attributes: { 'aria-label': '正文', role: 'textbox', 'aria-multiline': 'true', class: 'cms-editor__area' },
       transformPastedHTML: stripWordHtml,
     },
-    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
+    onUpdate: ({ editor: e }) => {
+      emitted.current = e.isEmpty ? '' : e.getHTML();
+      onChange(emitted.current);
+    },
   });
 
-  // A restored version or another article replaces the content; typing does not come back through here.
+  // A loaded article, the server's cleaned copy after a save or a restored version replaces the content; the
+  // editor's own updates echo back as `value` (possibly a few keystrokes late) and are left alone.
   useEffect(() => {
-    if (editor && value !== editor.getHTML() && !(value === '' && editor.isEmpty)) {
+    if (editor && value !== emitted.current) {
+      emitted.current = value;
       editor.commands.setContent(value, { emitUpdate: false });
     }
   }, [editor, value]);

@@ -233,8 +233,8 @@ function ArticleEditor(props: { kind: ArticleKind; id: number | null; onClose: (
             </Button>
           </Popconfirm>
           <DatePicker
-            showTime={{ format: 'HH:mm' }}
-            format="YYYY-MM-DD HH:mm"
+            showTime={{ format: 'HH:mm:ss' }}
+            format="YYYY-MM-DD HH:mm:ss"
             aria-label="定时发布时间"
             placeholder="选择定时发布时间"
             value={scheduleAt}

@@ -32,8 +32,8 @@ export default function LinkPage() {
           <Button key="go" type="primary" href={target.toString()} rel="noopener noreferrer nofollow">
             继续访问
           </Button>,
-          <Link key="back" to="/">
-            <Button>返回首页</Button>
+          <Link key="back" className="cms-btn" to="/">
+            返回首页
           </Link>,
         ]}
       />

@@ -1,4 +1,4 @@
-import { Breadcrumb, Button, Collapse, Result, Skeleton } from 'antd';
+import { Breadcrumb, Collapse, Result, Skeleton } from 'antd';
 import { Link, useParams } from 'react-router';
 import { useServiceGuide } from '../api/articles-api';
 import '../components/content.css';
@@ -45,8 +45,8 @@ export default function LobbyPage() {
             <Collapse items={g.faq.map((f, i) => ({ key: String(i), label: f.q, children: <p>{f.a}</p> }))} />
           </section>
           <p className="cms-section">
-            <Link to={g.link}>
-              <Button type="primary">去办理</Button>
+            <Link className="cms-btn cms-btn--primary" to={g.link}>
+              去办理
             </Link>
           </p>
         </article>
