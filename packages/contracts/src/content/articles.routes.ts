@@ -198,6 +198,12 @@ export const articlesRoutes = {
     body: serviceGuideInputSchema,
     response: envelopeSchema(serviceGuideSchema),
   },
+  adminTopics: {
+    method: 'GET',
+    path: '/api/admin/content/topics',
+    summary: '专题页列表',
+    response: envelopeSchema(z.array(topicSchema)),
+  },
   adminSaveTopic: {
     method: 'PUT',
     path: '/api/admin/content/topics/:type',

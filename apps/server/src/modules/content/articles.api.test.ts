@@ -369,3 +369,47 @@ describe('public pages', () => {
     expect(sitemap.body).toContain('/publicityPage/tax-policy');
   });
 });
+
+describe('staff uploads and topic pages', () => {
+  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  function multipart(name: string, content: Buffer) {
+    const boundary = '----content-test';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return { payload, headers: { ...editor.headers, 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  }
+
+  it('stores an uploaded image checked by its content and refuses a disguised file', async () => {
+    const bad = await t.app.inject({ method: 'POST', url: '/api/admin/content/images', ...multipart('x.png', Buffer.from('<script>alert(1)</script>')) });
+    expect(bad.statusCode).toBe(415);
+    expect(bad.json().message).toBe(m.imageBadType);
+    const good = await t.app.inject({ method: 'POST', url: '/api/admin/content/images', ...multipart('图.png', PNG) });
+    expect(good.statusCode, good.body).toBe(200);
+    const url = good.json().data.url as string;
+    expect(url).toMatch(/^\/api\/content\/images\/[0-9a-f]{32}\.png$/);
+    const served = await t.app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+  });
+
+  it('lets staff edit a topic page, and a new topic shows its tagged articles', async () => {
+    const tag = uniq('专题标签');
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/content/topics/annual-settlement',
+      headers: editor.headers,
+      payload: { title: '企业所得税汇算清缴专题', banner: null, intro: '汇算清缴政策、操作与案例。', tag },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const a = await create(news({ tags: [tag] }));
+    await publish(a.id);
+    const topic = (await t.app.inject({ method: 'GET', url: '/api/topics/annual-settlement' })).json().data as { title: string; articles: { id: number }[] };
+    expect(topic.title).toBe('企业所得税汇算清缴专题');
+    expect(topic.articles.map((x) => x.id)).toEqual([a.id]);
+    const list = (await t.app.inject({ method: 'GET', url: '/api/admin/content/topics', headers: editor.headers })).json().data as { type: string }[];
+    expect(list.map((x) => x.type)).toContain('annual-settlement');
+  });
+});

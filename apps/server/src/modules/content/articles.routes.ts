@@ -114,6 +114,7 @@ export const articlesModule: AppModule = async (app, deps) => {
     async (request) => ok(await svc.saveServiceGuide(request.params.id, request.body), m.saved),
     staff,
   );
+  defineRoute(app, r.adminTopics, async () => ok(await svc.adminTopics()), staff);
   defineRoute(
     app,
     r.adminSaveTopic,

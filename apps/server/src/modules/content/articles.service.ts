@@ -399,8 +399,14 @@ export function createArticlesService(deps: { db: Executor; clock: Clock; imageD
       return repo.topics(db);
     },
 
+    async adminTopics() {
+      return (await repo.topics(db)).map((t) => ({ type: t.type, title: t.title, banner: t.banner, intro: t.intro, tag: t.tag }));
+    },
+
     async saveTopic(type: string, input: Omit<z.output<typeof topicSchema>, 'type'>) {
-      await repo.saveTopic(db, { type, ...input, updatedAt: clock.now() });
+      // Only an image uploaded here may be the banner (it ends up in a CSS url()).
+      const banner = input.banner && /^\/api\/content\/images\/[0-9a-f]{32}\.(png|jpg|gif|webp)$/.test(input.banner) ? input.banner : null;
+      await repo.saveTopic(db, { type, ...input, banner, updatedAt: clock.now() });
       const t = (await repo.topic(db, type))!;
       return { type: t.type, title: t.title, banner: t.banner, intro: t.intro, tag: t.tag };
     },

@@ -41,6 +41,7 @@ export interface ArticleVersion {
   saved_by: string;
   saved_at: string;
 }
+export type TopicPage = Omit<TopicDetail, 'articles'>;
 export interface Lead {
   id: number;
   organisation: string;
@@ -101,6 +102,8 @@ export const articlesApi = {
     send<ExpertProfileCard>('POST', '/api/admin/content/experts', body),
   saveBase: (code: string, body: Pick<LearningBase, 'introduction' | 'address' | 'phone' | 'contact'>) =>
     send<LearningBase>('PUT', `/api/admin/content/learning_bases/${code}`, body),
+  topics: () => apiClient.get<TopicPage[]>('/api/admin/content/topics'),
+  saveTopic: (type: string, body: Omit<TopicPage, 'type'>) => send<TopicPage>('PUT', `/api/admin/content/topics/${type}`, body),
   saveGuide: (id: number, body: Omit<ServiceGuide, 'id'>) =>
     send<ServiceGuide>('PUT', `/api/admin/content/service_guides/${id}`, body),
 };

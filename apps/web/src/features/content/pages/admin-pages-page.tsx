@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ExpertProfileCard, LearningBase, ServiceGuide } from '@app/contracts/content/articles.schemas';
 import { isApiError } from '@/shared/lib/api-client';
-import { articlesApi } from '../api/articles-api';
+import { articlesApi, type TopicPage } from '../api/articles-api';
 import { contentKeys } from '../api/content-keys';
 
 const lines = (s: string | undefined) => (s ?? '').split('\n').map((l) => l.trim()).filter(Boolean);
@@ -219,7 +219,51 @@ function GuidesTab() {
   );
 }
 
-/** /admin/content-pages: think-tank experts, learning-base pages and service guides. */
+function TopicsTab() {
+  const topics = useQuery({ queryKey: [...contentKeys.admin(), 'topics'], queryFn: articlesApi.topics });
+  const [form] = Form.useForm<TopicPage>();
+  const save = useSaver();
+  return (
+    <Form<TopicPage>
+      form={form}
+      layout="vertical"
+      style={{ maxWidth: 640 }}
+      onFinish={(v) => void save(() => articlesApi.saveTopic(v.type, { title: v.title, banner: v.banner || null, intro: v.intro, tag: v.tag }), form as never)}
+    >
+      <Form.Item label="已有专题">
+        <Select
+          aria-label="已有专题"
+          placeholder="选择要编辑的专题，或直接填写下方新建"
+          onChange={(type: string) => {
+            const t = topics.data?.find((x) => x.type === type);
+            if (t) form.setFieldsValue(t);
+          }}
+          options={(topics.data ?? []).map((t) => ({ value: t.type, label: `${t.title}（/publicityPage/${t.type}）` }))}
+        />
+      </Form.Item>
+      <Form.Item name="type" label="页面地址（小写字母、数字和连字符）" rules={[{ required: true, pattern: /^[a-z0-9-]{1,40}$/, message: '请填写小写字母、数字或连字符' }]}>
+        <Input addonBefore="/publicityPage/" />
+      </Form.Item>
+      <Form.Item name="title" label="专题名称" rules={[{ required: true, message: '请输入专题名称' }]}>
+        <Input maxLength={40} />
+      </Form.Item>
+      <Form.Item name="intro" label="专题介绍" rules={[{ required: true, message: '请输入专题介绍' }]}>
+        <Input.TextArea rows={3} maxLength={500} />
+      </Form.Item>
+      <Form.Item name="tag" label="收录标签（带此标签的新闻和案例出现在专题页）" rules={[{ required: true, message: '请输入标签' }]}>
+        <Input maxLength={20} />
+      </Form.Item>
+      <Form.Item name="banner" label="横幅图片地址（可留空）">
+        <Input placeholder="/api/content/images/..." />
+      </Form.Item>
+      <Button type="primary" htmlType="submit">
+        保存专题页
+      </Button>
+    </Form>
+  );
+}
+
+/** /admin/content-pages: think-tank experts, learning-base pages, service guides and topic pages. */
 export default function AdminPagesPage() {
   return (
     <Card title="专家与栏目页">
@@ -228,6 +272,7 @@ export default function AdminPagesPage() {
           { key: 'experts', label: '智库专家', children: <ExpertsTab /> },
           { key: 'bases', label: '学习基地', children: <BasesTab /> },
           { key: 'guides', label: '服务指南', children: <GuidesTab /> },
+          { key: 'topics', label: '专题页', children: <TopicsTab /> },
         ]}
       />
     </Card>
