@@ -17,13 +17,13 @@ import { registerWeb } from './plugins/web';
 import { loadPageRenderer } from './plugins/web-ssr';
 import { authModule, createAuthGuards } from './modules/auth';
 import { commentsModule } from './modules/comments';
-import { articlesModule, contentModule, contentPublicPages } from './modules/content';
+import { contentModule, contentPublicPages, createArticlesModule } from './modules/content';
 import { coursePublicPages, createCoursesModule } from './modules/courses';
 import { createCourseProgressSource, learningModule } from './modules/learning';
 import { examsModule, examsPublicPages } from './modules/exams';
 import { membersModule } from './modules/members';
 import { messagesModule } from './modules/messages';
-import { qaModule, qaPublicPages } from './modules/qa';
+import { qaExpertAnswers, qaModule, qaPublicPages } from './modules/qa';
 import { systemModule } from './modules/system';
 import { recruitingAttachmentAccess, recruitingModule, recruitingPublicPages } from './modules/recruiting';
 import { createTalentModule } from './modules/talent';
@@ -36,7 +36,7 @@ import { usersModule } from './modules/users';
 const modules: AppModule[] = [
   systemModule,
   contentModule,
-  articlesModule,
+  createArticlesModule({ expertAnswers: (deps) => qaExpertAnswers(deps.db) }),
   authModule,
   usersModule,
   messagesModule,

@@ -164,7 +164,11 @@ export const expertListQuerySchema = z.object({
   keyword: z.string().trim().max(30).optional(),
 });
 export const expertListSchema = z.object({ list: z.array(expertProfileSchema), fields: z.array(z.string()) });
-export const expertDetailSchema = expertProfileSchema.extend({ cases: z.array(articleCardSchema) });
+export const expertDetailSchema = expertProfileSchema.extend({
+  cases: z.array(articleCardSchema),
+  /** Public Q&A questions the expert answered (/quiz/:id). */
+  answers: z.array(z.object({ id: z.number().int(), title: z.string(), answered_at: z.string() })),
+});
 export type ExpertDetail = z.infer<typeof expertDetailSchema>;
 
 export const expertInputSchema = z.object({

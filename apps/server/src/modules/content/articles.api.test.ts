@@ -352,10 +352,17 @@ describe('demo content', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/topics/no-such-topic' })).statusCode).toBe(404);
   });
 
-  it('shows an expert page with the cases the expert wrote', async () => {
+  it('shows an expert page with the cases the expert wrote and the public questions they answered', async () => {
     const experts = (await t.app.inject({ method: 'GET', url: `/api/experts?keyword=${encodeURIComponent('陈立文')}` })).json().data as { list: { id: number }[] };
-    const page = (await t.app.inject({ method: 'GET', url: `/api/experts/${experts.list[0]!.id}` })).json().data as { cases: { author: string }[] };
+    const page = (await t.app.inject({ method: 'GET', url: `/api/experts/${experts.list[0]!.id}` })).json().data as {
+      cases: { author: string }[];
+      answers: { id: number }[];
+    };
     expect(page.cases.length).toBeGreaterThanOrEqual(2);
+    // The Q&A area's public questions this expert answered (through the port app.ts wires).
+    expect(page.answers.length).toBeGreaterThan(0);
+    const q = await t.app.inject({ method: 'GET', url: `/api/quiz/questions/${page.answers[0]!.id}` });
+    expect(q.statusCode).toBe(200);
     expect(page.cases.every((c) => c.author === '陈立文')).toBe(true);
   });
 });

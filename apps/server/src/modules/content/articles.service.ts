@@ -85,8 +85,13 @@ function fieldError(field: string, message: string): AppError {
   return AppError.badRequest(message, { [field]: message });
 }
 
-export function createArticlesService(deps: { db: Executor; clock: Clock; imageDir: string }) {
-  const { db, clock, imageDir } = deps;
+/** What the expert page shows of the Q&A area; declared here, implemented by qa and wired in app.ts. */
+export interface ExpertAnswersSource {
+  answeredBy(profileId: number, limit: number): Promise<{ id: number; title: string; answered_at: string }[]>;
+}
+
+export function createArticlesService(deps: { db: Executor; clock: Clock; imageDir: string; expertAnswers?: ExpertAnswersSource }) {
+  const { db, clock, imageDir, expertAnswers } = deps;
   const experts = expertProfiles(db);
 
   async function actorName(userId: number): Promise<string> {
@@ -340,8 +345,11 @@ export function createArticlesService(deps: { db: Executor; clock: Clock; imageD
     async expert(id: number): Promise<ExpertDetail> {
       const e = await experts.get(id);
       if (!e) throw new AppError(404, m.expertNotFound);
-      const { rows } = await repo.listPublic(db, { kind: 'case', author: e.name }, clock.now(), 10, 0);
-      return { ...e, cases: rows.map(toCard) };
+      const [{ rows }, answers] = await Promise.all([
+        repo.listPublic(db, { kind: 'case', author: e.name }, clock.now(), 10, 0),
+        expertAnswers ? expertAnswers.answeredBy(id, 10) : Promise.resolve([]),
+      ]);
+      return { ...e, cases: rows.map(toCard), answers };
     },
 
     async saveExpert(input: z.output<typeof expertInputSchema>) {

@@ -11,5 +11,6 @@ export {
 } from './content.experts';
 export { contentExperts } from './content.table';
 /** News, cases, experts' pages, learning bases, service guides, topic pages, cooperation leads and the staff editor. */
-export { articlesModule } from './articles.routes';
+export { createArticlesModule } from './articles.routes';
+export type { ExpertAnswersSource } from './articles.service';
 export { contentPublicPages } from './articles.public-pages';

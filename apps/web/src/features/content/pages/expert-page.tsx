@@ -2,10 +2,11 @@ import { Breadcrumb, Result, Skeleton, Tag } from 'antd';
 import { Link, useParams } from 'react-router';
 import { useExpert } from '../api/articles-api';
 import { ArticleRow } from '../components/article-parts';
+import { dateOf } from '../lib/format';
 import { ExpertAvatar } from './expert-list-page';
 import '../components/content.css';
 
-/** /expertDatabase/:expertId: an expert's profile, representative works and the cases they wrote. */
+/** /expertDatabase/:expertId: an expert's profile, representative works, answered questions and the cases they wrote. */
 export default function ExpertPage() {
   const id = Number(useParams().expertId);
   const q = useExpert(Number.isInteger(id) && id > 0 ? id : 0);
@@ -57,6 +58,21 @@ export default function ExpertPage() {
             <p>
               <Link to="/quiz">向智库专家提问</Link>
             </p>
+          </section>
+          <section className="cms-section">
+            <h2>专家解答</h2>
+            {e.answers.length === 0 ? (
+              <p className="cms-muted">暂无公开解答</p>
+            ) : (
+              <ul className="cms-list">
+                {e.answers.map((q) => (
+                  <li key={q.id} className="cms-answer">
+                    <Link to={`/quiz/${q.id}`}>{q.title}</Link>
+                    <span className="cms-muted">{dateOf(q.answered_at)}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
           </section>
           <section className="cms-section">
             <h2>专家案例</h2>
