@@ -16,6 +16,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSiteName } from '@/features/content/api/use-common-data';
 import { useProblems } from '@/features/content/api/use-problems';
+import { HomeNews } from '@/features/content/components/home-news';
 import { CourseTagBoard } from '@/features/courses/components/course-tag-board';
 import { HotCourses } from '@/features/courses/components/hot-courses';
 import { LearningRank } from '@/features/learning/components/learning-rank';
@@ -156,6 +157,8 @@ export default function HomePage() {
             ))}
           </ul>
         </section>
+
+        <HomeNews />
 
         <div className="home-row">
           <section className="home-panel home-member" aria-labelledby="home-member-title">
