@@ -47,7 +47,7 @@ export default function AboutPage() {
           </section>
           <section className="cms-card cms-section">
             <h2>发展历程</h2>
-            <Timeline className="cms-timeline" items={HISTORY.map((h) => ({ children: <><strong>{h.year}</strong> {h.text}</> }))} />
+            <Timeline className="cms-timeline" items={HISTORY.map((h) => ({ content: <><strong>{h.year}</strong> {h.text}</> }))} />
           </section>
           <section className="cms-card cms-section">
             <h2>学习基地</h2>

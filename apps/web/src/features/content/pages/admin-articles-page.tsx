@@ -324,7 +324,7 @@ function ArticleEditor(props: { kind: ArticleKind; id: number | null; onClose: (
             ) : (
               <Timeline
                 items={article.events.map((e) => ({
-                  children: `${dayjs(e.at).format('YYYY-MM-DD HH:mm')} ${e.by} ${ACTION_LABELS[e.action]}${e.action === 'schedule' && e.publish_at ? `（${dayjs(e.publish_at).format('YYYY-MM-DD HH:mm')}）` : ''}`,
+                  content: `${dayjs(e.at).format('YYYY-MM-DD HH:mm')} ${e.by} ${ACTION_LABELS[e.action]}${e.action === 'schedule' && e.publish_at ? `（${dayjs(e.publish_at).format('YYYY-MM-DD HH:mm')}）` : ''}`,
                 }))}
               />
             )}
