@@ -122,6 +122,14 @@ describe('sanitising article bodies', () => {
     );
   });
 
+  it('keeps an uploaded image as cover and drops any other address', async () => {
+    const own = '/api/content/images/0123456789abcdef0123456789abcdef.jpg';
+    expect((await create(news({ cover: own }))).cover).toBe(own);
+    for (const cover of ['//evil.example/x.png', 'javascript:alert(1)', 'https://example.org/a.png', '/api/content/images/../x.png']) {
+      expect((await create(news({ cover }))).cover).toBeNull();
+    }
+  });
+
   it('keeps uploaded images and http links, which leave through /linkPage when read', async () => {
     const a = await create(
       news({

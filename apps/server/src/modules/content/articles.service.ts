@@ -46,6 +46,9 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
 const RELATED_COUNT = 4;
 
+/** An image uploaded through this module (covers and banners may be nothing else). */
+const UPLOADED_IMAGE = new RegExp(`^${CONTENT_IMAGE_URL_PREFIX.replace(/\//g, '\\/')}[0-9a-f]{32}\\.(png|jpg|gif|webp)$`);
+
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** Sub-domain code of a learning-base region from a code or a host name (henan.example.org -> henan); else null. */
@@ -112,7 +115,7 @@ export function createArticlesService(deps: { db: Executor; clock: Clock; imageD
       kind: input.kind,
       title: input.title,
       summary: input.summary || bodyText.slice(0, 120),
-      cover: input.cover?.startsWith(CONTENT_IMAGE_URL_PREFIX) || input.cover?.startsWith('/') ? input.cover : null,
+      cover: input.cover && UPLOADED_IMAGE.test(input.cover) ? input.cover : null,
       body,
       bodyText,
       category: input.category,
@@ -413,7 +416,7 @@ export function createArticlesService(deps: { db: Executor; clock: Clock; imageD
 
     async saveTopic(type: string, input: Omit<z.output<typeof topicSchema>, 'type'>) {
       // Only an image uploaded here may be the banner (it ends up in a CSS url()).
-      const banner = input.banner && /^\/api\/content\/images\/[0-9a-f]{32}\.(png|jpg|gif|webp)$/.test(input.banner) ? input.banner : null;
+      const banner = input.banner && UPLOADED_IMAGE.test(input.banner) ? input.banner : null;
       await repo.saveTopic(db, { type, ...input, banner, updatedAt: clock.now() });
       const t = (await repo.topic(db, type))!;
       return { type: t.type, title: t.title, banner: t.banner, intro: t.intro, tag: t.tag };

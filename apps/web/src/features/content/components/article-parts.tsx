@@ -7,7 +7,8 @@ import { articlePath, dateOf } from '../lib/format';
 /** One list row: title, summary, category, region and date; the same height while loading (skeleton). */
 export function ArticleRow({ a }: { a: ArticleCard }) {
   return (
-    <li className="cms-row">
+    <li className={a.cover ? 'cms-row cms-row--cover' : 'cms-row'}>
+      {a.cover && <img className="cms-row__cover" src={a.cover} alt="" width={160} height={100} loading="lazy" />}
       <div className="cms-row__main">
         <h3 className="cms-row__title">
           <Link to={articlePath(a)}>{a.title}</Link>

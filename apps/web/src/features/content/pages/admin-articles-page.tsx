@@ -18,6 +18,7 @@ import { isApiError } from '@/shared/lib/api-client';
 import { articlesApi, type AdminArticleRow } from '../api/articles-api';
 import { contentKeys } from '../api/content-keys';
 import { ArticleHtml } from '../components/article-parts';
+import { CoverField } from '../components/cover-field';
 import { articlePath, dateOf } from '../lib/format';
 import '../components/content.css';
 
@@ -130,7 +131,7 @@ function ArticleEditor(props: { kind: ArticleKind; id: number | null; onClose: (
   // Load the record into the form once per article (state adjusted during render, not in an effect).
   if (id === null && loadedId !== null) {
     setLoadedId(null);
-    form.setFieldsValue({ kind, category: ARTICLE_CATEGORIES[kind][0], tags: [], access: 'public', region: null });
+    form.setFieldsValue({ kind, category: ARTICLE_CATEGORIES[kind][0], tags: [], access: 'public', region: null, cover: null });
     setBody('');
   } else if (id !== null && article && loadedId !== id) {
     setLoadedId(id);
@@ -304,6 +305,9 @@ function ArticleEditor(props: { kind: ArticleKind; id: number | null; onClose: (
         )}
         <Form.Item name="tags" label="标签（回车添加，最多8个）">
           <Select mode="tags" maxCount={8} tokenSeparators={[',', '，']} />
+        </Form.Item>
+        <Form.Item name="cover" label="封面图片">
+          <CoverField />
         </Form.Item>
         <Form.Item name="summary" label="摘要（留空则取正文开头）">
           <Input.TextArea rows={2} maxLength={300} showCount />
