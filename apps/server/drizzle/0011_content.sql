@@ -43,6 +43,18 @@ CREATE TABLE "content_articles" (
 	CONSTRAINT "content_articles_kind_title_uq" UNIQUE("kind","title")
 );
 --> statement-breakpoint
+CREATE TABLE "content_banners" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"title" text NOT NULL,
+	"subtitle" text DEFAULT '' NOT NULL,
+	"image" text,
+	"link" text NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "content_banners_title_unique" UNIQUE("title")
+);
+--> statement-breakpoint
 CREATE TABLE "content_images" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"file_name" text NOT NULL,

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { envelopeSchema } from '../common/envelope';
 import {
+  bannerInputSchema,
+  bannerSchema,
   adminArticleListQuerySchema,
   adminArticlePageSchema,
   adminArticleSchema,
@@ -87,6 +89,12 @@ export const articlesRoutes = {
     summary: '专题宣传页',
     params: topicParamsSchema,
     response: envelopeSchema(topicDetailSchema),
+  },
+  banners: {
+    method: 'GET',
+    path: '/api/banners',
+    summary: '首页横幅（启用的，按排序）',
+    response: envelopeSchema(z.array(bannerSchema)),
   },
   sendLead: {
     method: 'POST',
@@ -197,6 +205,27 @@ export const articlesRoutes = {
     params: idParamsSchema,
     body: serviceGuideInputSchema,
     response: envelopeSchema(serviceGuideSchema),
+  },
+  adminBanners: {
+    method: 'GET',
+    path: '/api/admin/content/banners',
+    summary: '首页横幅（全部）',
+    response: envelopeSchema(z.array(bannerSchema)),
+  },
+  adminCreateBanner: {
+    method: 'POST',
+    path: '/api/admin/content/banners',
+    summary: '新增首页横幅',
+    body: bannerInputSchema,
+    response: envelopeSchema(bannerSchema),
+  },
+  adminUpdateBanner: {
+    method: 'PUT',
+    path: '/api/admin/content/banners/:id',
+    summary: '编辑首页横幅（停用即不再显示）',
+    params: idParamsSchema,
+    body: bannerInputSchema,
+    response: envelopeSchema(bannerSchema),
   },
   adminTopics: {
     method: 'GET',

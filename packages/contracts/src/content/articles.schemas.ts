@@ -252,3 +252,30 @@ export const leadSchema = z.object({
 });
 export const leadPageSchema = pagedSchema(leadSchema);
 export const leadListQuerySchema = pageQuerySchema.extend({ handled: z.enum(['yes', 'no']).optional() });
+
+// ---- home banners ------------------------------------------------------------------------------------------------
+
+export const bannerSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  subtitle: z.string(),
+  /** An uploaded image, or null for a text banner. */
+  image: z.string().nullable(),
+  /** A same-site path, or an outside address already routed through /linkPage. */
+  link: z.string(),
+  sort: z.number().int(),
+  active: z.boolean(),
+});
+export type Banner = z.infer<typeof bannerSchema>;
+export const bannerInputSchema = z.object({
+  title: z.string().trim().min(1, '请输入横幅标题').max(30, '横幅标题最多30个字'),
+  subtitle: z.string().trim().max(60, '副标题最多60个字').default(''),
+  image: z.string().max(300).nullable().default(null),
+  link: z
+    .string()
+    .trim()
+    .refine((v) => /^\/[^/\\]/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), '请填写本站路径（如 /publicityPage/tax-policy）或 http(s) 网址'),
+  sort: z.number().int().min(0).max(9999).default(0),
+  active: z.boolean().default(true),
+});
+export type BannerInput = z.input<typeof bannerInputSchema>;

@@ -86,6 +86,8 @@ export const contentMessages = {
   leadNotFound: '线索不存在',
   leadHandled: '已标记为已处理',
   linkInvalid: '链接地址无效，只能跳转到 http 或 https 网址',
+  bannerNotFound: '横幅不存在',
+  bannerTitleTaken: '已有同名横幅',
 } as const;
 
 /**

@@ -428,3 +428,27 @@ describe('staff uploads and topic pages', () => {
     expect(list.map((x) => x.type)).toContain('annual-settlement');
   });
 });
+
+describe('home banners', () => {
+  it('shows active banners in order, outside links through /linkPage, and hides a deactivated one', async () => {
+    const seeded = (await t.app.inject({ method: 'GET', url: '/api/banners' })).json().data as { link: string }[];
+    expect(seeded.map((b) => b.link)).toContain('/publicityPage/tax-policy');
+    const title = uniq('会员日');
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/content/banners',
+      headers: editor.headers,
+      payload: { title, link: 'https://www.chinatax.gov.cn/', sort: 0, image: '//evil.example/x.png' },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json().data.image).toBeNull();
+    const id = made.json().data.id as number;
+    const shown = (await t.app.inject({ method: 'GET', url: '/api/banners' })).json().data as { id: number; link: string }[];
+    expect(shown[0]).toMatchObject({ id, link: `/linkPage?url=${encodeURIComponent('https://www.chinatax.gov.cn/')}` });
+    const bad = await t.app.inject({ method: 'PUT', url: `/api/admin/content/banners/${id}`, headers: editor.headers, payload: { title, link: 'javascript:alert(1)' } });
+    expect(bad.statusCode).toBe(400);
+    await t.app.inject({ method: 'PUT', url: `/api/admin/content/banners/${id}`, headers: editor.headers, payload: { title, link: '/aboutus', active: false } });
+    const after = (await t.app.inject({ method: 'GET', url: '/api/banners' })).json().data as { id: number }[];
+    expect(after.some((b) => b.id === id)).toBe(false);
+  });
+});

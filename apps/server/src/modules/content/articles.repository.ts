@@ -5,6 +5,7 @@ import { containsPattern, type Executor } from '../../db/sql';
 import { users } from '../users';
 import {
   contentArticleEvents,
+  contentBanners,
   contentArticles,
   contentArticleVersions,
   contentImages,
@@ -331,6 +332,23 @@ export const articlesRepository = {
         target: contentTopics.type,
         set: { title: row.title, banner: row.banner, intro: row.intro, tag: row.tag, updatedAt: row.updatedAt },
       });
+  },
+
+  // ---- home banners ---------------------------------------------------------------------------------------------
+  banners(db: Executor, onlyActive: boolean) {
+    return db
+      .select()
+      .from(contentBanners)
+      .where(onlyActive ? eq(contentBanners.active, true) : undefined)
+      .orderBy(asc(contentBanners.sort), asc(contentBanners.id));
+  },
+  async insertBanner(db: Executor, row: Omit<typeof contentBanners.$inferInsert, 'id'>): Promise<number> {
+    const [r] = await db.insert(contentBanners).values(row).returning({ id: contentBanners.id });
+    return r!.id;
+  },
+  async updateBanner(db: Executor, id: number, row: Partial<typeof contentBanners.$inferInsert>): Promise<boolean> {
+    const done = await db.update(contentBanners).set(row).where(eq(contentBanners.id, id)).returning({ id: contentBanners.id });
+    return done.length > 0;
   },
 
   // ---- leads --------------------------------------------------------------------------------------------------------

@@ -64,6 +64,7 @@ export const createArticlesModule =
       tags,
     });
     defineRoute(app, r.topic, async (request) => ok(await svc.topic(request.params.type)), { tags });
+    defineRoute(app, r.banners, async () => ok(await svc.banners(true)), { tags });
     defineRoute(
       app,
       r.sendLead,
@@ -153,6 +154,14 @@ export const createArticlesModule =
       app,
       r.adminSaveGuide,
       async (request) => ok(await svc.saveServiceGuide(request.params.id, request.body), m.saved),
+      staff,
+    );
+    defineRoute(app, r.adminBanners, async () => ok(await svc.banners(false)), staff);
+    defineRoute(app, r.adminCreateBanner, async (request) => ok(await svc.saveBanner(null, request.body), m.saved), staff);
+    defineRoute(
+      app,
+      r.adminUpdateBanner,
+      async (request) => ok(await svc.saveBanner(request.params.id, request.body), m.saved),
       staff,
     );
     defineRoute(app, r.adminTopics, async () => ok(await svc.adminTopics()), staff);

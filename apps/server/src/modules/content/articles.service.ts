@@ -12,7 +12,11 @@ import {
   LEARNING_BASES,
   contentMessages as m,
   type AdminArticle,
+  linkPageHref,
+  outsideLinkTarget,
   type ArticleCard,
+  type Banner,
+  type bannerInputSchema,
   type ArticleDetail,
   type ExpertDetail,
   type LearningBase,
@@ -29,7 +33,7 @@ import {
   type serviceGuideInputSchema,
   type topicSchema,
 } from '@app/contracts';
-import { lockKey, type Executor } from '../../db/sql';
+import { isUniqueViolation, lockKey, type Executor } from '../../db/sql';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { detectImageType } from '../../lib/image-type';
@@ -420,6 +424,38 @@ export function createArticlesService(deps: { db: Executor; clock: Clock; imageD
       await repo.saveTopic(db, { type, ...input, banner, updatedAt: clock.now() });
       const t = (await repo.topic(db, type))!;
       return { type: t.type, title: t.title, banner: t.banner, intro: t.intro, tag: t.tag };
+    },
+
+    // ---- home banners --------------------------------------------------------------------------------------------
+    async banners(onlyActive: boolean): Promise<Banner[]> {
+      const rows = await repo.banners(db, onlyActive);
+      return rows.map((b) => ({
+        id: b.id,
+        title: b.title,
+        subtitle: b.subtitle,
+        image: b.image,
+        // Outside addresses leave through the /linkPage interstitial; the editor sees what was typed.
+        link: onlyActive && outsideLinkTarget(b.link) ? linkPageHref(b.link) : b.link,
+        sort: b.sort,
+        active: b.active,
+      }));
+    },
+
+    async saveBanner(id: number | null, input: z.output<typeof bannerInputSchema>): Promise<Banner> {
+      const row = {
+        ...input,
+        image: input.image && UPLOADED_IMAGE.test(input.image) ? input.image : null,
+        updatedAt: clock.now(),
+      };
+      let bannerId = id;
+      try {
+        if (id === null) bannerId = await repo.insertBanner(db, row);
+        else if (!(await repo.updateBanner(db, id, row))) throw new AppError(404, m.bannerNotFound);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw fieldError('title', m.bannerTitleTaken);
+        throw err;
+      }
+      return (await this.banners(false)).find((b) => b.id === bannerId)!;
     },
 
     // ---- cooperation leads ----------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 /** Help-centre questions, shown grouped by guide type (`ttype`, HELP_TYPES). */
 export const contentHelpProblems = pgTable(
@@ -189,3 +189,16 @@ export const contentLeads = pgTable(
   },
   (t) => [index('content_leads_ip_idx').on(t.ip, t.createdAt)],
 );
+
+/** Home banners (首页横幅): a title, an optional uploaded image and where it leads; shown by sort while active. */
+export const contentBanners = pgTable('content_banners', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull().unique(),
+  subtitle: text('subtitle').notNull().default(''),
+  image: text('image'),
+  /** A same-site path (/publicityPage/tax-policy) or an outside http(s) URL (shown through /linkPage). */
+  link: text('link').notNull(),
+  sort: integer('sort').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

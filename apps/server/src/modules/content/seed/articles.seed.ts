@@ -2,12 +2,12 @@ import type { SeedModule } from '../../../db/seed/index';
 import { createPasswordHasher } from '../../auth/password-hasher';
 import { usersRepository } from '../../users/users.repository';
 import { expertProfiles } from '../content.experts';
-import { contentArticles, contentLearningBases, contentServiceGuides, contentTopics } from '../content.table';
+import { contentArticles, contentBanners, contentLearningBases, contentServiceGuides, contentTopics } from '../content.table';
 import { textOf } from '../content.sanitize';
 import { LEARNING_BASES } from '@app/contracts';
 import { DEMO_CASES } from './cases.data';
 import { DEMO_NEWS } from './news.data';
-import { LEARNING_BASE_PAGES, MORE_EXPERTS, SERVICE_GUIDES, TOPICS } from './site.data';
+import { BANNERS, LEARNING_BASE_PAGES, MORE_EXPERTS, SERVICE_GUIDES, TOPICS } from './site.data';
 
 const DAY_MS = 86_400_000;
 
@@ -18,7 +18,7 @@ const DEMO_ACCOUNTS = [
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const html = (paragraphs: readonly string[]) => paragraphs.map((p) => `<p>${escape(p)}</p>`).join('');
 
-/** Learning-base pages, service guides and topic pages: the site's own content, seeded everywhere. */
+/** Learning-base pages, service guides, topic pages and home banners: the site's own content, seeded everywhere. */
 export const contentPagesSeed: SeedModule = {
   name: 'content-pages',
   async run(tx, { clock }) {
@@ -33,6 +33,9 @@ export const contentPagesSeed: SeedModule = {
       await tx.insert(contentServiceGuides).values({ ...g, sort: i + 1, updatedAt: now }).onConflictDoNothing();
     }
     for (const t of TOPICS) await tx.insert(contentTopics).values({ ...t, updatedAt: now }).onConflictDoNothing();
+    for (const [i, b] of BANNERS.entries()) {
+      await tx.insert(contentBanners).values({ ...b, image: null, sort: i + 1, active: true, updatedAt: now }).onConflictDoNothing();
+    }
   },
 };
 

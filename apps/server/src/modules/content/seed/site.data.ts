@@ -173,3 +173,10 @@ export const TOPICS = [
     tag: '数字化转型',
   },
 ];
+
+/** Home banners (text banners leading to the topic pages and the cooperation page). */
+export const BANNERS = [
+  { title: '减税降费政策专题', subtitle: '小微企业、研发费用加计扣除、个税专项附加扣除政策要点与案例', link: '/publicityPage/tax-policy' },
+  { title: '财务数字化转型专题', subtitle: '财务共享、数电发票与数据资源入表的政策和企业实践', link: '/publicityPage/digital-finance' },
+  { title: '企业内训与院校合作', subtitle: '定制课程、共建学习基地、人才推荐，欢迎洽谈', link: '/projectCooperate' },
+];
