@@ -152,3 +152,13 @@ test('a visitor reads the opening of a members-only case with the join prompt; a
   await expect(member.locator('.cms-body')).toContainText(CASE_ENDING);
   await expect(member.getByText('本案例为会员专享内容，开通会员后可阅读全文。')).toHaveCount(0);
 });
+
+test('a home banner leads to its topic page, which lists the articles of its topic', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('region', { name: '推荐专题' }).getByRole('link', { name: /减税降费政策专题/ }).click();
+  await expect(page).toHaveURL(/\/publicityPage\/tax-policy$/);
+  await expect(page.getByRole('heading', { level: 1, name: '减税降费政策专题' })).toBeVisible();
+  await expect(page.locator('.cms-row').first()).toBeVisible();
+  await page.goto('/publicityPage/no-such-topic');
+  await expect(page.getByText('专题不存在')).toBeVisible();
+});

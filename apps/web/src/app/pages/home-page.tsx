@@ -16,6 +16,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSiteName } from '@/features/content/api/use-common-data';
 import { useProblems } from '@/features/content/api/use-problems';
+import { HomeBanners } from '@/features/content/components/home-banners';
 import { HomeNews } from '@/features/content/components/home-news';
 import { CourseTagBoard } from '@/features/courses/components/course-tag-board';
 import { HotCourses } from '@/features/courses/components/hot-courses';
@@ -134,6 +135,7 @@ export default function HomePage() {
       </section>
 
       <div className="page-container">
+        <HomeBanners />
         <HotCourses />
 
         <div className="home-learning-row">

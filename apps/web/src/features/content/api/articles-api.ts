@@ -7,6 +7,8 @@ import type {
   ArticleCard,
   ArticleDetail,
   ArticleInput,
+  Banner,
+  BannerInput,
   ExpertDetail,
   ExpertProfileCard,
   LearningBase,
@@ -70,6 +72,7 @@ export const articlesApi = {
   serviceGuides: () => apiClient.get<ServiceGuide[]>('/api/service_guides'),
   serviceGuide: (id: number) => apiClient.get<ServiceGuide>(`/api/service_guides/${id}`, undefined, { silent: true }),
   topic: (type: string) => apiClient.get<TopicDetail>(`/api/topics/${encodeURIComponent(type)}`, undefined, { silent: true }),
+  banners: () => apiClient.get<Banner[]>('/api/banners'),
   sendLead: (body: LeadInput) => send<{ id: number }>('POST', '/api/cooperation_leads', body),
 
   // ---- staff ----
@@ -102,6 +105,11 @@ export const articlesApi = {
     send<ExpertProfileCard>('POST', '/api/admin/content/experts', body),
   saveBase: (code: string, body: Pick<LearningBase, 'introduction' | 'address' | 'phone' | 'contact'>) =>
     send<LearningBase>('PUT', `/api/admin/content/learning_bases/${code}`, body),
+  adminBanners: () => apiClient.get<Banner[]>('/api/admin/content/banners'),
+  saveBanner: (id: number | null, body: BannerInput) =>
+    id === null
+      ? send<Banner>('POST', '/api/admin/content/banners', body)
+      : send<Banner>('PUT', `/api/admin/content/banners/${id}`, body),
   topics: () => apiClient.get<TopicPage[]>('/api/admin/content/topics'),
   saveTopic: (type: string, body: Omit<TopicPage, 'type'>) => send<TopicPage>('PUT', `/api/admin/content/topics/${type}`, body),
   saveGuide: (id: number, body: Omit<ServiceGuide, 'id'>) =>
@@ -139,4 +147,7 @@ export function useServiceGuide(id: number) {
 }
 export function useTopic(type: string) {
   return useQuery({ queryKey: contentKeys.topic(type), queryFn: () => articlesApi.topic(type), retry: false });
+}
+export function useBanners() {
+  return useQuery({ queryKey: contentKeys.banners(), queryFn: articlesApi.banners, staleTime: 5 * 60_000 });
 }

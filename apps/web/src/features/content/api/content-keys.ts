@@ -11,5 +11,6 @@ export const contentKeys = {
   serviceGuides: () => [...contentKeys.all, 'service-guides'] as const,
   serviceGuide: (id: number) => [...contentKeys.all, 'service-guide', id] as const,
   topic: (type: string) => [...contentKeys.all, 'topic', type] as const,
+  banners: () => [...contentKeys.all, 'banners'] as const,
   admin: () => [...contentKeys.all, 'admin'] as const,
 };

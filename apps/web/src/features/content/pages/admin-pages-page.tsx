@@ -1,9 +1,10 @@
-import { App, Button, Card, Form, Input, InputNumber, Select, Space, Table, Tabs } from 'antd';
+import { App, Button, Card, Form, Input, InputNumber, Select, Space, Switch, Table, Tabs, Tag } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ExpertProfileCard, LearningBase, ServiceGuide } from '@app/contracts/content/articles.schemas';
+import type { Banner, BannerInput, ExpertProfileCard, LearningBase, ServiceGuide } from '@app/contracts/content/articles.schemas';
 import { isApiError } from '@/shared/lib/api-client';
 import { articlesApi, type TopicPage } from '../api/articles-api';
+import { CoverField } from '../components/cover-field';
 import { contentKeys } from '../api/content-keys';
 
 const lines = (s: string | undefined) => (s ?? '').split('\n').map((l) => l.trim()).filter(Boolean);
@@ -219,6 +220,95 @@ function GuidesTab() {
   );
 }
 
+function BannersTab() {
+  const banners = useQuery({ queryKey: [...contentKeys.admin(), 'banners'], queryFn: articlesApi.adminBanners });
+  const [editing, setEditing] = useState<number | null>(null);
+  const [form] = Form.useForm<BannerInput>();
+  const save = useSaver();
+  const blank = { title: '', subtitle: '', image: null, link: '', sort: 0, active: true };
+  return (
+    <Space align="start" wrap size={24}>
+      <Table<Banner>
+        rowKey="id"
+        size="small"
+        style={{ minWidth: 420 }}
+        dataSource={banners.data ?? []}
+        pagination={false}
+        columns={[
+          { title: '排序', dataIndex: 'sort', width: 60 },
+          { title: '标题', dataIndex: 'title' },
+          { title: '状态', dataIndex: 'active', width: 80, render: (a: boolean) => (a ? <Tag color="green">显示</Tag> : <Tag>停用</Tag>) },
+          {
+            title: '',
+            width: 70,
+            render: (_: unknown, b) => (
+              <Button
+                size="small"
+                type="link"
+                onClick={() => {
+                  setEditing(b.id);
+                  form.setFieldsValue(b);
+                }}
+              >
+                编辑
+              </Button>
+            ),
+          },
+        ]}
+      />
+      <Form<BannerInput>
+        form={form}
+        layout="vertical"
+        style={{ width: 420 }}
+        initialValues={blank}
+        onFinish={async (v) => {
+          if (await save(() => articlesApi.saveBanner(editing, v), form as never)) {
+            setEditing(null);
+            form.setFieldsValue(blank);
+          }
+        }}
+      >
+        <p className="cms-muted">{editing === null ? '新增横幅' : '编辑横幅'}（首页最多显示排序最前的三个）</p>
+        <Form.Item name="title" label="标题" rules={[{ required: true, message: '请输入横幅标题' }]}>
+          <Input maxLength={30} />
+        </Form.Item>
+        <Form.Item name="subtitle" label="副标题">
+          <Input maxLength={60} />
+        </Form.Item>
+        <Form.Item name="link" label="链接（本站路径或 http(s) 网址）" rules={[{ required: true, message: '请填写链接' }]}>
+          <Input placeholder="/publicityPage/tax-policy" />
+        </Form.Item>
+        <Form.Item name="image" label="背景图片（可不传）">
+          <CoverField />
+        </Form.Item>
+        <Space>
+          <Form.Item name="sort" label="排序">
+            <InputNumber min={0} max={9999} />
+          </Form.Item>
+          <Form.Item name="active" label="显示" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Space>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            保存横幅
+          </Button>
+          {editing !== null && (
+            <Button
+              onClick={() => {
+                setEditing(null);
+                form.setFieldsValue(blank);
+              }}
+            >
+              新增
+            </Button>
+          )}
+        </Space>
+      </Form>
+    </Space>
+  );
+}
+
 function TopicsTab() {
   const topics = useQuery({ queryKey: [...contentKeys.admin(), 'topics'], queryFn: articlesApi.topics });
   const [form] = Form.useForm<TopicPage>();
@@ -263,7 +353,7 @@ function TopicsTab() {
   );
 }
 
-/** /admin/content-pages: think-tank experts, learning-base pages, service guides and topic pages. */
+/** /admin/content-pages: think-tank experts, learning-base pages, service guides, topic pages and home banners. */
 export default function AdminPagesPage() {
   return (
     <Card title="专家与栏目页">
@@ -273,6 +363,7 @@ export default function AdminPagesPage() {
           { key: 'bases', label: '学习基地', children: <BasesTab /> },
           { key: 'guides', label: '服务指南', children: <GuidesTab /> },
           { key: 'topics', label: '专题页', children: <TopicsTab /> },
+          { key: 'banners', label: '首页横幅', children: <BannersTab /> },
         ]}
       />
     </Card>
