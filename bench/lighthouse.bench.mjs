@@ -43,6 +43,9 @@ export const PAGES = [
   { name: 'Q&A question', path: (base) => fromSitemap(base, /\/quiz\/\d+/) },
   { name: 'exam notice', path: (base) => fromSitemap(base, /\/examNotice\/[^<]+/) },
   { name: 'job post', path: (base) => fromSitemap(base, /\/jobDetail\/jinfo\?id=\d+/) },
+  { name: 'news list', path: async () => '/newsInformation' },
+  { name: 'news item', path: (base) => fromSitemap(base, /\/newsInformation\/details\?id=\d+/) },
+  { name: 'case', path: (base) => fromSitemap(base, /\/caseDatabase\/article\/\d+/) },
 ];
 
 /** The first path of sitemap.xml that matches: a real, published record of the running demo data. */

@@ -18,7 +18,7 @@ import { loadPageRenderer } from './plugins/web-ssr';
 import { auditModule } from './modules/audit';
 import { authModule, createAuthGuards } from './modules/auth';
 import { commentsModule } from './modules/comments';
-import { contentModule } from './modules/content';
+import { contentModule, contentPublicPages, createArticlesModule } from './modules/content';
 import { coursePublicPages, createCoursesModule } from './modules/courses';
 import { createCourseProgressSource, learningModule } from './modules/learning';
 import { examsModule, examsPublicPages } from './modules/exams';
@@ -26,7 +26,7 @@ import { createLiveModule } from './modules/live';
 import { magazineModule } from './modules/magazine';
 import { membersModule } from './modules/members';
 import { messagesModule } from './modules/messages';
-import { qaModule, qaPublicPages } from './modules/qa';
+import { qaExpertAnswers, qaModule, qaPublicPages } from './modules/qa';
 import { staffModule } from './modules/staff';
 import { systemModule } from './modules/system';
 import { recruitingAttachmentAccess, recruitingModule, recruitingPublicPages } from './modules/recruiting';
@@ -40,6 +40,7 @@ import { usersModule } from './modules/users';
 const modules: AppModule[] = [
   systemModule,
   contentModule,
+  createArticlesModule({ expertAnswers: (deps) => qaExpertAnswers(deps.db) }),
   authModule,
   usersModule,
   messagesModule,
@@ -65,10 +66,13 @@ const publicPages = ({ db, clock }: Pick<CoreDeps, 'db' | 'clock'>): PublicPages
   qaPublicPages(db),
   examsPublicPages(db),
   recruitingPublicPages(db, () => clock.now()),
+  ...contentPublicPages(db, clock),
 ];
 
+/** The knowledge and information list pages (issue 15). */
+const CONTENT_LIST_PAGES = ['/newsInformation', '/caseDatabase', '/expertDatabase', '/learnBase', '/studentServe', '/aboutus', '/projectCooperate'].map((path) => ({ path }));
 /** Public list pages listed in sitemap.xml next to the detail pages. */
-const STATIC_PUBLIC_PAGES = [{ path: '/' }, { path: '/train' }, { path: '/help-center' }, { path: '/quiz' }, { path: '/jobDetail' }];
+const STATIC_PUBLIC_PAGES = [{ path: '/' }, { path: '/train' }, { path: '/help-center' }, { path: '/quiz' }, { path: '/jobDetail' }, ...CONTENT_LIST_PAGES];
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 const REQUEST_ID = /^[\w.:-]{1,64}$/;

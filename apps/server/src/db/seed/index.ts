@@ -14,6 +14,7 @@ import { examsSeed } from '../../modules/exams/seed/exams.seed';
 import { recruitingSeed } from '../../modules/recruiting/seed/recruiting.seed';
 import { magazineSeed } from '../../modules/magazine/seed/magazine.seed';
 import { liveSeed } from '../../modules/live/seed/live.seed';
+import { contentArticlesSeed, contentPagesSeed } from '../../modules/content/seed/articles.seed';
 
 export interface SeedContext {
   config: Pick<Config, 'siteName' | 'seedDemo'>;
@@ -29,7 +30,7 @@ export interface SeedModule {
 }
 
 // In dependency order (users before the courses they own ...). Add one line per area.
-export const seedModules: SeedModule[] = [contentSeed, usersSeed, coursesSeed, membersSeed, membersDemoSeed, talentSeed, toolsSeed, qaSeed, examsSeed, recruitingSeed, magazineSeed, liveSeed];
+export const seedModules: SeedModule[] = [contentSeed, usersSeed, coursesSeed, membersSeed, membersDemoSeed, talentSeed, toolsSeed, qaSeed, examsSeed, recruitingSeed, magazineSeed, liveSeed, contentPagesSeed, contentArticlesSeed];
 
 /**
  * Runs the seed modules this database has not had yet (all of them on a fresh database, none on a restart),

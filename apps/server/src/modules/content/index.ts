@@ -10,3 +10,7 @@ export {
   type ExpertProfiles,
 } from './content.experts';
 export { contentExperts } from './content.table';
+/** News, cases, experts' pages, learning bases, service guides, topic pages, cooperation leads and the staff editor. */
+export { createArticlesModule } from './articles.routes';
+export type { ExpertAnswersSource } from './articles.service';
+export { contentPublicPages } from './articles.public-pages';

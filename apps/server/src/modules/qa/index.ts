@@ -23,3 +23,13 @@ export function qaPublicPages(db: Db): PublicPages {
     },
   };
 }
+
+/** The public questions an expert answered, for the expert's page in the content area (wired in app.ts). */
+export function qaExpertAnswers(db: Db) {
+  return {
+    async answeredBy(profileId: number, limit: number) {
+      const rows = await repo.publicAnsweredByProfile(db, profileId, limit);
+      return rows.map((r) => ({ id: r.id, title: r.title, answered_at: new Date(r.answered_at).toISOString() }));
+    },
+  };
+}

@@ -265,6 +265,17 @@ export const qaRepository = {
     );
   },
 
+  /** Public questions answered by the expert account linked to a think-tank profile, newest first. */
+  async publicAnsweredByProfile(db: Executor, profileId: number, limit: number) {
+    return rowsOf<{ id: number; title: string; answered_at: string }>(
+      db,
+      sql`SELECT q.id, q.title, q.answered_at FROM qa_questions q
+            JOIN qa_experts e ON e.user_id = q.answered_by
+          WHERE e.profile_id = ${profileId} AND ${PUBLIC}
+          ORDER BY q.answered_at DESC, q.id DESC LIMIT ${limit}`,
+    );
+  },
+
   async isPublic(db: Executor, id: number): Promise<boolean> {
     const rows = await rowsOf<{ id: number }>(
       db,

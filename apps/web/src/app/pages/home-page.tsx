@@ -16,6 +16,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSiteName } from '@/features/content/api/use-common-data';
 import { useProblems } from '@/features/content/api/use-problems';
+import { HomeBanners } from '@/features/content/components/home-banners';
+import { HomeNews } from '@/features/content/components/home-news';
 import { CourseTagBoard } from '@/features/courses/components/course-tag-board';
 import { HotCourses } from '@/features/courses/components/hot-courses';
 import { LearningRank } from '@/features/learning/components/learning-rank';
@@ -133,6 +135,7 @@ export default function HomePage() {
       </section>
 
       <div className="page-container">
+        <HomeBanners />
         <HotCourses />
 
         <div className="home-learning-row">
@@ -156,6 +159,8 @@ export default function HomePage() {
             ))}
           </ul>
         </section>
+
+        <HomeNews />
 
         <div className="home-row">
           <section className="home-panel home-member" aria-labelledby="home-member-title">

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import type { Permission } from '@app/contracts/staff/staff.rules';
+import * as content from '@/features/content/routes';
 import * as exams from '@/features/exams/routes';
 import * as live from '@/features/live/routes';
 import * as magazine from '@/features/magazine/routes';
@@ -12,7 +13,7 @@ import * as tools from '@/features/tools/routes';
 import type { RouteHandle } from '@/shared/lib/routing';
 
 /** Staff screens, each contributed by its feature (`adminRoutes`), routed under /admin. */
-export const adminChildren: RouteObject[] = [talent, members, tools, qa, exams, recruiting, magazine, live, staff].flatMap(
+export const adminChildren: RouteObject[] = [talent, members, tools, qa, exams, recruiting, content, magazine, live, staff].flatMap(
   (f) => f.adminRoutes,
 );
 

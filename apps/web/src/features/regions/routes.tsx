@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
-import { pageRoute, underConstruction } from '@/shared/lib/routing';
 
-export const publicRoutes: RouteObject[] = [pageRoute({ path: 'learnBase', title: '学习基地', page: underConstruction })];
+// /learnBase is drawn by the content feature (learning-base pages are edited with the other content).
+export const publicRoutes: RouteObject[] = [];
 
 export const centreRoutes: RouteObject[] = [];

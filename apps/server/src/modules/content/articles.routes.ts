@@ -1,0 +1,196 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import {
+  CONTENT_IMAGE_MAX_BYTES,
+  CONTENT_IMAGE_URL_PREFIX,
+  articlesRoutes as r,
+  contentMessages as m,
+  ok,
+} from '@app/contracts';
+import { AppError } from '../../lib/app-error';
+import type { AppModule } from '../../lib/app-module';
+import { userOf } from '../../lib/auth';
+import { defineRoute } from '../../lib/define-route';
+import { AVATAR_FILE_REGEX, mimeOfStoredAvatar } from '../../lib/image-type';
+import type { AppDeps } from '../../lib/app-module';
+import { createArticlesService, type ExpertAnswersSource } from './articles.service';
+
+/**
+ * News, cases, experts, learning bases, service guides, topic pages, cooperation leads and the staff editor.
+ * `expertAnswers`: the Q&A answers shown on an expert's page (the Q&A area implements it; app.ts wires it).
+ */
+export const createArticlesModule =
+  (options: { expertAnswers?: (deps: AppDeps) => ExpertAnswersSource } = {}): AppModule =>
+  async (app, deps) => {
+    const { requirePermission, optionalUser } = deps.guards;
+    const imageDir = path.join(deps.config.dataDir, 'uploads', 'content');
+    const svc = createArticlesService({
+      db: deps.db,
+      clock: deps.clock,
+      imageDir,
+      expertAnswers: options.expertAnswers?.(deps),
+    });
+    const tags = ['content'];
+    const staff = { tags: ['content-admin'], auth: requirePermission('content') };
+
+    await app.register(multipart, {
+      limits: { fileSize: CONTENT_IMAGE_MAX_BYTES, files: 1, fields: 2, parts: 3 },
+    });
+
+    // ---- public ----------------------------------------------------------------------------------------------------
+    defineRoute(app, r.list, async (request) => ok(await svc.list(request.query, request.hostname)), {
+      tags,
+    });
+    defineRoute(
+      app,
+      r.detail,
+      async (request) =>
+        ok(
+          await svc.detail(
+            request.params.id,
+            request.user?.id ?? null,
+            request.hostname.split(':')[0] ?? null,
+          ),
+        ),
+      { tags, auth: optionalUser },
+    );
+    defineRoute(app, r.experts, async (request) => ok(await svc.experts(request.query)), { tags });
+    defineRoute(app, r.expert, async (request) => ok(await svc.expert(request.params.id)), { tags });
+    defineRoute(app, r.learningBases, async () => ok(await svc.learningBases()), { tags });
+    defineRoute(app, r.serviceGuides, async () => ok(await svc.serviceGuides()), { tags });
+    defineRoute(app, r.serviceGuide, async (request) => ok(await svc.serviceGuide(request.params.id)), {
+      tags,
+    });
+    defineRoute(app, r.topic, async (request) => ok(await svc.topic(request.params.type)), { tags });
+    defineRoute(app, r.banners, async () => ok(await svc.banners(true)), { tags });
+    defineRoute(
+      app,
+      r.sendLead,
+      async (request) => ok(await svc.sendLead(request.body, request.ip), m.leadSent),
+      { tags },
+    );
+
+    // ---- staff: articles ------------------------------------------------------------------------------------------
+    defineRoute(app, r.adminList, async (request) => ok(await svc.adminList(request.query)), staff);
+    defineRoute(app, r.adminGet, async (request) => ok(await svc.adminGet(request.params.id)), staff);
+    defineRoute(
+      app,
+      r.adminCreate,
+      async (request) => ok(await svc.create(userOf(request), request.body), m.saved),
+      staff,
+    );
+    defineRoute(
+      app,
+      r.adminUpdate,
+      async (request) => ok(await svc.update(userOf(request), request.params.id, request.body), m.saved),
+      staff,
+    );
+    defineRoute(
+      app,
+      r.adminPublish,
+      async (request) => {
+        const out = await svc.publish(userOf(request), request.params.id, request.body.publish_at);
+        return ok(out, out.state === 'scheduled' ? m.scheduled : m.published);
+      },
+      staff,
+    );
+    defineRoute(
+      app,
+      r.adminWithdraw,
+      async (request) => ok(await svc.withdraw(userOf(request), request.params.id), m.withdrawn),
+      staff,
+    );
+    defineRoute(app, r.adminVersions, async (request) => ok(await svc.versions(request.params.id)), staff);
+    defineRoute(
+      app,
+      r.adminRestore,
+      async (request) =>
+        ok(await svc.restore(userOf(request), request.params.id, request.params.versionId), m.restored),
+      staff,
+    );
+    defineRoute(
+      app,
+      r.adminUploadImage,
+      async (request) => {
+        if (!request.isMultipart()) throw new AppError(415, m.imageRequired);
+        const file = await request.file();
+        if (!file) throw AppError.badRequest(m.imageRequired, { file: m.imageRequired });
+        let content: Buffer;
+        try {
+          content = await file.toBuffer();
+        } catch (err) {
+          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+            throw new AppError(413, m.imageTooLarge);
+          throw err;
+        }
+        return ok(await svc.uploadImage(userOf(request).id, content), m.imageUploaded);
+      },
+      { ...staff, bodyLimit: CONTENT_IMAGE_MAX_BYTES + 64 * 1024 },
+    );
+
+    // ---- staff: leads, experts, bases, guides, topics -------------------------------------------------------------
+    defineRoute(app, r.adminLeads, async (request) => ok(await svc.leads(request.query)), staff);
+    defineRoute(
+      app,
+      r.adminHandleLead,
+      async (request) => ok(await svc.handleLead(userOf(request), request.params.id), m.leadHandled),
+      staff,
+    );
+    defineRoute(
+      app,
+      r.adminSaveExpert,
+      async (request) => ok(await svc.saveExpert(request.body), m.saved),
+      staff,
+    );
+    defineRoute(
+      app,
+      r.adminSaveBase,
+      async (request) => ok(await svc.saveLearningBase(request.params.code, request.body), m.saved),
+      staff,
+    );
+    defineRoute(
+      app,
+      r.adminSaveGuide,
+      async (request) => ok(await svc.saveServiceGuide(request.params.id, request.body), m.saved),
+      staff,
+    );
+    defineRoute(app, r.adminBanners, async () => ok(await svc.banners(false)), staff);
+    defineRoute(app, r.adminCreateBanner, async (request) => ok(await svc.saveBanner(null, request.body), m.saved), staff);
+    defineRoute(
+      app,
+      r.adminUpdateBanner,
+      async (request) => ok(await svc.saveBanner(request.params.id, request.body), m.saved),
+      staff,
+    );
+    defineRoute(app, r.adminTopics, async () => ok(await svc.adminTopics()), staff);
+    defineRoute(
+      app,
+      r.adminSaveTopic,
+      async (request) => ok(await svc.saveTopic(request.params.type, request.body), m.saved),
+      staff,
+    );
+
+    // Uploaded article images: only names this module generates, typed by the stored extension, never sniffed.
+    app.get<{ Params: { name: string } }>(
+      `${CONTENT_IMAGE_URL_PREFIX}:name`,
+      { schema: { summary: '文章图片', tags, hide: true } },
+      async (request, reply) => {
+        const mime = AVATAR_FILE_REGEX.test(request.params.name)
+          ? mimeOfStoredAvatar(request.params.name)
+          : null;
+        if (!mime) throw new AppError(404);
+        const file = path.join(imageDir, request.params.name);
+        const info = await stat(file).catch(() => null);
+        if (!info?.isFile()) throw new AppError(404);
+        return reply
+          .type(mime)
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('content-length', info.size)
+          .send(createReadStream(file));
+      },
+    );
+  };

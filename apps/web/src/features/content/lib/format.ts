@@ -1,0 +1,21 @@
+import { LEARNING_BASES } from '@app/contracts/common/dictionaries';
+
+/** Sub-domain code of a regional site (henan.example.org -> henan), or undefined on the main site. */
+export function regionCodeOf(hostname: string): string | undefined {
+  const labels = hostname.toLowerCase().split('.');
+  if (labels.length < 2) return undefined;
+  const first = labels[0] ?? '';
+  return Object.prototype.hasOwnProperty.call(LEARNING_BASES, first) ? first : undefined;
+}
+
+/** 2025-03-08 in China time, from an ISO instant. */
+export function dateOf(iso: string | null): string {
+  if (!iso) return '';
+  const d = new Date(new Date(iso).getTime() + 8 * 3_600_000);
+  return d.toISOString().slice(0, 10);
+}
+
+export const newsPath = (id: number) => `/newsInformation/details?id=${id}`;
+export const casePath = (id: number) => `/caseDatabase/article/${id}`;
+export const articlePath = (a: { id: number; kind: 'news' | 'case' }) => (a.kind === 'case' ? casePath(a.id) : newsPath(a.id));
+export const expertPath = (id: number) => `/expertDatabase/${id}`;

@@ -1,0 +1,79 @@
+import { Input, Select } from 'antd';
+import { useSearchParams } from 'react-router';
+import { CASE_CATEGORIES, CASE_INDUSTRIES } from '@app/contracts/content/content.rules';
+import { useHostname } from '@/shared/lib/region';
+import { useArticleList } from '../api/articles-api';
+import { ArticleList } from '../components/article-parts';
+import { regionCodeOf } from '../lib/format';
+import '../components/content.css';
+
+/** /caseDatabase: enterprise cases by industry and topic, with search. */
+export default function CaseListPage() {
+  const [params, setParams] = useSearchParams();
+  const industry = params.get('industry') ?? '';
+  const category = params.get('category') ?? '';
+  const keyword = params.get('keyword') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const region = regionCodeOf(useHostname());
+  const list = useArticleList({
+    kind: 'case',
+    page,
+    per: 10,
+    industry: industry || undefined,
+    category: category || undefined,
+    keyword: keyword || undefined,
+    region,
+  });
+  const update = (next: Record<string, string>) => {
+    const merged = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(next)) {
+      if (v) merged.set(k, v);
+      else merged.delete(k);
+    }
+    merged.delete('page');
+    if (next.page) merged.set('page', next.page);
+    setParams(merged);
+  };
+
+  return (
+    <div className="page-container cms-page">
+      <header className="cms-head">
+        <h1>案例库</h1>
+        <Input.Search
+          className="cms-search"
+          aria-label="搜索案例"
+          placeholder="搜索案例标题或内容"
+          defaultValue={keyword}
+          allowClear
+          onSearch={(v) => update({ keyword: v.trim() })}
+        />
+      </header>
+      <div className="cms-filters">
+        <Select
+          aria-label="行业"
+          className="cms-filter"
+          value={industry || undefined}
+          placeholder="全部行业"
+          allowClear
+          onChange={(v?: string) => update({ industry: v ?? '' })}
+          options={CASE_INDUSTRIES.map((v) => ({ value: v, label: v }))}
+        />
+        <Select
+          aria-label="专题"
+          className="cms-filter"
+          value={category || undefined}
+          placeholder="全部专题"
+          allowClear
+          onChange={(v?: string) => update({ category: v ?? '' })}
+          options={CASE_CATEGORIES.map((v) => ({ value: v, label: v }))}
+        />
+      </div>
+      <ArticleList
+        data={list.data}
+        loading={list.isFetching}
+        empty="没有符合条件的案例"
+        onPage={(p) => update({ page: String(p) })}
+      />
+    </div>
+  );
+}

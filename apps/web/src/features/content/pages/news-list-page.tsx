@@ -1,0 +1,56 @@
+import { Input, Tabs } from 'antd';
+import { useSearchParams } from 'react-router';
+import { NEWS_CATEGORIES } from '@app/contracts/content/content.rules';
+import { useHostname } from '@/shared/lib/region';
+import { useArticleList } from '../api/articles-api';
+import { ArticleList } from '../components/article-parts';
+import { regionCodeOf } from '../lib/format';
+import '../components/content.css';
+
+const ALL = '全部';
+
+/** /newsInformation: news by category (协会动态, 政策法规, 行业资讯, 通知公告), search; a regional site's news first. */
+export default function NewsListPage() {
+  const [params, setParams] = useSearchParams();
+  const category = params.get('category') ?? '';
+  const keyword = params.get('keyword') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const region = regionCodeOf(useHostname());
+  const list = useArticleList({ kind: 'news', page, per: 10, category: category || undefined, keyword: keyword || undefined, region });
+
+  const update = (next: Record<string, string>) => {
+    const merged = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(next)) {
+      if (v) merged.set(k, v);
+      else merged.delete(k);
+    }
+    setParams(merged);
+  };
+
+  return (
+    <div className="page-container cms-page">
+      <header className="cms-head">
+        <h1>新闻资讯</h1>
+        <Input.Search
+          className="cms-search"
+          aria-label="搜索新闻"
+          placeholder="搜索标题、摘要或正文"
+          defaultValue={keyword}
+          allowClear
+          onSearch={(v) => update({ keyword: v.trim(), page: '' })}
+        />
+      </header>
+      <Tabs
+        activeKey={category || ALL}
+        onChange={(key) => update({ category: key === ALL ? '' : key, page: '' })}
+        items={[ALL, ...NEWS_CATEGORIES].map((c) => ({ key: c, label: c }))}
+      />
+      <ArticleList
+        data={list.data}
+        loading={list.isFetching}
+        empty={keyword ? '没有找到相关资讯' : '该栏目暂无资讯'}
+        onPage={(p) => update({ page: String(p) })}
+      />
+    </div>
+  );
+}
