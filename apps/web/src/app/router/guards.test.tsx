@@ -5,7 +5,7 @@ import { makeCommonData, makeProblemGroups, makeUser } from '@/testing/fixtures'
 import { mockApi, ok } from '@/testing/mock-api';
 import { currentUrl, preloadRoutes, renderRoute, SLOW } from '@/testing/render';
 
-beforeAll(() => preloadRoutes('/login', '/center/lesson', '/center/student', '/center/note', '/center/credit-archive', '/train/play/1/2', '/train', '/not-found', '/not-found/underConstruction', '/center/magazine', '/help-center', '/'), 120_000);
+beforeAll(() => preloadRoutes('/login', '/center/lesson', '/center/student', '/center/note', '/center/credit-archive', '/train/play/1/2', '/train', '/not-found', '/not-found/underConstruction', '/help-center', '/'), 120_000);
 
 /** Waits until the router has finished loading the current (lazy) route and any redirects. */
 async function settled(router: { state: { navigation: { state: string }; initialized: boolean } }) {
@@ -89,12 +89,6 @@ describe('route guard', () => {
     const { router } = renderRoute('/no/such/page');
     await waitFor(() => expect(router.state.location.pathname).toBe('/not-found'));
     expect(await screen.findByRole('heading', { name: '页面不存在' })).toBeInTheDocument();
-  });
-
-  it('renders the under-construction screen, named after the route, for a page not built yet', async () => {
-    renderRoute('/center/magazine', { session: { token: 't1', user: personal } });
-    expect(await screen.findByRole('heading', { name: '功能建设中' }, SLOW)).toBeInTheDocument();
-    expect(screen.getByText('杂志', { selector: 'strong' })).toBeInTheDocument();
   });
 
   it('renders /not-found/underConstruction with a way home', async () => {
