@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ServerOptions } from 'node:http';
 import Fastify, {
   LogController,
   type FastifyReply,
@@ -98,7 +99,7 @@ export async function buildApp({
   logger,
   extraModules = [],
 }: BuildAppOptions): Promise<App> {
-  const options: FastifyServerOptions = {
+  const options: FastifyServerOptions & { http: ServerOptions } = {
     logger: logger ?? {
       level: config.logLevel,
       redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'],
@@ -111,6 +112,13 @@ export async function buildApp({
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     logController: new OneLineRequestLog(),
+    // Slow clients (headers or body dripping in) are cut off, so they cannot hold connections and memory forever;
+    // Node checks open connections against these limits every `connectionsCheckingInterval`.
+    requestTimeout: config.http.requestTimeoutMs,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(config.http.headersTimeoutMs / 4))),
+    },
     // While draining on shutdown, requests on open keep-alive connections are still served (with
     // Connection: close) rather than answered with Fastify's own non-envelope 503.
     return503OnClosing: false,
@@ -120,8 +128,10 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const instanceName = config.instanceName;
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (instanceName) reply.header('x-served-by', instanceName);
   });
 
   const errors = registerErrorHandling(app);
