@@ -3,7 +3,7 @@
 //
 // typecheck -> lint -> node:test (root scripts) -> vitest (contracts, server, web) -> server suite on PostgreSQL
 // (TEST_DATABASE_URL) -> build (with NODE_ENV=development) -> production-bundle check -> Playwright (apps/web/e2e,
-// Debian's Chromium).
+// Debian's Chromium) -> scale-out (two built processes on PostgreSQL behind nginx: scripts/scaleout-test.mjs).
 //
 // Each runner streams its own output. Test counts come from the runners' JSON reports; typecheck, lint
 // and build count as one check each. A runner that exits non-zero without reporting a failed test
@@ -257,6 +257,21 @@ if (await check('build (web + server)', [npm, ['run', 'build', '--silent'], { en
   await playwright();
 } else {
   results.push({ name: 'e2e (Playwright, Chromium)', passed: 0, failed: 1, note: 'build failed, not run' });
+}
+
+// Scale-out: two built server processes on one PostgreSQL behind Debian's nginx with deploy/nginx.conf.
+const SCALEOUT = 'scale-out (2 processes + nginx on PostgreSQL)';
+const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
+if (process.env.TEST_DATABASE_URL && nginx && existsSync(path.join(root, 'apps', 'server', 'dist', 'server.js'))) {
+  await nodeTests(SCALEOUT, ['scripts/scaleout-test.mjs']);
+} else if (isCI) {
+  banner(SCALEOUT);
+  const missing = !process.env.TEST_DATABASE_URL ? 'TEST_DATABASE_URL not set' : !nginx ? 'nginx missing' : 'no server build';
+  process.stdout.write(`[test-all] CI=true but the scale-out stage cannot run: ${missing}.\n`);
+  results.push({ name: SCALEOUT, passed: 0, failed: 1, note: missing });
+} else {
+  banner(SCALEOUT);
+  process.stdout.write('[test-all] note: the scale-out stage needs TEST_DATABASE_URL, nginx and a build; not run.\n');
 }
 
 rmSync(tmp, { recursive: true, force: true });

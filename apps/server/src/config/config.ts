@@ -48,6 +48,8 @@ const envSchema = z
       .trim()
       .regex(/^[\w.:-]{1,64}$/, 'letters, digits and . _ : - only')
       .optional(),
+    // Learning time is summed in memory and written this often (and on shutdown).
+    LEARNING_FLUSH_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(1_000),
     // GET /metrics: answered to these client addresses/CIDRs (default loopback only) or with this bearer token.
     METRICS_ALLOW: z.string().trim().min(1).optional(),
     METRICS_TOKEN: z.string().trim().min(16, 'at least 16 characters').optional(),
@@ -169,6 +171,8 @@ export interface Config {
   http: { headersTimeoutMs: number; requestTimeoutMs: number };
   /** Set: every response carries `x-served-by: <instanceName>`. */
   instanceName: string | undefined;
+  /** Period of the learning-time buffer's writes, ms. */
+  learningFlushIntervalMs: number;
   /** Who may read GET /metrics: client addresses/CIDRs, or a bearer token. */
   metrics: { allow: string[]; token: string | undefined };
   /** Seed demo accounts and demo content on a fresh database (never by default in production). */
@@ -266,6 +270,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     dbPool: { max: e.DB_POOL_MAX, connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS },
     http: { headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS },
     instanceName: e.INSTANCE_NAME,
+    learningFlushIntervalMs: e.LEARNING_FLUSH_INTERVAL_MS,
     metrics: {
       allow: (e.METRICS_ALLOW ?? '127.0.0.1,::1')
         .split(',')

@@ -26,6 +26,7 @@ export function learningServices(deps: CoreDeps, log: Log): LearningServices {
   const catalog = courseCatalog(db);
   const buffer = new LearningBuffer({
     db,
+    intervalMs: deps.config.learningFlushIntervalMs,
     onError: (err) => log.error({ err }, 'learning-time flush failed; will retry'),
   });
   const messages = createMessagesService({ db, clock });
