@@ -3,7 +3,8 @@
 //
 // typecheck -> lint -> node:test (root scripts) -> vitest (contracts, server, web) -> server suite on PostgreSQL
 // (TEST_DATABASE_URL) -> build (with NODE_ENV=development) -> production-bundle check -> Playwright (apps/web/e2e,
-// Debian's Chromium) -> scale-out (two built processes on PostgreSQL behind nginx: scripts/scaleout-test.mjs).
+// Debian's Chromium) -> backup/restore (PGlite) -> on PostgreSQL: scale-out (two built processes behind nginx:
+// scripts/scaleout-test.mjs) and backup/restore (scripts/backup-pg.test.mjs).
 //
 // Each runner streams its own output. Test counts come from the runners' JSON reports; typecheck, lint
 // and build count as one check each. A runner that exits non-zero without reporting a failed test
@@ -47,7 +48,9 @@ function run(cmd, args, { cwd = root, env = process.env } = {}) {
       }
     };
     const timer = setTimeout(() => {
-      process.stdout.write(`\n[test-all] ${cmd} ${args.join(' ')} exceeded ${STEP_TIMEOUT_MS / 60_000} min, killing it\n`);
+      process.stdout.write(
+        `\n[test-all] ${cmd} ${args.join(' ')} exceeded ${STEP_TIMEOUT_MS / 60_000} min, killing it\n`,
+      );
       killGroup('SIGTERM');
       setTimeout(() => killGroup('SIGKILL'), 5_000).unref();
     }, STEP_TIMEOUT_MS);
@@ -202,7 +205,9 @@ async function playwright() {
   if (code !== 0 && failed === 0) {
     failed = 1;
     const globalErrors = (json?.errors ?? []).map((e) => e.message?.split('\n')[0]).filter(Boolean);
-    notes.push(`exit code ${code} without a failed test${globalErrors.length ? `: ${globalErrors.join('; ')}` : ''}`);
+    notes.push(
+      `exit code ${code} without a failed test${globalErrors.length ? `: ${globalErrors.join('; ')}` : ''}`,
+    );
   }
   results.push({ name, passed, failed, note: notes.join(', ') || undefined });
 }
@@ -216,7 +221,10 @@ await check(
 );
 await check('lint (eslint)', [npm, ['run', 'lint', '--silent']]);
 
-await nodeTests('unit: scripts (start, bundle check)', ['scripts/start.test.mjs', 'apps/web/scripts/check-production-bundle.test.mjs']);
+await nodeTests('unit: scripts (start, bundle check)', [
+  'scripts/start.test.mjs',
+  'apps/web/scripts/check-production-bundle.test.mjs',
+]);
 
 const contractsDir = path.join(root, 'packages', 'contracts');
 if (hasTestFiles(path.join(contractsDir, 'src'))) {
@@ -236,8 +244,15 @@ if (process.env.TEST_DATABASE_URL) {
   await vitest('api: apps/server (PostgreSQL)', path.join(root, 'apps', 'server'));
 } else if (isCI) {
   banner('api: apps/server (PostgreSQL)');
-  process.stdout.write('[test-all] CI=true but TEST_DATABASE_URL is not set: the PostgreSQL run is required in CI.\n');
-  results.push({ name: 'api: apps/server (PostgreSQL)', passed: 0, failed: 1, note: 'TEST_DATABASE_URL not set in CI' });
+  process.stdout.write(
+    '[test-all] CI=true but TEST_DATABASE_URL is not set: the PostgreSQL run is required in CI.\n',
+  );
+  results.push({
+    name: 'api: apps/server (PostgreSQL)',
+    passed: 0,
+    failed: 1,
+    note: 'TEST_DATABASE_URL not set in CI',
+  });
 } else {
   banner('api: apps/server (PostgreSQL)');
   process.stdout.write(
@@ -259,19 +274,35 @@ if (await check('build (web + server)', [npm, ['run', 'build', '--silent'], { en
   results.push({ name: 'e2e (Playwright, Chromium)', passed: 0, failed: 1, note: 'build failed, not run' });
 }
 
-// Scale-out: two built server processes on one PostgreSQL behind Debian's nginx with deploy/nginx.conf.
-const SCALEOUT = 'scale-out (2 processes + nginx on PostgreSQL)';
+// Operations on the built server: backup/restore of PGlite; then, on PostgreSQL, two processes behind Debian's nginx
+// with deploy/nginx.conf (scale-out) and pg_dump/pg_restore while the server runs.
+const built = existsSync(path.join(root, 'apps', 'server', 'dist', 'server.js'));
+if (built) await nodeTests('operations: backup and restore (PGlite)', ['scripts/backup-pglite.test.mjs']);
+else
+  results.push({
+    name: 'operations: backup and restore (PGlite)',
+    passed: 0,
+    failed: 1,
+    note: 'no server build',
+  });
+const SCALEOUT = 'operations on PostgreSQL (2 processes + nginx, backup/restore)';
 const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
-if (process.env.TEST_DATABASE_URL && nginx && existsSync(path.join(root, 'apps', 'server', 'dist', 'server.js'))) {
-  await nodeTests(SCALEOUT, ['scripts/scaleout-test.mjs']);
+if (process.env.TEST_DATABASE_URL && nginx && built) {
+  await nodeTests(SCALEOUT, ['scripts/scaleout-test.mjs', 'scripts/backup-pg.test.mjs']);
 } else if (isCI) {
   banner(SCALEOUT);
-  const missing = !process.env.TEST_DATABASE_URL ? 'TEST_DATABASE_URL not set' : !nginx ? 'nginx missing' : 'no server build';
+  const missing = !process.env.TEST_DATABASE_URL
+    ? 'TEST_DATABASE_URL not set'
+    : !nginx
+      ? 'nginx missing'
+      : 'no server build';
   process.stdout.write(`[test-all] CI=true but the scale-out stage cannot run: ${missing}.\n`);
   results.push({ name: SCALEOUT, passed: 0, failed: 1, note: missing });
 } else {
   banner(SCALEOUT);
-  process.stdout.write('[test-all] note: the scale-out stage needs TEST_DATABASE_URL, nginx and a build; not run.\n');
+  process.stdout.write(
+    '[test-all] note: the scale-out stage needs TEST_DATABASE_URL, nginx and a build; not run.\n',
+  );
 }
 
 rmSync(tmp, { recursive: true, force: true });

@@ -12,6 +12,7 @@ import { zhErrorMessage } from '@app/contracts';
 import type { App, AppDeps, AppModule, CoreDeps } from './lib/app-module';
 import type { PublicPages } from './lib/public-pages';
 import { registerErrorHandling } from './plugins/error-handler';
+import { registerMetrics } from './plugins/metrics';
 import { registerSecurity } from './plugins/security';
 import { registerSwagger } from './plugins/swagger';
 import { registerWeb } from './plugins/web';
@@ -20,7 +21,7 @@ import { authModule, createAuthGuards } from './modules/auth';
 import { commentsModule } from './modules/comments';
 import { contentModule } from './modules/content';
 import { coursePublicPages, createCoursesModule } from './modules/courses';
-import { createCourseProgressSource, learningModule } from './modules/learning';
+import { createCourseProgressSource, learningBufferSize, learningModule } from './modules/learning';
 import { examsModule, examsPublicPages } from './modules/exams';
 import { membersModule } from './modules/members';
 import { messagesModule } from './modules/messages';
@@ -135,6 +136,12 @@ export async function buildApp({
   });
 
   const errors = registerErrorHandling(app);
+  registerMetrics(app, {
+    db,
+    allow: config.metrics.allow,
+    token: config.metrics.token,
+    learningBufferSize: () => learningBufferSize(db),
+  });
   await registerSecurity(app);
   await registerSwagger(app, config.siteName);
   errors.setFallback(

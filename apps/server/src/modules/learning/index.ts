@@ -4,3 +4,5 @@ export { learningModule } from './learning.routes';
 export { createCourseProgressSource } from './course-progress';
 /** A learner's study figures by year (credit archive, star evaluation). */
 export { learningRecord, type LearningRecord } from './learning-record';
+/** Learning-time increments waiting in this process's buffer (the metrics' learning_buffer_keys). */
+export { learningBufferSize } from './learning.module-services';

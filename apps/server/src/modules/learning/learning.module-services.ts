@@ -59,3 +59,8 @@ export function learningServices(deps: CoreDeps, log: Log): LearningServices {
 export function learningBufferOf(db: object): LearningBuffer | undefined {
   return cache.get(db)?.buffer;
 }
+
+/** Pending keys of the app database's learning-time buffer; undefined before the module is registered. */
+export function learningBufferSize(db: object): number | undefined {
+  return cache.get(db)?.buffer.pending;
+}
