@@ -92,6 +92,7 @@ export function serverProcess({ name, port, env }) {
           while ((nl = buffered.indexOf('\n')) >= 0) {
             const line = buffered.slice(0, nl);
             buffered = buffered.slice(nl + 1);
+            if (proc.logs.length >= 5000) proc.logs.shift(); // the newest lines are enough
             try {
               proc.logs.push(JSON.parse(line));
             } catch {
