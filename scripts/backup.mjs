@@ -111,6 +111,9 @@ export async function backup({ env = process.env, out } = {}) {
     out ?? path.join('backups', `backup-${new Date().toISOString().replace(/[:.]/g, '-')}`),
   );
   if (!isEmptyDir(dir)) fail(`${dir} exists and is not empty`);
+  if (!databaseUrl && isEmptyDir(path.join(dataDir, 'db'))) {
+    fail(`no database in ${path.join(dataDir, 'db')}: check DATA_DIR (or set DATABASE_URL)`);
+  }
   fs.mkdirSync(dir, { recursive: true });
   const manifest = { created_at: new Date().toISOString(), driver: databaseUrl ? 'pg' : 'pglite' };
   if (databaseUrl) {
