@@ -107,6 +107,30 @@ test('nginx balances over both processes (x-served-by names the one that answere
   assert.deepEqual([...seen].sort(), ['a', 'b']);
 });
 
+test("nginx's request id is the process's request id, in its one JSON log line per request", async () => {
+  const res = await fetch(`${nginx.base}/api/problems`);
+  assert.equal(res.status, 200);
+  const id = res.headers.get('x-request-id');
+  assert.match(id, /^[0-9a-f]{32}$/);
+  const proc = servers.find((s) => s.name === res.headers.get('x-served-by'));
+  await sleep(100);
+  const lines = proc.logs.filter((l) => l.reqId === id);
+  assert.equal(lines.length, 1);
+  assert.equal(lines[0].url, '/api/problems');
+  assert.equal(lines[0].statusCode, 200);
+});
+
+test('/metrics is not served through nginx, but each process answers its own scrape from loopback', async () => {
+  assert.equal((await fetch(`${nginx.base}/metrics`)).status, 404);
+  for (const s of [a, b]) {
+    const res = await fetch(`${s.base}/metrics`);
+    assert.equal(res.status, 200);
+    const text = await res.text();
+    assert.match(text, /^db_pool_connections\{state="in_use"\} \d+$/m);
+    assert.match(text, /^http_requests_total\{method="GET",route="\/api\/readyz",status="200"\} [1-9]/m);
+  }
+});
+
 test('migrations and seeding ran once though both processes started together', async () => {
   const journal = JSON.parse(readFileSync(path.join(root, 'apps/server/drizzle/meta/_journal.json'), 'utf8'));
   const { rows } = await db.pool.query(
