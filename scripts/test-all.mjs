@@ -48,9 +48,7 @@ function run(cmd, args, { cwd = root, env = process.env } = {}) {
       }
     };
     const timer = setTimeout(() => {
-      process.stdout.write(
-        `\n[test-all] ${cmd} ${args.join(' ')} exceeded ${STEP_TIMEOUT_MS / 60_000} min, killing it\n`,
-      );
+      process.stdout.write(`\n[test-all] ${cmd} ${args.join(' ')} exceeded ${STEP_TIMEOUT_MS / 60_000} min, killing it\n`);
       killGroup('SIGTERM');
       setTimeout(() => killGroup('SIGKILL'), 5_000).unref();
     }, STEP_TIMEOUT_MS);
@@ -205,9 +203,7 @@ async function playwright() {
   if (code !== 0 && failed === 0) {
     failed = 1;
     const globalErrors = (json?.errors ?? []).map((e) => e.message?.split('\n')[0]).filter(Boolean);
-    notes.push(
-      `exit code ${code} without a failed test${globalErrors.length ? `: ${globalErrors.join('; ')}` : ''}`,
-    );
+    notes.push(`exit code ${code} without a failed test${globalErrors.length ? `: ${globalErrors.join('; ')}` : ''}`);
   }
   results.push({ name, passed, failed, note: notes.join(', ') || undefined });
 }
@@ -221,10 +217,7 @@ await check(
 );
 await check('lint (eslint)', [npm, ['run', 'lint', '--silent']]);
 
-await nodeTests('unit: scripts (start, bundle check)', [
-  'scripts/start.test.mjs',
-  'apps/web/scripts/check-production-bundle.test.mjs',
-]);
+await nodeTests('unit: scripts (start, bundle check)', ['scripts/start.test.mjs', 'apps/web/scripts/check-production-bundle.test.mjs']);
 
 const contractsDir = path.join(root, 'packages', 'contracts');
 if (hasTestFiles(path.join(contractsDir, 'src'))) {
@@ -244,15 +237,8 @@ if (process.env.TEST_DATABASE_URL) {
   await vitest('api: apps/server (PostgreSQL)', path.join(root, 'apps', 'server'));
 } else if (isCI) {
   banner('api: apps/server (PostgreSQL)');
-  process.stdout.write(
-    '[test-all] CI=true but TEST_DATABASE_URL is not set: the PostgreSQL run is required in CI.\n',
-  );
-  results.push({
-    name: 'api: apps/server (PostgreSQL)',
-    passed: 0,
-    failed: 1,
-    note: 'TEST_DATABASE_URL not set in CI',
-  });
+  process.stdout.write('[test-all] CI=true but TEST_DATABASE_URL is not set: the PostgreSQL run is required in CI.\n');
+  results.push({ name: 'api: apps/server (PostgreSQL)', passed: 0, failed: 1, note: 'TEST_DATABASE_URL not set in CI' });
 } else {
   banner('api: apps/server (PostgreSQL)');
   process.stdout.write(
@@ -277,32 +263,21 @@ if (await check('build (web + server)', [npm, ['run', 'build', '--silent'], { en
 // Operations on the built server: backup/restore of PGlite; then, on PostgreSQL, two processes behind Debian's nginx
 // with deploy/nginx.conf (scale-out) and pg_dump/pg_restore while the server runs.
 const built = existsSync(path.join(root, 'apps', 'server', 'dist', 'server.js'));
-if (built) await nodeTests('operations: backup and restore (PGlite)', ['scripts/backup-pglite.test.mjs']);
-else
-  results.push({
-    name: 'operations: backup and restore (PGlite)',
-    passed: 0,
-    failed: 1,
-    note: 'no server build',
-  });
+const BACKUP_PGLITE = 'operations: backup and restore (PGlite)';
+if (built) await nodeTests(BACKUP_PGLITE, ['scripts/backup-pglite.test.mjs']);
+else results.push({ name: BACKUP_PGLITE, passed: 0, failed: 1, note: 'no server build' });
 const SCALEOUT = 'operations on PostgreSQL (2 processes + nginx, backup/restore)';
 const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
 if (process.env.TEST_DATABASE_URL && nginx && built) {
   await nodeTests(SCALEOUT, ['scripts/scaleout-test.mjs', 'scripts/backup-pg.test.mjs']);
 } else if (isCI) {
   banner(SCALEOUT);
-  const missing = !process.env.TEST_DATABASE_URL
-    ? 'TEST_DATABASE_URL not set'
-    : !nginx
-      ? 'nginx missing'
-      : 'no server build';
-  process.stdout.write(`[test-all] CI=true but the scale-out stage cannot run: ${missing}.\n`);
+  const missing = !process.env.TEST_DATABASE_URL ? 'TEST_DATABASE_URL not set' : !nginx ? 'nginx missing' : 'no server build';
+  process.stdout.write(`[test-all] CI=true but the PostgreSQL operations stage cannot run: ${missing}.\n`);
   results.push({ name: SCALEOUT, passed: 0, failed: 1, note: missing });
 } else {
   banner(SCALEOUT);
-  process.stdout.write(
-    '[test-all] note: the scale-out stage needs TEST_DATABASE_URL, nginx and a build; not run.\n',
-  );
+  process.stdout.write('[test-all] note: the PostgreSQL operations stage needs TEST_DATABASE_URL, nginx and a build; not run.\n');
 }
 
 rmSync(tmp, { recursive: true, force: true });
