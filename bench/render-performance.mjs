@@ -132,7 +132,7 @@ export function render() {
   if (lh) for (const line of lighthouseSection(lh)) p(line);
 
   const others = existsSync(resultsDir)
-    ? readdirSync(resultsDir).filter((f) => f.endsWith('.json') && !OWN.includes(f.slice(0, -5))).sort()
+    ? readdirSync(resultsDir).filter((f) => f.endsWith('.json') && !OWN.includes(f.slice(0, -5)) && !f.startsWith('scale-')).sort()
     : [];
   for (const file of others) {
     const r = JSON.parse(readFileSync(path.join(resultsDir, file), 'utf8'));
@@ -158,15 +158,24 @@ export function render() {
     }
   }
 
+  // The national-scale section (npm run bench:scale, on PostgreSQL) is written by hand from its run and kept as is.
+  const out = path.join(root, 'docs', 'performance.md');
+  const previous = existsSync(out) ? readFileSync(out, 'utf8') : '';
+  const kept = /<!-- scale:begin -->[\s\S]*?<!-- scale:end -->/.exec(previous);
+  if (kept) {
+    p(kept[0]);
+    p();
+  }
+
   p('## Reproduce');
   p();
   p('```sh');
   p('npm run build');
   p('npm run bench            # all three; writes bench/results/*.json and this page');
   p('node bench/cold-start.mjs # one benchmark alone');
+  p('BENCH_DATABASE_URL=postgres://postgres:...@127.0.0.1:5432/postgres npm run bench:scale -- --scale 0.1  # PostgreSQL');
   p('```');
   p();
-  const out = path.join(root, 'docs', 'performance.md');
   writeFileSync(out, lines.join('\n'));
   return out;
 }

@@ -3,7 +3,8 @@
 //
 // typecheck -> lint -> node:test (root scripts) -> vitest (contracts, server, web) -> server suite on PostgreSQL
 // (TEST_DATABASE_URL) -> build (with NODE_ENV=development) -> production-bundle check -> Playwright (apps/web/e2e,
-// Debian's Chromium).
+// Debian's Chromium) -> backup/restore (PGlite) -> on PostgreSQL: scale-out (two built processes behind nginx:
+// scripts/scaleout-test.mjs) and backup/restore (scripts/backup-pg.test.mjs).
 //
 // Each runner streams its own output. Test counts come from the runners' JSON reports; typecheck, lint
 // and build count as one check each. A runner that exits non-zero without reporting a failed test
@@ -257,6 +258,26 @@ if (await check('build (web + server)', [npm, ['run', 'build', '--silent'], { en
   await playwright();
 } else {
   results.push({ name: 'e2e (Playwright, Chromium)', passed: 0, failed: 1, note: 'build failed, not run' });
+}
+
+// Operations on the built server: backup/restore of PGlite; then, on PostgreSQL, two processes behind Debian's nginx
+// with deploy/nginx.conf (scale-out) and pg_dump/pg_restore while the server runs.
+const built = existsSync(path.join(root, 'apps', 'server', 'dist', 'server.js'));
+const BACKUP_PGLITE = 'operations: backup and restore (PGlite)';
+if (built) await nodeTests(BACKUP_PGLITE, ['scripts/backup-pglite.test.mjs']);
+else results.push({ name: BACKUP_PGLITE, passed: 0, failed: 1, note: 'no server build' });
+const SCALEOUT = 'operations on PostgreSQL (2 processes + nginx, backup/restore)';
+const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
+if (process.env.TEST_DATABASE_URL && nginx && built) {
+  await nodeTests(SCALEOUT, ['scripts/scaleout-test.mjs', 'scripts/backup-pg.test.mjs']);
+} else if (isCI) {
+  banner(SCALEOUT);
+  const missing = !process.env.TEST_DATABASE_URL ? 'TEST_DATABASE_URL not set' : !nginx ? 'nginx missing' : 'no server build';
+  process.stdout.write(`[test-all] CI=true but the PostgreSQL operations stage cannot run: ${missing}.\n`);
+  results.push({ name: SCALEOUT, passed: 0, failed: 1, note: missing });
+} else {
+  banner(SCALEOUT);
+  process.stdout.write('[test-all] note: the PostgreSQL operations stage needs TEST_DATABASE_URL, nginx and a build; not run.\n');
 }
 
 rmSync(tmp, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ServerOptions } from 'node:http';
 import Fastify, {
   LogController,
   type FastifyReply,
@@ -11,6 +12,7 @@ import { zhErrorMessage } from '@app/contracts';
 import type { App, AppDeps, AppModule, CoreDeps } from './lib/app-module';
 import type { PublicPages } from './lib/public-pages';
 import { registerErrorHandling } from './plugins/error-handler';
+import { registerMetrics } from './plugins/metrics';
 import { registerSecurity } from './plugins/security';
 import { registerSwagger } from './plugins/swagger';
 import { registerWeb } from './plugins/web';
@@ -20,7 +22,7 @@ import { authModule, createAuthGuards } from './modules/auth';
 import { commentsModule } from './modules/comments';
 import { contentModule, contentPublicPages, createArticlesModule } from './modules/content';
 import { coursePublicPages, createCoursesModule } from './modules/courses';
-import { createCourseProgressSource, learningModule } from './modules/learning';
+import { createCourseProgressSource, learningBufferSize, learningModule } from './modules/learning';
 import { examsModule, examsPublicPages } from './modules/exams';
 import { createLiveModule } from './modules/live';
 import { magazineModule } from './modules/magazine';
@@ -110,7 +112,7 @@ export async function buildApp({
   logger,
   extraModules = [],
 }: BuildAppOptions): Promise<App> {
-  const options: FastifyServerOptions = {
+  const options: FastifyServerOptions & { http: ServerOptions } = {
     logger: logger ?? {
       level: config.logLevel,
       redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'],
@@ -123,6 +125,13 @@ export async function buildApp({
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     logController: new OneLineRequestLog(),
+    // Slow clients (headers or body dripping in) are cut off, so they cannot hold connections and memory forever;
+    // Node checks open connections against these limits every `connectionsCheckingInterval`.
+    requestTimeout: config.http.requestTimeoutMs,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(config.http.headersTimeoutMs / 4))),
+    },
     // While draining on shutdown, requests on open keep-alive connections are still served (with
     // Connection: close) rather than answered with Fastify's own non-envelope 503.
     return503OnClosing: false,
@@ -132,11 +141,19 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const instanceName = config.instanceName;
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (instanceName) reply.header('x-served-by', instanceName);
   });
 
   const errors = registerErrorHandling(app);
+  registerMetrics(app, {
+    db,
+    allow: config.metrics.allow,
+    token: config.metrics.token,
+    learningBufferSize: () => learningBufferSize(db),
+  });
   await registerSecurity(app);
   await registerSwagger(app, config.siteName);
   errors.setFallback(

@@ -38,10 +38,13 @@ async function main(): Promise<void> {
   const building = buildApp({ config, db: database.db, clock: systemClock });
   const preparing = database.exclusive(async () => {
     await database.migrate();
-    await seedDatabase(database.db, { config, clock: systemClock });
+    return seedDatabase(database.db, { config, clock: systemClock });
   });
   try {
-    [app] = await Promise.all([building, preparing]);
+    let seeded: string[];
+    [app, seeded] = await Promise.all([building, preparing]);
+    // Operators (and the scale-out test) see which process seeded a fresh database: only one of several may.
+    app.log.info({ seeded }, seeded.length ? 'database seeded' : 'database already seeded');
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
     console.error(err);
@@ -73,8 +76,11 @@ async function main(): Promise<void> {
     }, SHUTDOWN_TIMEOUT_MS);
     force.unref();
     try {
-      // Stops accepting connections and waits for in-flight requests.
-      await app.close();
+      // Stops accepting connections and waits for in-flight requests. A keep-alive connection (a proxy's pool) that
+      // was busy when closing began answers with `Connection: close`, but one that merely goes idle afterwards would
+      // be held until its keep-alive timeout: close those as they become idle.
+      const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+      await app.close().finally(() => clearInterval(idle));
       await database.close();
       process.exit(0);
     } catch (err) {

@@ -77,7 +77,9 @@ describe('demo seeding', () => {
   it('is on by default outside production, off in production, and SEED_DEMO overrides both', () => {
     expect(loadConfig({}).seedDemo).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' }).seedDemo).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(
+      loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', SEED_DEMO: 'true' }).seedDemo,
+    ).toBe(true);
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
     expect(() => loadConfig({ SEED_DEMO: 'yes' })).toThrow(/SEED_DEMO/);
   });
@@ -106,7 +108,9 @@ describe('payment', () => {
   it('uses the sandbox by default outside production, and makes a production site name its payment provider', () => {
     expect(loadConfig({}).payment.provider).toBe('sandbox');
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PAYMENT_PROVIDER/);
-    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' }).payment.provider).toBe('sandbox');
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' }).payment.provider).toBe(
+      'sandbox',
+    );
   });
 
   it('reads the WeChat Pay keys, resolving key paths against the working directory', () => {
@@ -179,6 +183,46 @@ describe('payment', () => {
       expect((err as ConfigError).keys).toEqual(['WECHAT_PAY_API_V3_KEY']);
       expect((err as Error).message).toContain('must be exactly 32 bytes');
       expect((err as Error).message).not.toContain('short-secret-value');
+    }
+  });
+});
+
+describe('operations', () => {
+  it('reads pool, slow-client, instance and metrics settings, with loopback-only metrics by default', () => {
+    expect(loadConfig({})).toMatchObject({
+      dbPool: { max: 10, connectTimeoutMs: 1500 },
+      http: { headersTimeoutMs: 15_000, requestTimeoutMs: 120_000 },
+      instanceName: undefined,
+      metrics: { allow: ['127.0.0.1', '::1'], token: undefined },
+    });
+    const c = loadConfig({
+      DB_POOL_MAX: '20',
+      DB_CONNECT_TIMEOUT_MS: '1000',
+      HTTP_HEADERS_TIMEOUT_MS: '5000',
+      HTTP_REQUEST_TIMEOUT_MS: '60000',
+      INSTANCE_NAME: 'web-1',
+      METRICS_ALLOW: '10.0.0.0/8, 127.0.0.1',
+      METRICS_TOKEN: 'a-long-enough-metrics-token',
+    });
+    expect(c).toMatchObject({
+      dbPool: { max: 20, connectTimeoutMs: 1000 },
+      http: { headersTimeoutMs: 5000, requestTimeoutMs: 60000 },
+      instanceName: 'web-1',
+      metrics: { allow: ['10.0.0.0/8', '127.0.0.1'], token: 'a-long-enough-metrics-token' },
+    });
+  });
+
+  it('refuses a header timeout above the request timeout, a bad instance name and a short metrics token', () => {
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '9000', HTTP_REQUEST_TIMEOUT_MS: '8000' })).toThrow(
+      /HTTP_HEADERS_TIMEOUT_MS/,
+    );
+    expect(() => loadConfig({ INSTANCE_NAME: 'a b' })).toThrow(/INSTANCE_NAME/);
+    try {
+      loadConfig({ METRICS_TOKEN: 'short' });
+      expect.unreachable();
+    } catch (err) {
+      expect((err as Error).message).toContain('METRICS_TOKEN');
+      expect((err as Error).message).not.toContain('short"');
     }
   });
 });

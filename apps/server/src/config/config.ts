@@ -36,6 +36,23 @@ const envSchema = z
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     TRUST_PROXY: trustProxySchema.optional(),
     WEB_DIST_DIR: z.string().trim().min(1).optional(),
+    // PostgreSQL pool: connections per process, and how long a request waits for one before answering 503.
+    DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+    DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1_500),
+    // Slow clients: the whole header block, and the whole request (headers and body), must arrive within these.
+    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+    HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+    // Names this process in an `x-served-by` response header (several processes behind a proxy); unset: no header.
+    INSTANCE_NAME: z
+      .string()
+      .trim()
+      .regex(/^[\w.:-]{1,64}$/, 'letters, digits and . _ : - only')
+      .optional(),
+    // Learning time is summed in memory and written this often (and on shutdown).
+    LEARNING_FLUSH_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(1_000),
+    // GET /metrics: answered to these client addresses/CIDRs (default loopback only) or with this bearer token.
+    METRICS_ALLOW: z.string().trim().min(1).optional(),
+    METRICS_TOKEN: z.string().trim().min(16, 'at least 16 characters').optional(),
     // Demo accounts (known passwords) and the demo catalogue: on by default except in production.
     SEED_DEMO: z.enum(['true', 'false']).optional(),
     // Accounts (auth module): SMS provider, session lifetime, argon2id cost.
@@ -120,6 +137,13 @@ const envSchema = z
         });
     }
     // OWASP's argon2id minimum (m=19456 KiB, t=2) outside tests.
+    if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HTTP_HEADERS_TIMEOUT_MS'],
+        message: 'must not exceed HTTP_REQUEST_TIMEOUT_MS',
+      });
+    }
     if (e.NODE_ENV === 'production' && (e.ARGON2_MEMORY_KIB ?? 19456) < 19456) {
       ctx.addIssue({ code: 'custom', path: ['ARGON2_MEMORY_KIB'], message: 'at least 19456 in production' });
     }
@@ -141,6 +165,16 @@ export interface Config {
   trustProxy: boolean | number | string[] | undefined;
   /** Absolute path of the built web app. */
   webDistDir: string;
+  /** PostgreSQL pool size and connect (or wait-for-a-connection) timeout. */
+  dbPool: { max: number; connectTimeoutMs: number };
+  /** Slow-client limits of the HTTP server. */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number };
+  /** Set: every response carries `x-served-by: <instanceName>`. */
+  instanceName: string | undefined;
+  /** Period of the learning-time buffer's writes, ms. */
+  learningFlushIntervalMs: number;
+  /** Who may read GET /metrics: client addresses/CIDRs, or a bearer token. */
+  metrics: { allow: string[]; token: string | undefined };
   /** Seed demo accounts and demo content on a fresh database (never by default in production). */
   seedDemo: boolean;
   /** SMS codes: `console` logs and keeps a dev outbox; `aliyun` sends through Dysms. */
@@ -202,7 +236,7 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-const SECRET_KEYS = new Set(['WECHAT_PAY_API_V3_KEY', 'ALIYUN_SMS_ACCESS_KEY_SECRET']);
+const SECRET_KEYS = new Set(['WECHAT_PAY_API_V3_KEY', 'ALIYUN_SMS_ACCESS_KEY_SECRET', 'METRICS_TOKEN']);
 
 /** Parses the environment once; throws a ConfigError naming every bad key. Blank values count as unset. */
 export function loadConfig(env: Env, cwd = process.cwd()): Config {
@@ -233,6 +267,17 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(cwd, e.WEB_DIST_DIR) : defaultWebDistDir,
+    dbPool: { max: e.DB_POOL_MAX, connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS },
+    http: { headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS },
+    instanceName: e.INSTANCE_NAME,
+    learningFlushIntervalMs: e.LEARNING_FLUSH_INTERVAL_MS,
+    metrics: {
+      allow: (e.METRICS_ALLOW ?? '127.0.0.1,::1')
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+      token: e.METRICS_TOKEN,
+    },
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : e.NODE_ENV !== 'production',
     sms:
       e.SMS_PROVIDER === 'aliyun'

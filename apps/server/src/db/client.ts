@@ -63,6 +63,58 @@ export function pgliteDatabase(client: PGlite, onClose?: () => void): Database {
   };
 }
 
+/** The pool behind each node-postgres handle, for the metrics (connections in use and waiting). */
+const pools = new WeakMap<object, pg.Pool>();
+
+/** Connections of the handle's pool: open, in use, and requests waiting for one; undefined on PGlite. */
+export function poolStats(db: Db): { total: number; inUse: number; waiting: number } | undefined {
+  const pool = pools.get(db);
+  if (!pool) return undefined;
+  return { total: pool.totalCount, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount };
+}
+
+/** Network errors of a connection to the database server (refused, reset, timed out, unknown host). */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
+/** SQLSTATEs meaning "the server cannot serve now": shutting down, starting up, too many connections. */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_MESSAGES = [
+  'timeout exceeded when trying to connect',
+  'Connection terminated',
+  'connection timeout',
+  'Client has encountered a connection error',
+];
+
+/**
+ * True when an error (or any error it wraps: drizzle wraps the driver's in `cause`) says the database server is
+ * unreachable or not accepting work, as opposed to a failing statement. Such requests answer 503, not 500.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (
+    let e = err, depth = 0;
+    e && typeof e === 'object' && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (
+      typeof code === 'string' &&
+      (NETWORK_CODES.has(code) || code.startsWith('08') || UNAVAILABLE_SQLSTATES.has(code))
+    ) {
+      return true;
+    }
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => message.includes(m))) return true;
+  }
+  return false;
+}
+
 /** Wraps a node-postgres pool on a real PostgreSQL server. */
 export function pgDatabase(pool: pg.Pool): Database {
   // An idle pooled connection that the server ends (a restart, a failover, an administrator's terminate) is emitted
@@ -72,6 +124,7 @@ export function pgDatabase(pool: pg.Pool): Database {
     console.warn(`[db] an idle PostgreSQL connection was closed by the server: ${err.message}`);
   });
   const db = drizzlePg({ client: pool, schema });
+  pools.set(db, pool);
   let closed = false;
   return {
     db: db as unknown as Db,
@@ -102,9 +155,18 @@ export function pgDatabase(pool: pg.Pool): Database {
 export async function openDatabase(config: {
   databaseUrl: string | undefined;
   dataDir: string;
+  dbPool?: { max: number; connectTimeoutMs: number };
 }): Promise<Database> {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: config.dbPool?.max ?? 10,
+      // A request waits at most this long for a connection (opening one, or a free one of the pool), then fails
+      // and answers 503: with the database away, nothing hangs until the client gives up.
+      connectionTimeoutMillis: config.dbPool?.connectTimeoutMs ?? 1_500,
+      // A dead server behind a silent network is noticed by TCP keepalive instead of never.
+      keepAlive: true,
+    });
     return pgDatabase(pool);
   }
   const release = acquireDataDirLock(config.dataDir);

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { defaultErrorMessages, type Envelope, type ErrorCode } from '@app/contracts';
+import { isDatabaseUnavailable } from '../db/client';
 import { isAppError } from '../lib/app-error';
 
 /** Answers a request no route matched, before the envelope 404 (e.g. the SPA's index.html). Returns true if it did. */
@@ -89,6 +90,11 @@ export function registerErrorHandling(app: FastifyInstance): {
       return reply.code(status).send(envelope(status, message));
     }
 
+    if (isDatabaseUnavailable(error)) {
+      // The database is away (stopped, restarting, unreachable): the client may retry, the balancer sees /api/readyz.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).send(envelope(503, defaultErrorMessages[503]));
+    }
     request.log.error({ err: error }, 'unhandled error');
     const code = status === 503 ? 503 : 500;
     return reply.code(code).send(envelope(code, defaultErrorMessages[code]));

@@ -36,6 +36,7 @@ import {
   hashSmsCode,
 } from './secrets';
 import type { SmsSender } from './sms/sms-sender';
+import { smsSends } from '../../lib/metrics';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -219,7 +220,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
       try {
         await sms.send({ phone, purpose, code });
+        smsSends.inc({ provider: sms.name, result: 'sent' });
       } catch (err) {
+        smsSends.inc({ provider: sms.name, result: 'failed' });
         log.error({ err, phone: maskPhone(phone), provider: sms.name }, 'sms send failed');
         await repo.voidCode(db, codeId, clock.now());
         throw new AppError(503, authMessages.smsSendFailed);

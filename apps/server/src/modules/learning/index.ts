@@ -6,3 +6,5 @@ export { createCourseProgressSource } from './course-progress';
 export { learningRecord, type LearningRecord } from './learning-record';
 /** Learning time earned outside lessons (live classes), written in the caller's transaction. */
 export { learningTime, type LearningTime } from './learning-time';
+/** Learning-time increments waiting in this process's buffer (the metrics' learning_buffer_keys). */
+export { learningBufferSize } from './learning.module-services';

@@ -26,6 +26,7 @@ export function learningServices(deps: CoreDeps, log: Log): LearningServices {
   const catalog = courseCatalog(db);
   const buffer = new LearningBuffer({
     db,
+    intervalMs: deps.config.learningFlushIntervalMs,
     onError: (err) => log.error({ err }, 'learning-time flush failed; will retry'),
   });
   const messages = createMessagesService({ db, clock });
@@ -57,4 +58,9 @@ export function learningServices(deps: CoreDeps, log: Log): LearningServices {
 /** The learning-time buffer of an app database (tests flush it before reading aggregates). */
 export function learningBufferOf(db: object): LearningBuffer | undefined {
   return cache.get(db)?.buffer;
+}
+
+/** Pending keys of the app database's learning-time buffer; undefined before the module is registered. */
+export function learningBufferSize(db: object): number | undefined {
+  return cache.get(db)?.buffer.pending;
 }

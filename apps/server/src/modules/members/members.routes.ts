@@ -14,6 +14,7 @@ import {
   PAYMENT_NOTIFY_PATH,
   sandboxPaymentRoutes,
 } from '@app/contracts';
+import { paymentNotifications } from '../../lib/metrics';
 import type { App, AppModule } from '../../lib/app-module';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -26,6 +27,9 @@ import { membersRepository } from './members.repository';
 import { createMembersService, type MembersService } from './members.service';
 import { createPaymentProvider } from './payment/create-payment-provider';
 import { SandboxProvider } from './payment/sandbox.provider';
+
+/** Payment channels, the only values the metrics' channel label takes. */
+const KNOWN_CHANNELS = new Set(['sandbox', 'wechat', 'alipay']);
 
 /** Largest notification body accepted (real ones are a few KB). */
 const NOTIFY_BODY_LIMIT = 64 * 1024;
@@ -200,11 +204,14 @@ function registerNotifyRoute(scope: App, members: MembersService) {
     },
     handler: async (request, reply) => {
       const rawBody = typeof request.body === 'string' ? request.body : '';
-      const { ack } = await members.handleNotification((request.params as { channel: string }).channel, {
+      const channel = (request.params as { channel: string }).channel;
+      const { ack, outcome } = await members.handleNotification(channel, {
         headers: request.headers,
         rawBody,
         contentType: request.headers['content-type'],
       });
+      // Known channels only as label values: the path segment is the caller's to choose.
+      paymentNotifications.inc({ channel: KNOWN_CHANNELS.has(channel) ? channel : 'other', result: outcome });
       return reply.status(ack.status).type(ack.contentType).send(ack.body);
     },
   });

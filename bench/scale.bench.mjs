@@ -1,0 +1,391 @@
+// npm run bench:scale -- [--scale 0.01] [--requests 400] [--keep]
+//
+// Fills a fresh PostgreSQL database (on the server of BENCH_DATABASE_URL or TEST_DATABASE_URL, a superuser URL) with
+// the national data set times --scale (1 = 1,000,000 users with 10% members and 5% companies, 100,000 courses with
+// 800,000 lessons, 20,000,000 lesson-progress rows, 5,000,000 comments, 2,000,000 orders, plus messages, favourites
+// and per-day learning totals), using generate_series inside PostgreSQL. Then one built server process
+// (apps/server/dist/server.js) on it answers each hot endpoint at 20 concurrent connections; p50/p99 go next to a
+// primary-key lookup (`select ... from users where id = $1`, 20 connections) measured in the same run, and the plans
+// of the heavy queries (EXPLAIN ANALYZE) go to bench/results/scale.json.
+import { performance } from 'node:perf_hooks';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createDatabase, freePort, serverProcess } from '../scripts/lib/stack.mjs';
+import { machine, round, writeResult } from './lib.mjs';
+
+const args = process.argv.slice(2);
+const arg = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const SCALE = Number(arg('scale', '0.01'));
+const REQUESTS = Number(arg('requests', '400'));
+const CONCURRENCY = 20;
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (!adminUrl) throw new Error('set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL superuser URL');
+
+const N = {
+  users: Math.round(1_000_000 * SCALE),
+  courses: Math.round(100_000 * SCALE),
+  lessonsPerCourse: 8,
+  progress: Math.round(20_000_000 * SCALE),
+  comments: Math.round(5_000_000 * SCALE),
+  orders: Math.round(2_000_000 * SCALE),
+  messages: Math.round(5_000_000 * SCALE),
+  favourites: Math.round(1_000_000 * SCALE),
+  dailyDays: 120,
+};
+
+const log = (...a) => console.log('[bench:scale]', ...a);
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-scale-'));
+const db = await createDatabase(adminUrl, 'bench_scale');
+const pool = new pg.Pool({ connectionString: db.url, max: CONCURRENCY });
+let server;
+
+async function timedSql(label, sqlText) {
+  const t0 = performance.now();
+  await pool.query(sqlText);
+  log(`${label}: ${round((performance.now() - t0) / 1000, 1)} s`);
+}
+
+/** Synthetic rows, inserted by PostgreSQL itself (generate_series), in dependency order. */
+async function fill() {
+  const words = `array['管理会计','税务筹划','财务报表','内部控制','成本核算','预算管理','审计实务','资金管理','合并报表','增值税']`;
+  await timedSql(
+    'teachers and tags',
+    `
+    INSERT INTO courses_teachers (name, title, photo) SELECT '讲师' || i, '高级会计师', '' FROM generate_series(1, 200) i;
+    INSERT INTO courses_tags (parent_id, name, sort) SELECT NULL, '一级分类' || i, i FROM generate_series(1, 8) i;
+    INSERT INTO courses_tags (parent_id, name, sort) SELECT (i % 8) + 1, '二级分类' || i, i FROM generate_series(1, 40) i;`,
+  );
+  await timedSql(
+    `users (${N.users})`,
+    `
+    INSERT INTO users (phone, role, nickname, member_end_at, company_name, created_at, updated_at)
+    SELECT '1' || lpad(i::text, 10, '0'),
+           CASE WHEN i % 20 = 0 THEN 'company' ELSE 'personal' END,
+           '学员' || i,
+           CASE WHEN i % 10 = 1 THEN now() + interval '200 days' END,
+           CASE WHEN i % 20 = 0 THEN '示例企业' || i END,
+           now() - (i % 1000) * interval '1 day', now()
+      FROM generate_series(1, ${N.users}) i;`,
+  );
+  await timedSql(
+    `courses (${N.courses})`,
+    `
+    INSERT INTO courses (slug, title, cover, summary, description, teacher_id, kind, price_type, lesson_count,
+                         total_duration, learner_count, like_count, published, published_at, created_at, updated_at)
+    SELECT 'c' || i, (${words})[i % 10 + 1] || '实务精讲 第' || i || '期', '/covers/' || (i % 20) || '.jpg',
+           (${words})[(i / 10) % 10 + 1] || '的要点与案例', '[]'::jsonb, (i % 200) + 1, 'video',
+           (array['free','member','paid'])[i % 3 + 1], ${N.lessonsPerCourse}, ${N.lessonsPerCourse} * 600,
+           i % 5000, (i * 7919) % 100000, i % 50 <> 0, now() - i * interval '1 minute', now(), now()
+      FROM generate_series(1, ${N.courses}) i;
+    INSERT INTO courses_course_tags (course_id, tag_id)
+    SELECT c, t FROM generate_series(1, ${N.courses}) c, LATERAL (VALUES (9 + c % 40), (9 + (c * 7) % 40)) v(t)
+    ON CONFLICT DO NOTHING;`,
+  );
+  await timedSql(
+    `lessons (${N.courses * N.lessonsPerCourse})`,
+    `
+    INSERT INTO courses_lessons (course_id, sort, title, video_file, duration, is_trial)
+    SELECT c, s, '第' || s || '讲', 'videos/' || c || '-' || s || '.mp4', 600, s = 1
+      FROM generate_series(1, ${N.courses}) c, generate_series(1, ${N.lessonsPerCourse}) s;`,
+  );
+  // Lesson progress: each user learns lessons of a few courses (user u, k-th row -> a lesson spread over the catalogue).
+  await timedSql(
+    `lesson progress (${N.progress})`,
+    `
+    INSERT INTO learning_lesson_progress (user_id, lesson_id, course_id, position, max_position, credited_seconds,
+                                          state, last_report_at, created_at)
+    SELECT u, l, ((l - 1) / ${N.lessonsPerCourse}) + 1, 300, 300, 300, 'paused', now() - (k % 300) * interval '1 day', now()
+      FROM generate_series(0::bigint, ${N.progress - 1}) k,
+           LATERAL (SELECT (k % ${N.users}) + 1 AS u,
+                           ((k * 104729 + (k / ${N.users}) * 8) % ${N.courses * N.lessonsPerCourse}) + 1 AS l) x
+    ON CONFLICT DO NOTHING;`,
+  );
+  await timedSql(
+    'course progress (from lesson progress)',
+    `
+    INSERT INTO learning_course_progress (user_id, course_id, started_at, last_learned_at, last_lesson_id, learn_seconds, finished_lessons)
+    SELECT user_id, course_id, min(created_at), max(last_report_at), max(lesson_id), sum(credited_seconds)::int, 0
+      FROM learning_lesson_progress GROUP BY user_id, course_id;`,
+  );
+  await timedSql(
+    `daily learning totals (${Math.round(N.progress / 4)})`,
+    `
+    INSERT INTO learning_daily_seconds (user_id, day, seconds)
+    SELECT (k % ${N.users}) + 1, (now() AT TIME ZONE 'Asia/Shanghai')::date - (((k / ${N.users}) * 7 + k % 7) % ${N.dailyDays})::int,
+           60 + (k * 37) % 3600
+      FROM generate_series(0::bigint, ${Math.round(N.progress / 4) - 1}) k
+    ON CONFLICT DO NOTHING;
+    INSERT INTO users_personal_achieve (user_id, total_learn_time, finish_course_num)
+    SELECT user_id, sum(seconds), 0 FROM learning_daily_seconds GROUP BY user_id ON CONFLICT DO NOTHING;`,
+  );
+  await timedSql(
+    `comments (${N.comments})`,
+    `
+    INSERT INTO comments (user_id, course_id, lesson_id, content, created_at)
+    SELECT (k % ${N.users}) + 1, c, (c - 1) * ${N.lessonsPerCourse} + 1, '讲得很清楚，案例贴近实务。第' || k || '条', now() - k * interval '1 second'
+      FROM generate_series(0::bigint, ${N.comments - 1}) k, LATERAL (SELECT ((k * 7) % ${N.courses}) + 1 AS c) x;`,
+  );
+  await timedSql(
+    `orders (${N.orders})`,
+    `
+    INSERT INTO members_orders (order_no, user_id, product_type, product_id, subject, amount, list_price, state,
+                                channel, created_at, expires_at, paid_at)
+    SELECT 'B' || lpad(k::text, 12, '0'), (k % ${N.users}) + 1, 'course', (k % ${N.courses}) + 1, '课程购买', 9900, 9900,
+           CASE WHEN k % 4 = 0 THEN 'cancelled' ELSE 'paid' END, 'sandbox', now() - k * interval '1 second',
+           now() - k * interval '1 second' + interval '30 minutes', CASE WHEN k % 4 <> 0 THEN now() - k * interval '1 second' END
+      FROM generate_series(0::bigint, ${N.orders - 1}) k;`,
+  );
+  await timedSql(
+    `messages (${N.messages})`,
+    `
+    INSERT INTO messages (user_id, title, content, read_at, created_at)
+    SELECT (k % ${N.users}) + 1, '课程学习提醒', '您关注的课程有新内容更新。', CASE WHEN k % 3 = 0 THEN NULL ELSE now() END,
+           now() - k * interval '1 second'
+      FROM generate_series(0::bigint, ${N.messages - 1}) k;`,
+  );
+  await timedSql(
+    `favourites (${N.favourites})`,
+    `
+    INSERT INTO courses_favorites (user_id, course_id, created_at)
+    SELECT (k % ${N.users}) + 1, ((k * 31) % ${N.courses}) + 1, now() - k * interval '1 second'
+      FROM generate_series(0::bigint, ${N.favourites - 1}) k ON CONFLICT DO NOTHING;`,
+  );
+  await timedSql('VACUUM ANALYZE', 'VACUUM ANALYZE');
+}
+
+/** p50/p99 of `fn` called REQUESTS times by CONCURRENCY workers (after a warm-up). */
+async function measure(fn) {
+  for (let i = 0; i < CONCURRENCY; i++) await fn(i);
+  const times = [];
+  let next = 0;
+  let failures = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async (_, w) => {
+      while (next < REQUESTS) {
+        const n = next++;
+        const t0 = performance.now();
+        const ok = await fn(n, w);
+        times.push(performance.now() - t0);
+        if (ok === false) failures++;
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  const q = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
+  return { p50: round(q(0.5)), p99: round(q(0.99)), failures };
+}
+
+async function main() {
+  log(`scale ${SCALE}: ${JSON.stringify(N)}`);
+  const port = await freePort();
+  server = serverProcess({
+    name: 'bench',
+    port,
+    env: {
+      DATABASE_URL: db.url,
+      DATA_DIR: path.join(tmp, 'data'),
+      NODE_ENV: 'development',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'info', // the process is ready when it logs that it listens
+      DB_POOL_MAX: String(CONCURRENCY),
+      SMS_MAX_PER_IP_PER_HOUR: '100000',
+      ARGON2_MEMORY_KIB: '1024',
+      ARGON2_TIME_COST: '1',
+    },
+  });
+  await server.start(); // migrates the empty database
+  const t0 = performance.now();
+  await fill();
+  const loadSeconds = round((performance.now() - t0) / 1000, 1);
+
+  // Learners with tokens: one per connection (watch_create), each with a realistic history.
+  const base = server.base;
+  const tokens = [];
+  const userIds = [];
+  for (let i = 0; i < CONCURRENCY; i++) {
+    const phone = `1990000${String(i).padStart(4, '0')}`;
+    await fetch(`${base}/api/users/send_msg`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone, purpose: 'login' }),
+    });
+    const outbox = await (await fetch(`${base}/api/dev/sms_outbox?phone=${phone}`)).json();
+    const code = /\d{6}/.exec(outbox.data.at(-1).content)[0];
+    const res = await (
+      await fetch(`${base}/api/users/code_login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ phone, code }),
+      })
+    ).json();
+    tokens.push(res.data.token);
+    userIds.push(res.data.user.id);
+  }
+  await pool.query(
+    `
+    INSERT INTO learning_course_progress (user_id, course_id, started_at, last_learned_at, learn_seconds, finished_lessons)
+    SELECT u, c, now(), now() - c * interval '1 minute', 600, 1 FROM unnest($1::int[]) u, generate_series(1, LEAST(60, ${N.courses})) c ON CONFLICT DO NOTHING;
+    INSERT INTO courses_favorites (user_id, course_id, created_at)
+    SELECT u, c, now() - c * interval '1 minute' FROM unnest($1::int[]) u, generate_series(1, LEAST(50, ${N.courses})) c ON CONFLICT DO NOTHING;
+    INSERT INTO members_orders (order_no, user_id, product_type, product_id, subject, amount, list_price, state, created_at, expires_at)
+    SELECT 'X' || u || '-' || k, u, 'course', k, '课程购买', 9900, 9900, 'paid', now() - k * interval '1 hour', now()
+      FROM unnest($1::int[]) u, generate_series(1, 30) k;
+    INSERT INTO messages (user_id, title, content, read_at, created_at)
+    SELECT u, '系统通知', '欢迎学习。', CASE WHEN k % 2 = 0 THEN now() END, now() - k * interval '1 hour'
+      FROM unnest($1::int[]) u, generate_series(1, 200) k;`.replace(/\$1/g, `'{${userIds.join(',')}}'`),
+  );
+
+  const lessonIds = (
+    await pool.query(
+      `select id from courses_lessons where course_id in (select id from courses where price_type = 'free' and published order by id limit ${CONCURRENCY})  and sort = 1 order by id`,
+    )
+  ).rows.map((r) => r.id);
+  const totalPublished = (await pool.query('select count(*)::int as n from courses where published')).rows[0]
+    .n;
+  const deepPage = Math.max(1, Math.min(2000, Math.floor(totalPublished / 10) - 1));
+  /** A published course id (every 50th course is unpublished). */
+  const courseId = (x) => {
+    const id = (x % N.courses) + 1;
+    return id % 50 === 0 ? id - 1 : id;
+  };
+  const get =
+    (url, token) =>
+    async (n, w = 0) => {
+      const res = await fetch(`${base}${typeof url === 'function' ? url(n) : url}`, {
+        headers: token ? { token: tokens[w] } : {},
+      });
+      await res.arrayBuffer();
+      return res.status === 200;
+    };
+  for (let w = 0; w < CONCURRENCY; w++) {
+    await fetch(
+      `${base}/coursepoolapi/course_pools/tower_show_lesson?id=${lessonIds[w % lessonIds.length]}`,
+      { headers: { token: tokens[w] } },
+    );
+  }
+
+  const pkStats = await measure(async (n) => {
+    await pool.query('select id, phone, nickname from users where id = $1', [((n * 7919) % N.users) + 1]);
+  });
+  log(`primary-key lookup: p50 ${pkStats.p50} ms, p99 ${pkStats.p99} ms`);
+
+  const endpoints = [
+    ['course list, page 1', get('/coursepoolapi/course_pools?page=1&per=10')],
+    [`course list, page ${deepPage}`, get(`/coursepoolapi/course_pools?page=${deepPage}&per=10`)],
+    ['tag filter', get((n) => `/coursepoolapi/course_pools?tag=${9 + (n % 40)}&page=1&per=10`)],
+    [
+      'Chinese substring search',
+      get(
+        (n) =>
+          `/coursepoolapi/course_pools?keyword=${encodeURIComponent(['税务筹划', '报表', '内部控制'][n % 3])}&page=1&per=10`,
+      ),
+    ],
+    [
+      'course detail',
+      get((n) => `/coursepoolapi/course_pools/tower_show_course?id=${courseId(n * 13)}`, true),
+    ],
+    [
+      'lesson play',
+      get((n) => `/coursepoolapi/course_pools/tower_show_lesson?id=${lessonIds[n % lessonIds.length]}`, true),
+    ],
+    [
+      'watch_create',
+      async (n, w = 0) => {
+        const res = await fetch(`${base}/coursepoolapi/course_pools/watch_create`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', token: tokens[w] },
+          body: JSON.stringify({
+            lesson_id: lessonIds[w % lessonIds.length],
+            position: n % 500,
+            played_seconds: 1,
+            state: 'playing',
+          }),
+        });
+        await res.arrayBuffer();
+        return res.status === 200;
+      },
+    ],
+    ['home ranking, week', get('/api/home_page_rank?period=week', true)],
+    ['home ranking, month', get('/api/home_page_rank?period=month', true)],
+    ['home ranking, all', get('/api/home_page_rank?period=all', true)],
+    ['my courses', get('/api/my_courses?page=1&per=10', true)],
+    ['favourite list', get('/coursepoolapi/course_pools/favorite_list?page=1&per=10', true)],
+    ['comments page', get((n) => `/api/comments?course_id=${courseId((n % 50) * 7)}&page=1&per=10`, true)],
+    ['order list', get('/api/orders?page=1&per=10', true)],
+    ['message list and badge', get('/api/messages?page=1&per=10', true)],
+    ['credit archive', get('/api/credit_archive', true)],
+  ];
+  const rows = [];
+  for (const [name, fn] of endpoints) {
+    const s = await measure(fn);
+    const budget = name === 'watch_create' ? 20 : 50;
+    rows.push({
+      endpoint: name,
+      ...s,
+      p50_ratio: round(s.p50 / pkStats.p50, 1),
+      p99_ratio: round(s.p99 / pkStats.p99, 1),
+      budget_p99_ms: budget,
+      met: s.p99 < budget && s.failures === 0,
+    });
+    log(`${name}: p50 ${s.p50} ms, p99 ${s.p99} ms${s.failures ? `, ${s.failures} non-200` : ''}`);
+  }
+
+  const explain = {};
+  const plan = async (name, q) => {
+    const { rows: r } = await pool.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${q}`);
+    explain[name] = r.map((x) => x['QUERY PLAN']).join('\n');
+  };
+  await plan(
+    'ranking, month',
+    `SELECT d.user_id, sum(d.seconds)::int AS seconds FROM learning_daily_seconds d
+    WHERE d.day >= current_date - 30 GROUP BY d.user_id HAVING sum(d.seconds) > 0 ORDER BY 2 DESC, 1 LIMIT 10`,
+  );
+  await plan(
+    `course list, page ${deepPage}`,
+    `SELECT c.id, count(*) OVER ()::int FROM courses c JOIN courses_teachers t ON t.id = c.teacher_id
+    WHERE c.published ORDER BY c.published_at DESC, c.id DESC LIMIT 10 OFFSET ${(deepPage - 1) * 10}`,
+  );
+  await plan(
+    'Chinese substring search',
+    `SELECT c.id, count(*) OVER ()::int FROM courses c WHERE c.published
+    AND (c.title ILIKE '%税务筹划%' OR c.summary ILIKE '%税务筹划%') ORDER BY c.published_at DESC, c.id DESC LIMIT 10`,
+  );
+
+  const result = {
+    date: new Date().toISOString(),
+    scale: SCALE,
+    rows: N,
+    load_seconds: loadSeconds,
+    concurrency: CONCURRENCY,
+    requests_per_endpoint: REQUESTS,
+    primary_key_lookup: pkStats,
+    endpoints: rows,
+    explain,
+    machine: machine(),
+  };
+  writeResult(`scale-${SCALE}`, result);
+  console.log(
+    `\n| endpoint | p50 ms | p99 ms | p50 / PK | p99 / PK | p99 budget | met |\n|---|---:|---:|---:|---:|---:|---|`,
+  );
+  console.log(`| primary-key lookup (SQL) | ${pkStats.p50} | ${pkStats.p99} | 1 | 1 | | |`);
+  for (const r of rows)
+    console.log(
+      `| ${r.endpoint} | ${r.p50} | ${r.p99} | ${r.p50_ratio} | ${r.p99_ratio} | ${r.budget_p99_ms} | ${r.met ? 'yes' : 'no'} |`,
+    );
+  for (const [k, v] of Object.entries(explain)) console.log(`\n${k}:\n${v}`);
+}
+
+try {
+  await main();
+} finally {
+  await server?.stop();
+  await pool.end();
+  if (!args.includes('--keep')) await db.drop();
+  else log(`kept database ${db.url}`);
+  rmSync(tmp, { recursive: true, force: true });
+}

@@ -1,0 +1,55 @@
+// Shared by the backup tests: a server with data in it, and the comparison of two databases.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const PNG_1x1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+/** Registers a user through a running server and uploads an avatar; returns the phone and the avatar URL. */
+export async function addUserWithAvatar(base, phone) {
+  const post = (url, body, headers = {}) =>
+    fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    }).then((r) => r.json());
+  await post('/api/users/send_msg', { phone, purpose: 'register' });
+  const outbox = await fetch(`${base}/api/dev/sms_outbox?phone=${phone}`).then((r) => r.json());
+  const code = /\d{6}/.exec(outbox.data.at(-1).content)[0];
+  const reg = await post('/api/users/register', { phone, code, password: 'Backup_1234', role: 'personal' });
+  const form = new FormData();
+  form.append('file', new Blob([PNG_1x1], { type: 'image/png' }), 'a.png');
+  const up = await fetch(`${base}/api/users/avatar`, {
+    method: 'POST',
+    headers: { token: reg.data.token },
+    body: form,
+  }).then((r) => r.json());
+  return { phone, avatar: up.data.avatar };
+}
+
+/** Sample rows that must come back identical: users, courses, seed runs and the migrations journal. */
+export const SAMPLES = [
+  'select id, phone, role, password_hash, avatar, created_at from users order by id',
+  'select * from courses order by id limit 20',
+  'select name, ran_at from system_seed_runs order by name',
+  'select hash, created_at from drizzle.__drizzle_migrations order by id',
+];
+
+export async function assertSameRows(queryA, queryB) {
+  for (const sql of SAMPLES) {
+    const [a, b] = [await queryA(sql), await queryB(sql)];
+    assert.ok(a.length > 0, `${sql} has rows`);
+    assert.deepEqual(b, a, sql);
+  }
+}
+
+export function assertSameUpload(fromDataDir, toDataDir, avatarUrl) {
+  const rel = avatarUrl.replace(/^\/uploads\//, '');
+  assert.deepEqual(
+    readFileSync(path.join(toDataDir, 'uploads', rel)),
+    readFileSync(path.join(fromDataDir, 'uploads', rel)),
+  );
+}
