@@ -1,4 +1,4 @@
-/** The ten area entry cards of home, each linking to its route. */
+/** The area entry cards of home, each linking to its route (two rows of six on a desktop). */
 export interface HomeArea {
   key: string;
   title: string;
@@ -18,6 +18,8 @@ export const HOME_AREAS: readonly HomeArea[] = [
   { key: 'tool', title: '智能工具', desc: '实用财务计算与分析工具', to: '/financeTool', color: '#2f54eb' },
   { key: 'case', title: '案例库', desc: '企业财务管理典型案例', to: '/caseDatabase', color: '#c41d7f' },
   { key: 'news', title: '新闻资讯', desc: '行业动态与协会最新消息', to: '/newsInformation', color: '#597ef7' },
+  { key: 'live', title: '名师直播', desc: '名师直播课堂与精彩回放', to: '/center/master-live', color: '#cf1322' },
+  { key: 'magazine', title: '电子杂志', desc: '每月一期财务管理期刊', to: '/center/magazine', color: '#08979c' },
 ];
 
 /** Membership benefits (GLOSSARY-zh.md "Membership benefits"), shown as the home teaser. */

@@ -1,6 +1,7 @@
 import {
   AuditOutlined,
   BankOutlined,
+  BookOutlined,
   CalculatorOutlined,
   CheckCircleFilled,
   CustomerServiceOutlined,
@@ -11,6 +12,7 @@ import {
   RightOutlined,
   SolutionOutlined,
   TeamOutlined,
+  VideoCameraOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -29,6 +31,8 @@ import './home-page.css';
 
 const AREA_ICONS: Record<string, ReactNode> = {
   train: <ReadOutlined />,
+  live: <VideoCameraOutlined />,
+  magazine: <BookOutlined />,
   evaluate: <AuditOutlined />,
   studentServe: <CustomerServiceOutlined />,
   expert: <TeamOutlined />,
