@@ -46,6 +46,7 @@ export const PAGES = [
   { name: 'news list', path: async () => '/newsInformation' },
   { name: 'news item', path: (base) => fromSitemap(base, /\/newsInformation\/details\?id=\d+/) },
   { name: 'case', path: (base) => fromSitemap(base, /\/caseDatabase\/article\/\d+/) },
+  { name: 'expert', path: (base) => fromSitemap(base, /\/expertDatabase\/\d+/) },
 ];
 
 /** The first path of sitemap.xml that matches: a real, published record of the running demo data. */
