@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import {
@@ -13,9 +11,9 @@ import { AppError } from '../../lib/app-error';
 import type { AppModule } from '../../lib/app-module';
 import { userOf } from '../../lib/auth';
 import { defineRoute } from '../../lib/define-route';
-import { AVATAR_FILE_REGEX, mimeOfStoredAvatar } from '../../lib/image-type';
 import type { AppDeps } from '../../lib/app-module';
 import { createArticlesService, type ExpertAnswersSource } from './articles.service';
+import { registerStoredImageRoute } from '../../lib/stored-file';
 
 /**
  * News, cases, experts, learning bases, service guides, topic pages, cooperation leads and the staff editor.
@@ -173,24 +171,5 @@ export const createArticlesModule =
     );
 
     // Uploaded article images: only names this module generates, typed by the stored extension, never sniffed.
-    app.get<{ Params: { name: string } }>(
-      `${CONTENT_IMAGE_URL_PREFIX}:name`,
-      { schema: { summary: '文章图片', tags, hide: true } },
-      async (request, reply) => {
-        const mime = AVATAR_FILE_REGEX.test(request.params.name)
-          ? mimeOfStoredAvatar(request.params.name)
-          : null;
-        if (!mime) throw new AppError(404);
-        const file = path.join(imageDir, request.params.name);
-        const info = await stat(file).catch(() => null);
-        if (!info?.isFile()) throw new AppError(404);
-        return reply
-          .type(mime)
-          .header('x-content-type-options', 'nosniff')
-          .header('content-security-policy', "default-src 'none'; sandbox")
-          .header('cache-control', 'public, max-age=31536000, immutable')
-          .header('content-length', info.size)
-          .send(createReadStream(file));
-      },
-    );
+    registerStoredImageRoute(app, { prefix: CONTENT_IMAGE_URL_PREFIX, dir: imageDir, summary: '文章图片', tags });
   };

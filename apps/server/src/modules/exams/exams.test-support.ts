@@ -7,10 +7,8 @@ import type { TestUser } from '../../testing/test-users';
 import { authRepository } from '../auth/auth.repository';
 import { generateSessionToken, hashSessionToken } from '../auth/secrets';
 import { examsPaperQuestions, examsPapers, examsQuestions, examsSessions, examsTypes } from './exams.table';
+import type { Json } from '../../testing/json';
 
-// Tests read answers loosely and assert on their shape; the contracts' schemas are checked by the server itself.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
 
 export interface Answer {
   status: number;

@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { consultMessages as cm, ok, QA_IMAGE_MAX_BYTES, qaMessages as m, qaRoutes } from '@app/contracts';
@@ -7,12 +5,12 @@ import type { AppModule } from '../../lib/app-module';
 import { AppError } from '../../lib/app-error';
 import { defineGuard, userOf } from '../../lib/auth';
 import { defineRoute } from '../../lib/define-route';
-import { AVATAR_FILE_REGEX, mimeOfStoredAvatar } from '../../lib/image-type';
 import { auditActor, createAuditTrail } from '../audit';
 import { createMessagesService } from '../messages';
 import { createConsultationsService } from './consultations.service';
 import { QA_JOB_INTERVAL_MS, runQaChecks } from './qa.jobs';
 import { createQaService, QA_IMAGE_URL_PREFIX } from './qa.service';
+import { registerStoredImageRoute } from '../../lib/stored-file';
 
 /** Finance and tax Q&A: public questions, asking, the expert workspace, staff's queue and the work calendar. */
 export const qaModule: AppModule = async (app, deps) => {
@@ -287,26 +285,7 @@ export const qaModule: AppModule = async (app, deps) => {
   );
 
   // Stored question images: only names this module generates, with the type of the detected image, never sniffed.
-  app.get<{ Params: { name: string } }>(
-    `${QA_IMAGE_URL_PREFIX}:name`,
-    { schema: { summary: '问题图片', tags, hide: true } },
-    async (request, reply) => {
-      const mime = AVATAR_FILE_REGEX.test(request.params.name)
-        ? mimeOfStoredAvatar(request.params.name)
-        : null;
-      if (!mime) throw new AppError(404);
-      const file = path.join(imageDir, request.params.name);
-      const info = await stat(file).catch(() => null);
-      if (!info?.isFile()) throw new AppError(404);
-      return reply
-        .type(mime)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('content-length', info.size)
-        .send(createReadStream(file));
-    },
-  );
+  registerStoredImageRoute(app, { prefix: QA_IMAGE_URL_PREFIX, dir: imageDir, summary: '问题图片', tags });
 
   // Scheduled checks (due soon, overdue, daily summary): every process runs them; each notice is claimed by a
   // conditional UPDATE, so running twice or in several processes sends it once. Tests call runQaChecks directly.

@@ -2,12 +2,10 @@ import { expect } from 'vitest';
 import type { TestApp } from '../../testing/test-app';
 import { createUser, type TestUser } from '../../testing/test-users';
 import { expertProfiles } from '../content';
+import type { Json } from '../../testing/json';
 
 /** Helpers for the Q&A API tests (not a test file itself). */
 
-// Tests read answers loosely and assert on their shape; the contracts' schemas are checked by the server itself.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
 
 export interface Answer<T = Json> {
   status: number;

@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { COMPANY_IMAGE_MAX_BYTES, ok, recruitingMessages as m, recruitingRoutes as r } from '@app/contracts';
@@ -11,7 +9,9 @@ import { defineRoute } from '../../lib/define-route';
 import { mimeOfStoredAvatar } from '../../lib/image-type';
 import { auditActor, createAuditTrail } from '../audit';
 import { createMessagesService } from '../messages';
-import { createRecruitingService, IMAGE_FILE_REGEX, type RecruitingService } from './recruiting.service';
+import { createRecruitingService, type RecruitingService } from './recruiting.service';
+import { sendStoredFile } from '../../lib/stored-file';
+import path from 'node:path';
 
 /** The recruiting service for the app's database (also the attachment-access hook wired into talent). */
 export function recruitingService(deps: AppDeps): RecruitingService {
@@ -89,15 +89,9 @@ export const recruitingModule: AppModule = async (app, deps) => {
     { schema: { hide: true } },
     async (req, reply) => {
       const file = service.logoFile(req.params.file);
-      const mime = IMAGE_FILE_REGEX.test(req.params.file) ? mimeOfStoredAvatar(req.params.file) : null;
-      const info = file ? await stat(file).catch(() => null) : null;
-      if (!file || !mime || !info?.isFile()) throw AppError.notFound(m.companyNotFound);
-      return reply
-        .type(mime)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'public, max-age=86400')
-        .header('content-length', info.size)
-        .send(createReadStream(file));
+      const mime = mimeOfStoredAvatar(req.params.file);
+      if (!file || !mime) throw AppError.notFound(m.companyNotFound);
+      return sendStoredFile(reply, file, { mime, cache: 'public', notFound: AppError.notFound(m.companyNotFound) });
     },
   );
 
@@ -113,16 +107,9 @@ export const recruitingModule: AppModule = async (app, deps) => {
     r.adminLicence,
     async (req, reply) => {
       const file = await service.licenceFile(req.params.id);
-      const info = await stat(file).catch(() => null);
-      const mime = mimeOfStoredAvatar(file.slice(file.lastIndexOf('/') + 1));
-      if (!info?.isFile() || !mime) throw AppError.notFound(m.companyNotFound);
-      return reply
-        .type(mime)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'private, no-store')
-        .header('content-length', info.size)
-        .send(createReadStream(file));
+      const mime = mimeOfStoredAvatar(path.basename(file));
+      if (!mime) throw AppError.notFound(m.companyNotFound);
+      return sendStoredFile(reply, file, { mime, cache: 'private', notFound: AppError.notFound(m.companyNotFound) });
     },
     companyReview,
   );

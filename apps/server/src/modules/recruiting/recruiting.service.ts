@@ -56,7 +56,7 @@ import { isUniqueViolation, lockKey } from '../../db/sql';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth';
 import type { Clock } from '../../lib/clock';
-import { detectImageType } from '../../lib/image-type';
+import { AVATAR_FILE_REGEX, detectImageType } from '../../lib/image-type';
 import { pageWindow, toPaged } from '../../lib/pagination';
 import { createExamCertificates } from '../exams';
 import { learningRecord } from '../learning';
@@ -79,8 +79,6 @@ const DAY_MS = 86_400_000;
 const RECOMMEND_LIMIT = 20;
 const RECOMMEND_CANDIDATES = 500;
 const SIMILAR_LIMIT = 4;
-/** Stored image names: 32 random hex characters and the detected extension. */
-export const IMAGE_FILE_REGEX = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/;
 export const logoUrl = (file: string) => `/api/company_logos/${file}`;
 
 const iso = (d: Date | string | null | undefined): string | null =>
@@ -436,12 +434,12 @@ export function createRecruitingService(deps: {
 
     /** Path of a logo file by its stored name (public), or null. */
     logoFile(file: string): string | null {
-      return IMAGE_FILE_REGEX.test(file) ? path.join(imageDir, file) : null;
+      return AVATAR_FILE_REGEX.test(file) ? path.join(imageDir, file) : null;
     },
 
     async licenceFile(companyId: number): Promise<string> {
       const c = await repo.company(db, companyId);
-      if (!c?.licence || !IMAGE_FILE_REGEX.test(c.licence)) throw AppError.notFound(m.companyNotFound);
+      if (!c?.licence || !AVATAR_FILE_REGEX.test(c.licence)) throw AppError.notFound(m.companyNotFound);
       return path.join(imageDir, c.licence);
     },
 

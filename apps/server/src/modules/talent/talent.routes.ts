@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
@@ -25,6 +23,7 @@ import { ATTACHMENT_DICS, STARS } from './data/options.data';
 import { createStarsService } from './stars.service';
 import type { RecordKind } from './talent.repository';
 import { createTalentService, type AttachmentAccessCheck, type RecordBody } from './talent.service';
+import { sendStoredFile } from '../../lib/stored-file';
 
 const FORM_FIELD = /^user_apply_job\[([a-z_]+)\]$/;
 const FORM_BODY_LIMIT = 64 * 1024;
@@ -279,19 +278,12 @@ async function registerTalent(app: App, deps: AppDeps, options: TalentModuleOpti
     talentRoutes.downloadAttachment,
     async (request, reply) => {
       const { file, mime } = await talent.attachmentForViewer(userOf(request), request.params.id);
-      const info = await stat(file).catch(() => null);
-      if (!info?.isFile()) throw new AppError(404, m.attachmentNotFound);
-      return reply
-        .type(mime)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'private, no-store')
-        .header(
-          'content-disposition',
-          `inline; filename="attachment-${request.params.id}.${mime === 'application/pdf' ? 'pdf' : mime === 'image/png' ? 'png' : 'jpg'}"`,
-        )
-        .header('content-length', info.size)
-        .send(createReadStream(file));
+      return sendStoredFile(reply, file, {
+        mime,
+        cache: 'private',
+        notFound: new AppError(404, m.attachmentNotFound),
+        disposition: `inline; filename="attachment-${request.params.id}.${mime === 'application/pdf' ? 'pdf' : mime === 'image/png' ? 'png' : 'jpg'}"`,
+      });
     },
     user,
   );

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { TestApp } from '../../testing/test-app';
 import type { TestUser } from '../../testing/test-users';
+import type { Json } from '../../testing/json';
 
 /** Helpers for the talent API tests (not a test file itself). Accounts with live sessions: src/testing/test-users.ts. */
 
@@ -13,9 +14,6 @@ export interface Answer<T = unknown> {
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-// Tests read answers loosely and assert on their shape; the contracts' schemas are checked by the server itself.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
 
 /** JSON call; checks the HTTP status equals the envelope code. */
 export async function api<T = Json>(

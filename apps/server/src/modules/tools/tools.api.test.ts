@@ -10,6 +10,7 @@ import { createUser, type TestUser } from '../../testing/test-users';
 import { createOrder, payThroughCashier } from '../members/members.test-support';
 import { DEMO_RISK_INPUT } from './seed/demo-statements';
 import { membershipYear } from './tools.service';
+import type { Json } from '../../testing/json';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,8 +28,7 @@ const demoBody = () => ({
 
 async function call(method: 'GET' | 'POST', url: string, user: TestUser | null, payload?: object) {
   const res = await t.app.inject({ method, url, headers: user?.headers ?? {}, ...(payload ? { payload } : {}) });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test reads arbitrary envelopes
-  return { status: res.statusCode, json: res.json() as { code: number; message: string; data: any } };
+  return { status: res.statusCode, json: res.json() as { code: number; message: string; data: Json } };
 }
 const create = async (u: TestUser) => (await call('POST', '/api/risk-checks', u, demoBody())).json.data as RiskReport;
 

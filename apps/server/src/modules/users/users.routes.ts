@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { AVATAR_MAX_BYTES, authMessages, ok, usersRoutes } from '@app/contracts';
@@ -7,8 +5,8 @@ import type { AppModule } from '../../lib/app-module';
 import { AppError } from '../../lib/app-error';
 import { defineRoute } from '../../lib/define-route';
 import { userOf } from '../../lib/auth';
-import { mimeOfStoredAvatar } from '../../lib/image-type';
 import { AVATAR_URL_PREFIX, createUsersService } from './users.service';
+import { registerStoredImageRoute } from '../../lib/stored-file';
 
 /** Own profile and avatar upload; serves stored avatars. (The password change belongs to the auth module.) */
 export const usersModule: AppModule = async (app, deps) => {
@@ -55,22 +53,5 @@ export const usersModule: AppModule = async (app, deps) => {
   );
 
   // Stored avatars: only names this module generates, with the type of the detected image, never sniffed.
-  app.get<{ Params: { name: string } }>(
-    `${AVATAR_URL_PREFIX}:name`,
-    { schema: { summary: '头像图片', tags, hide: true } },
-    async (request, reply) => {
-      const mime = mimeOfStoredAvatar(request.params.name);
-      if (!mime) throw new AppError(404);
-      const file = path.join(avatarDir, request.params.name);
-      const info = await stat(file).catch(() => null);
-      if (!info?.isFile()) throw new AppError(404);
-      return reply
-        .type(mime)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('content-length', info.size)
-        .send(createReadStream(file));
-    },
-  );
+  registerStoredImageRoute(app, { prefix: AVATAR_URL_PREFIX, dir: avatarDir, summary: '头像图片', tags });
 };
