@@ -39,6 +39,8 @@ const drawnPage = (page: Page, n: number) => page.locator(`.mreader__main canvas
 
 test.describe('e-magazine', () => {
   test('a member opens the latest issue, turns pages by button and keyboard, leaves and returns on the same page', async ({ page, request }) => {
+    // PDF.js is fetched and the issue drawn twice (before and after leaving): more than the default 30 s on a busy machine.
+    test.slow();
     const token = await freshAccount(request, true);
     await useToken(page, token);
     await page.goto('/center/magazine');
