@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Row = [phone: unknown, name: unknown, idNumber?: unknown, company?: unknown, memberEnd?: unknown];
+type Row = [phone?: unknown, name?: unknown, idNumber?: unknown, company?: unknown, memberEnd?: unknown];
 
 async function xlsx(rows: Row[], headers: string[] = USER_IMPORT_COLUMNS.map((c) => c.header)): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
