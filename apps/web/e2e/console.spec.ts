@@ -1,5 +1,6 @@
 import { expect, test } from './support/fixtures';
 import { type APIRequestContext, type Browser } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { registerAccount, useToken } from './support/session';
 
 /** Staff console: roles decide the /admin menu and the staff endpoints; every change lands in the audit log. */
@@ -47,12 +48,12 @@ test('an administrator gives a new colleague the 财务 role; the colleague sees
   const row = page.getByRole('row', { name: new RegExp(colleague.phone) });
   await expect(row.getByText('财务', { exact: true })).toBeVisible();
 
-  // The colleague: /admin opens their first screen, the menu lists only what 财务 may use.
+  // The colleague: /admin opens the dashboard, the menu lists only what 财务 may use.
   const clerk = await pageWith(browser, colleague.token);
   await clerk.page.goto('/admin');
-  await expect(clerk.page).toHaveURL(/\/admin\/invoices$/);
+  await expect(clerk.page.getByText('今日支付订单')).toBeVisible();
   const clerkMenu = clerk.page.getByRole('navigation', { name: '管理后台菜单' });
-  await expect(clerkMenu.getByRole('menuitem')).toHaveText(['发票管理', '风险检测报告', '数据导出']);
+  await expect(clerkMenu.getByRole('menuitem')).toHaveText(['数据概览', '发票管理', '风险检测报告', '数据导出']);
   // A screen outside the role names the missing permission.
   await clerk.page.goto('/admin/evaluations');
   await expect(clerk.page.getByText('您没有「星级评定审核」权限，请联系管理员分配相应角色')).toBeVisible();
@@ -97,4 +98,58 @@ test('an administrator finds a learner on 用户管理 and disables the account:
   await own.page.reload();
   await expect(own.page).toHaveURL(/\/login/);
   await own.context.close();
+});
+
+async function importFile(rows: string[][]) {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('用户导入');
+  ws.addRow(['手机号', '姓名', '身份证号', '单位名称', '会员到期日']);
+  for (const r of rows) ws.addRow(r);
+  return {
+    name: '员工名单.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: Buffer.from(await wb.xlsx.writeBuffer()),
+  };
+}
+
+test('an administrator sees the dashboard, imports employees after fixing the row the dry run reported, and finds them on 用户管理', async ({
+  page,
+  request,
+}) => {
+  await useToken(page, await tokenOf(request, ADMIN));
+  await page.goto('/admin');
+  await expect(page.getByText('今日注册')).toBeVisible();
+  await expect(page.getByText('今日收入')).toBeVisible();
+  await expect(page.getByText('待回答问答')).toBeVisible();
+  // The trend chart is drawn by the lazily loaded ECharts on a canvas.
+  await expect(page.getByRole('figure', { name: '近30天注册与活跃学员趋势图' }).locator('canvas')).toBeVisible();
+
+  const tail = String(Date.now() % 100_000_000).padStart(8, '0');
+  const phones = [`139${tail}`, `137${tail}`];
+  const nextYear = `${new Date().getFullYear() + 1}-06-30`;
+  await page.getByRole('navigation', { name: '管理后台菜单' }).getByRole('menuitem', { name: '用户导入' }).click();
+  await page.locator('.user-import input[type=file]').setInputFiles(
+    await importFile([
+      [phones[0]!, '林晓雯', '', '郑州市审计事务所', nextYear],
+      [phones[1]!.slice(0, 10), '高志远', '', '郑州市审计事务所', ''],
+    ]),
+  );
+  const errors = page.locator('.user-import__errors');
+  await expect(errors.getByRole('row', { name: /第3行\s*手机号\s*手机号格式不正确/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: '确认导入' })).toHaveCount(0);
+
+  await page.locator('.user-import input[type=file]').setInputFiles(
+    await importFile([
+      [phones[0]!, '林晓雯', '', '郑州市审计事务所', nextYear],
+      [phones[1]!, '高志远', '', '郑州市审计事务所', ''],
+    ]),
+  );
+  await expect(page.getByText('检查通过：共2位用户，可以导入')).toBeVisible();
+  await page.getByRole('button', { name: '确认导入' }).click();
+  await expect(page.getByText('成功导入2位用户')).toBeVisible();
+
+  await page.getByRole('button', { name: '到用户管理查看' }).click();
+  await page.getByLabel('关键词').fill(phones[1]!);
+  await page.locator('.admin__content').getByRole('button', { name: /搜\s*索/ }).click();
+  await expect(page.getByRole('button', { name: `查看${phones[1]}` })).toBeVisible();
 });

@@ -48,6 +48,7 @@ export const PERMISSIONS = [
   'grading',
   'expert_workspace',
   'reports',
+  'dashboard',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -72,16 +73,17 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   grading: '阅卷',
   expert_workspace: '专家工作台',
   reports: '数据导出',
+  dashboard: '数据概览',
 };
 
 /** The permissions each role grants. 管理员 holds every permission, including managing roles. */
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   admin: PERMISSIONS,
-  editor: ['content', 'courses', 'magazine', 'live'],
-  course_manager: ['courses'],
-  reviewer: ['stars', 'companies', 'job_posts', 'moderation', 'qa'],
-  finance: ['orders', 'invoices', 'refunds', 'risk_checks', 'reports'],
-  grader: ['exams', 'grading'],
+  editor: ['content', 'courses', 'magazine', 'live', 'dashboard'],
+  course_manager: ['courses', 'dashboard'],
+  reviewer: ['stars', 'companies', 'job_posts', 'moderation', 'qa', 'dashboard'],
+  finance: ['orders', 'invoices', 'refunds', 'risk_checks', 'reports', 'dashboard'],
+  grader: ['exams', 'grading', 'dashboard'],
   expert: ['expert_workspace'],
 };
 
@@ -103,6 +105,9 @@ export function hasPermission(roles: readonly StaffRole[], permission: Permissio
 export const STAFF_REASON_MAX_LENGTH = 200;
 /** Membership granted by hand: 1 day to 10 years. */
 export const GRANT_MEMBERSHIP_MAX_DAYS = 3650;
+
+/** Exports of a period (orders, invoices, exam results): China-time days, both ends included. */
+export const EXPORT_PERIOD_MAX_DAYS = 366;
 
 /** Chinese texts of the staff area. */
 export const staffMessages = {
@@ -135,5 +140,59 @@ export const staffMessages = {
     content: (days: number, end: string) => `工作人员为您开通了${days}天会员，有效期至${end}。`,
   },
   exportYearInvalid: '请选择年份',
+  exportPeriodInvalid: '请选择起止日期',
+  exportPeriodOrder: '开始日期不能晚于结束日期',
+  exportPeriodTooLong: `导出区间最长${EXPORT_PERIOD_MAX_DAYS}天`,
   phoneArgumentMissing: '请用 --phone 指定管理员手机号，例如：npm run admin:create -- --phone 13912345678',
+} as const;
+
+
+// ---- users import ------------------------------------------------------------------------------------------------
+
+export const USER_IMPORT_MAX_ROWS = 5000;
+export const USER_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/** The report lists at most this many bad cells (the count of all of them is given too). */
+export const USER_IMPORT_MAX_ERRORS = 1000;
+/** Membership end: at most 10 years ahead. */
+export const USER_IMPORT_MEMBER_MAX_DAYS = 3650;
+export const USER_IMPORT_NAME_MAX = 30;
+export const USER_IMPORT_COMPANY_MAX = 60;
+
+/** The columns of the users import template, in order, with the note shown under each header. */
+export const USER_IMPORT_COLUMNS = [
+  { key: 'phone', header: '手机号', note: '必填。11位手机号，不能与表内其他行或已注册账号重复' },
+  { key: 'real_name', header: '姓名', note: `必填。真实姓名，最多${USER_IMPORT_NAME_MAX}个字` },
+  { key: 'id_number', header: '身份证号', note: '选填。15位或18位（最后一位可为X）' },
+  { key: 'company_name', header: '单位名称', note: `选填。所在单位，最多${USER_IMPORT_COMPANY_MAX}个字` },
+  {
+    key: 'member_end',
+    header: '会员到期日',
+    note: '选填。格式 2027-06-30，开通会员至该日24时（北京时间）；留空则不开通会员',
+  },
+] as const;
+export type UserImportColumnKey = (typeof USER_IMPORT_COLUMNS)[number]['key'];
+
+export const userImportMessages = {
+  fileRequired: '请上传Excel文件（.xlsx）',
+  fileUnreadable: '无法读取该Excel文件，请使用下载的模板填写',
+  columnMissing: '缺少该列，请使用下载的模板',
+  empty: '文件中没有可导入的用户',
+  tooMany: `一次最多导入${USER_IMPORT_MAX_ROWS}位用户`,
+  badRows: (rows: number) => `有${rows}行数据不正确，请按提示修改后重新上传，本次未导入任何用户`,
+  clean: (n: number) => `检查通过：共${n}位用户，可以导入`,
+  imported: (n: number) => `成功导入${n}位用户`,
+  phoneDuplicateInFile: (row: number) => `手机号与第${row}行重复`,
+  phoneRegistered: '该手机号已注册',
+  realNameRequired: '请填写姓名',
+  realNameTooLong: `姓名最多${USER_IMPORT_NAME_MAX}个字`,
+  companyTooLong: `单位名称最多${USER_IMPORT_COMPANY_MAX}个字`,
+  memberEndInvalid: '会员到期日格式不正确，应为 2027-06-30 这样的日期',
+  memberEndPast: '会员到期日须晚于今天',
+  memberEndTooFar: '会员到期日不能超过10年后',
+  /** The in-site message an imported account finds after its first login. */
+  welcome: {
+    title: '欢迎使用协会人才培养平台',
+    content: (company: string | null) =>
+      `${company ? `${company}已为您开通平台账号。` : '协会已为您开通平台账号。'}请在登录页选择「验证码登录」，用本手机号接收验证码登录；如需密码登录，可在「账号设置」中设置密码。`,
+  },
 } as const;

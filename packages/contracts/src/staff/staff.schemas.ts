@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pagedSchema, pageQuerySchema } from '../common/pagination';
 import { phoneSchema } from '../common/rules';
 import {
+  EXPORT_PERIOD_MAX_DAYS,
   GRANT_MEMBERSHIP_MAX_DAYS,
   PERMISSIONS,
   STAFF_REASON_MAX_LENGTH,
@@ -141,3 +142,101 @@ export const learningHoursExportQuerySchema = z.object({
     .max(2100, staffMessages.exportYearInvalid),
 });
 export type LearningHoursExportQuery = z.infer<typeof learningHoursExportQuerySchema>;
+
+const daySchema = z
+  .string({ error: staffMessages.exportPeriodInvalid })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, staffMessages.exportPeriodInvalid)
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), staffMessages.exportPeriodInvalid);
+
+/** Orders, invoices and exam results of a period: China-time days `from`..`to`, both included, at most a year. */
+export const periodExportQuerySchema = z
+  .object({ from: daySchema, to: daySchema })
+  .refine((q) => q.from <= q.to, { message: staffMessages.exportPeriodOrder, path: ['to'] })
+  .refine(
+    (q) => (Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / 86_400_000 < EXPORT_PERIOD_MAX_DAYS,
+    { message: staffMessages.exportPeriodTooLong, path: ['to'] },
+  );
+export type PeriodExportQuery = z.infer<typeof periodExportQuerySchema>;
+
+// ---- users import --------------------------------------------------------------------------------------------------
+
+/** One bad cell of an import file: the sheet row number (the header is row 1), the column header, the message. */
+export const userImportErrorSchema = z.object({
+  row: z.number().int(),
+  column: z.string(),
+  message: z.string(),
+});
+export type UserImportError = z.infer<typeof userImportErrorSchema>;
+
+export const userImportQuerySchema = z.object({
+  /** `true`: check the file and write nothing. */
+  dry_run: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+});
+
+export const userImportReportSchema = z.object({
+  dry_run: z.boolean(),
+  /** Data rows read (blank rows skipped). */
+  total: z.number().int(),
+  /** Rows without any error. */
+  valid: z.number().int(),
+  /** Bad rows (a row with several bad cells counts once). */
+  bad_rows: z.number().int(),
+  /** Every bad cell up to USER_IMPORT_MAX_ERRORS, by row then column. */
+  errors: z.array(userImportErrorSchema),
+  /** Accounts created (0 on a dry run or when any row is bad). */
+  imported: z.number().int(),
+});
+export type UserImportReport = z.infer<typeof userImportReportSchema>;
+
+// ---- dashboard -----------------------------------------------------------------------------------------------------
+
+const todayMonthSchema = z.object({ today: z.number(), month: z.number() });
+
+export const dashboardDaySchema = z.object({
+  /** YYYY-MM-DD, China time. */
+  day: z.string(),
+  registrations: z.number().int(),
+  active_learners: z.number().int(),
+  learning_seconds: z.number().int(),
+  /** Null for roles without the 订单 permission. */
+  paid_orders: z.number().int().nullable(),
+  /** Fen; null for roles without the 订单 permission. */
+  revenue: z.number().int().nullable(),
+});
+export type DashboardDay = z.infer<typeof dashboardDaySchema>;
+
+/** The /admin home: figures of today and this month (China time) and the last 30 days. */
+export const dashboardSchema = z.object({
+  /** YYYY-MM-DD, China time. */
+  today: z.string(),
+  /** YYYY-MM. */
+  month: z.string(),
+  registrations: todayMonthSchema,
+  /** Distinct learners with learning time that day / month. */
+  active_learners: todayMonthSchema,
+  learning_seconds: todayMonthSchema,
+  /** Paid orders, revenue (fen) and first-time memberships; null for roles without the 订单 permission. */
+  sales: z
+    .object({
+      paid_orders: todayMonthSchema,
+      revenue: todayMonthSchema,
+      member_conversions: todayMonthSchema,
+    })
+    .nullable(),
+  /** Finance questions waiting for an answer, and how many of them are past their due time. */
+  qa: z.object({ open: z.number().int(), overdue: z.number().int() }),
+  /** Staff queues waiting for someone. */
+  pending: z.object({
+    stars: z.number().int(),
+    companies: z.number().int(),
+    job_posts: z.number().int(),
+    invoices: z.number().int(),
+    grading: z.number().int(),
+  }),
+  /** Oldest first, 30 days ending today. */
+  series: z.array(dashboardDaySchema),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -199,6 +199,10 @@ export const examsAttempts = pgTable(
       .on(t.deadline)
       .where(sql`${t.state} = 'in_progress'`),
     index('exams_attempts_user_idx').on(t.userId),
+    // The staff export of results by period, read in (submitted_at, id) batches.
+    index('exams_attempts_submitted_idx')
+      .on(t.submittedAt, t.id)
+      .where(sql`${t.submittedAt} IS NOT NULL`),
   ],
 );
 

@@ -8,3 +8,5 @@ export { learningRecord, type LearningRecord } from './learning-record';
 export { learningTime, type LearningTime } from './learning-time';
 /** Learning-time increments waiting in this process's buffer (the metrics' learning_buffer_keys). */
 export { learningBufferSize } from './learning.module-services';
+/** Platform-wide learning per day and month (the staff dashboard), from trigger-kept totals. */
+export { learningFigures } from './learning-figures';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   doublePrecision,
@@ -156,3 +157,32 @@ export const learningNoteLikes = pgTable(
 );
 
 export type LearningLessonProgressRow = typeof learningLessonProgress.$inferSelect;
+
+/**
+ * Per-day totals of learning_daily_seconds (learners with time that day, seconds), kept by statement-level triggers
+ * on that table (hand-written SQL in the migration) so the staff dashboard reads 30 rows instead of every learner's
+ * days.
+ */
+export const learningDayTotals = pgTable('learning_day_totals', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  learners: integer('learners').notNull().default(0),
+  seconds: bigint('seconds', { mode: 'number' }).notNull().default(0),
+});
+
+/** Who learned in which China-time month (first day of the month), kept by the same triggers. */
+export const learningMonthLearners = pgTable(
+  'learning_month_learners',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.userId] })],
+);
+
+/** Distinct learners per month (the count of learning_month_learners rows, kept by trigger). */
+export const learningMonthTotals = pgTable('learning_month_totals', {
+  month: date('month', { mode: 'string' }).primaryKey(),
+  learners: integer('learners').notNull().default(0),
+});

@@ -13,6 +13,15 @@ export const messagesRepository = {
     return row!.id;
   },
 
+  /** The same notice to many users, in batches of 1,000 rows per statement. */
+  async insertMany(db: Executor, v: { userIds: number[]; title: string; content: string; now: Date }): Promise<void> {
+    for (let i = 0; i < v.userIds.length; i += 1000) {
+      await db
+        .insert(messages)
+        .values(v.userIds.slice(i, i + 1000).map((userId) => ({ userId, title: v.title, content: v.content, createdAt: v.now })));
+    }
+  },
+
   async page(db: Executor, userId: number, status: 'read' | 'unread' | undefined, limit: number, offset: number) {
     const conds: SQL[] = [eq(messages.userId, userId)];
     if (status === 'read') conds.push(isNotNull(messages.readAt));

@@ -10,6 +10,8 @@ export interface MessagesService {
    * message then exists only if the caller's change commits).
    */
   send(userId: number, title: string, content: string, tx?: Executor): Promise<number>;
+  /** The same notice to many users (a bulk import), inside the caller's transaction when `tx` is given. */
+  sendMany(userIds: number[], title: string, content: string, tx?: Executor): Promise<void>;
   list(userId: number, query: MessagesQuery): Promise<MessagesPage>;
   markRead(userId: number, body: MarkMessagesReadBody): Promise<{ unread: number }>;
   unreadCount(userId: number): Promise<number>;
@@ -27,6 +29,7 @@ export function createMessagesService(deps: { db: Executor; clock: Clock }): Mes
   const { db, clock } = deps;
   return {
     send: (userId, title, content, tx) => repo.insert(tx ?? db, { userId, title, content, now: clock.now() }),
+    sendMany: (userIds, title, content, tx) => repo.insertMany(tx ?? db, { userIds, title, content, now: clock.now() }),
 
     async list(userId, { page, per, status }) {
       const [{ list, total }, unread] = await Promise.all([

@@ -33,3 +33,6 @@ export function qaExpertAnswers(db: Db) {
     },
   };
 }
+
+/** Open and past-due questions (staff dashboard). */
+export { qaFigures } from './staff-figures';

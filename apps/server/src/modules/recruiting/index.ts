@@ -11,3 +11,5 @@ export function recruitingAttachmentAccess(deps: AppDeps): AttachmentAccessCheck
   const service = recruitingService(deps);
   return (viewer, ownerId) => service.companyMayReadAttachments(viewer, ownerId);
 }
+/** Companies and job posts waiting for review (staff dashboard). */
+export { recruitingFigures } from './staff-figures';

@@ -65,6 +65,7 @@ describe('staff roles', () => {
       'exams',
       'grading',
       'reports',
+      'dashboard',
     ]);
     const invoices = await t.app.inject({
       method: 'GET',

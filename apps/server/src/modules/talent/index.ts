@@ -28,3 +28,5 @@ export type TalentPortraits = ReturnType<typeof talentPortraits>;
 
 /** Checks against the option data of GET /api/select_options (cities, positions, industries). */
 export { talentOptions } from './talent-options';
+/** Star-level applications waiting for review (staff dashboard). */
+export { talentFigures } from './staff-figures';

@@ -43,3 +43,14 @@ export const userAccountLookup = {
   adminDetail: repo.adminDetail,
 };
 
+
+/** The staff users import: which phones are taken, and the accounts it creates (no password: SMS-code login). */
+export const accountImports = {
+  existingPhones: repo.existingPhones,
+  createImported: repo.createImported,
+};
+
+/** Account figures for the staff dashboard (registrations per China-time day, over the created_at index). */
+export const accountFigures = {
+  registrationsByDay: repo.registrationsByDay,
+};

@@ -267,6 +267,77 @@ export const usersRepository = {
     };
   },
 
+  /** Which of these phones already have an account (the users import's check). */
+  async existingPhones(db: Executor, phones: string[]): Promise<Set<string>> {
+    if (!phones.length) return new Set();
+    const rows = await db
+      .select({ phone: users.phone })
+      .from(users)
+      .where(sql`${users.phone} = ANY(${pgArray(phones)}::text[])`);
+    return new Set(rows.map((r) => r.phone));
+  },
+
+  /**
+   * Personal accounts made by the staff users import, without a password (they log in by SMS code), with their
+   * zero achievements. Returns the new ids in input order, or the phones already taken (then nothing is kept: the
+   * caller's transaction is rolled back).
+   */
+  async createImported(
+    tx: Executor,
+    rows: {
+      phone: string;
+      realName: string;
+      idNumber: string | null;
+      companyName: string | null;
+      memberEndAt: Date | null;
+    }[],
+    now: Date,
+  ): Promise<{ ids: number[]; taken: string[] }> {
+    const ids: number[] = [];
+    const taken: string[] = [];
+    for (let i = 0; i < rows.length; i += 500) {
+      const batch = rows.slice(i, i + 500);
+      const inserted = await tx
+        .insert(users)
+        .values(
+          batch.map((r) => ({
+            phone: r.phone,
+            passwordHash: null,
+            role: 'personal' as const,
+            realName: r.realName,
+            nickname: r.realName,
+            idNumber: r.idNumber,
+            companyName: r.companyName,
+            memberEndAt: r.memberEndAt,
+            createdAt: now,
+            updatedAt: now,
+          })),
+        )
+        .onConflictDoNothing({ target: users.phone })
+        .returning({ id: users.id, phone: users.phone });
+      const byPhone = new Map(inserted.map((r) => [r.phone, r.id]));
+      for (const r of batch) {
+        const id = byPhone.get(r.phone);
+        if (id === undefined) taken.push(r.phone);
+        else ids.push(id);
+      }
+      if (inserted.length)
+        await tx.insert(personalAchieve).values(inserted.map((r) => ({ userId: r.id }))).onConflictDoNothing();
+    }
+    return { ids, taken };
+  },
+
+  /** Accounts created per China-time day from `fromDay` to `toDay` (YYYY-MM-DD, both included). */
+  async registrationsByDay(db: Executor, fromDay: string, toDay: string): Promise<Map<string, number>> {
+    const res = (await db.execute(sql`
+      SELECT to_char((${users.createdAt} AT TIME ZONE 'UTC' + interval '8 hours')::date, 'YYYY-MM-DD') AS day, count(*)::int AS n
+        FROM ${users}
+       WHERE ${users.createdAt} >= (${fromDay}::date::timestamp - interval '8 hours') AT TIME ZONE 'UTC'
+         AND ${users.createdAt} < (${toDay}::date::timestamp + interval '16 hours') AT TIME ZONE 'UTC'
+       GROUP BY 1`)) as unknown as { rows: { day: string; n: number }[] };
+    return new Map(res.rows.map((r) => [r.day, r.n]));
+  },
+
   /** Every account holding at least one staff role, by id. */
   async staffMembers(db: Executor) {
     return db

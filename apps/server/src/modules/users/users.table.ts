@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { StaffRole } from '@app/contracts';
-import { boolean, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -38,7 +38,8 @@ export const users = pgTable(
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
   },
-  (t) => [uniqueIndex('users_phone_key').on(t.phone)],
+  // created_at: registrations per day on the staff dashboard.
+  (t) => [uniqueIndex('users_phone_key').on(t.phone), index('users_created_at_idx').on(t.createdAt)],
 );
 
 /** Study achievements (SPEC §3 personal_achieve), zero until the learning area updates them. */

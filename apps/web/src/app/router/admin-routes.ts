@@ -12,10 +12,14 @@ import * as talent from '@/features/talent/routes';
 import * as tools from '@/features/tools/routes';
 import type { RouteHandle } from '@/shared/lib/routing';
 
-/** Staff screens, each contributed by its feature (`adminRoutes`), routed under /admin. */
-export const adminChildren: RouteObject[] = [talent, members, tools, qa, exams, recruiting, content, magazine, live, staff].flatMap(
+const featureRoutes = [talent, members, tools, qa, exams, recruiting, content, magazine, live, staff].flatMap(
   (f) => f.adminRoutes,
 );
+/** Staff screens, each contributed by its feature (`adminRoutes`), routed under /admin; the home (index) first. */
+export const adminChildren: RouteObject[] = [
+  ...featureRoutes.filter((r) => r.index),
+  ...featureRoutes.filter((r) => !r.index),
+];
 
 export interface AdminMenuEntry {
   path: string;
@@ -30,7 +34,8 @@ export interface AdminMenuEntry {
 export const adminMenu: AdminMenuEntry[] = adminChildren.map((r) => {
   const handle = r.handle as RouteHandle;
   return {
-    path: `/admin/${r.path ?? ''}`,
+    // The index route is /admin itself (the dashboard).
+    path: r.index ? '/admin' : `/admin/${r.path ?? ''}`,
     title: handle.title,
     expert: handle.expert === true,
     permission: handle.permission ?? null,

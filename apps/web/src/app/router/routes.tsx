@@ -44,16 +44,15 @@ export const centreRoute: RouteObject = {
   children: [{ index: true, element: <Navigate to={ROLE_FALLBACK_PATH} replace /> }, ...centreChildren],
 };
 
-/** /admin/*: staff screens (StaffGuard inside the layout); /admin opens the first one the account may use. */
+/**
+ * /admin/*: staff screens (StaffGuard inside the layout). /admin is the dashboard (the staff feature's index route);
+ * the layout sends roles without 数据概览 to the first screen they may use.
+ */
 export const adminRoute: RouteObject = {
   path: 'admin',
   handle: { title: '管理后台', auth: true } satisfies RouteHandle,
   lazy: lazyPage(() => import('../layouts/admin/admin-layout')),
-  children: [
-    // The layout sends /admin to the first screen of the account's menu.
-    { index: true, element: null },
-    ...adminChildren,
-  ],
+  children: adminChildren,
 };
 
 /**

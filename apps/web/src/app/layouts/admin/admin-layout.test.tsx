@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { staffMessages } from '@app/contracts/staff/staff.rules';
 import { adminMenu, visibleAdminMenu } from '@/app/router/admin-routes';
@@ -17,10 +17,26 @@ beforeEach(() => {
     'GET /api/admin/invoices': emptyPage,
     'GET /api/admin/risk-checks': emptyPage,
     'GET /api/admin/staff': ok([]),
+    'GET /api/admin/dashboard': ok(makeDashboard()),
   });
 });
 
 const finance = makeUser({ staff_roles: ['finance'] });
+
+function makeDashboard() {
+  const pair = { today: 1, month: 3 };
+  return {
+    today: '2026-05-10',
+    month: '2026-05',
+    registrations: pair,
+    active_learners: pair,
+    learning_seconds: { today: 3600, month: 36000 },
+    sales: { paid_orders: pair, revenue: { today: 29800, month: 89400 }, member_conversions: pair },
+    qa: { open: 2, overdue: 1 },
+    pending: { stars: 0, companies: 1, job_posts: 0, invoices: 2, grading: 0 },
+    series: [],
+  };
+}
 
 describe('the /admin menu follows the roles', () => {
   it('every staff screen declares the permission its endpoints need (the expert workspace excepted)', () => {
@@ -37,19 +53,26 @@ describe('the /admin menu follows the roles', () => {
     );
   });
 
-  it('shows a 财务 account their three screens and opens the first from /admin', async () => {
+  it('shows a 财务 account the dashboard at /admin and their screens in the menu', async () => {
     const { router } = renderRoute('/admin', { session: { token: 't1', user: finance } });
     const nav = await screen.findByRole('navigation', { name: '管理后台菜单' }, SLOW);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/invoices'), SLOW);
     const items = [...nav.querySelectorAll('[role="menuitem"]')].map((i) => i.textContent);
-    expect(items).toEqual(['发票管理', '风险检测报告', '数据导出']);
+    expect(items).toEqual(['数据概览', '发票管理', '风险检测报告', '数据导出']);
+    expect(await screen.findByText('今日注册', undefined, SLOW)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin');
+  });
+
+  it('shows no dashboard at /admin to a role without 数据概览', async () => {
+    renderRoute('/admin', { session: { token: 't1', user: makeUser({ staff_roles: ['expert'] }) } });
+    expect(await screen.findByText('暂无可用的管理功能', undefined, SLOW)).toBeInTheDocument();
+    expect(screen.queryByText('今日注册')).toBeNull();
   });
 
   it('answers a screen outside the roles with 无权访问 naming the missing permission', async () => {
     renderRoute('/admin/evaluations', { session: { token: 't1', user: finance } });
     expect(await screen.findByText('无权访问', undefined, SLOW)).toBeInTheDocument();
     expect(screen.getByText(staffMessages.permissionDenied('stars'))).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '返回发票管理' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '返回数据概览' })).toBeInTheDocument();
   });
 
   it('gives 管理员 the role and audit screens', async () => {

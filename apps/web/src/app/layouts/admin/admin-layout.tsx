@@ -7,12 +7,16 @@ import { StaffGuard } from '../../guards/staff-guard';
 import { adminMenu, useIsExpert, visibleAdminMenu } from './admin-menu';
 import './admin.css';
 
-const matches = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
+const trimmed = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
+/** /admin (the dashboard) matches only itself; every other screen also matches its sub-paths. */
+const matches = (pathname: string, path: string) =>
+  path === '/admin' ? trimmed(pathname) === path : pathname === path || pathname.startsWith(`${path}/`);
 
 /**
  * /admin/*: the side menu and the routed screen. Staff see the screens their roles' permissions allow; an expert
  * account sees the expert workspace, and a non-staff expert is sent there from any other screen. /admin itself
- * opens the first screen of the menu; a screen outside the roles shows 无权访问 naming the missing permission.
+ * is the dashboard for roles holding 数据概览 and otherwise opens the first screen of the menu; a screen outside the
+ * roles shows 无权访问 naming the missing permission.
  */
 export default function AdminLayout() {
   const { pathname } = useLocation();
@@ -24,14 +28,16 @@ export default function AdminLayout() {
   const menu = user ? visibleAdminMenu(permissions, expert === true) : adminMenu;
   const selected = menu.find((e) => matches(pathname, e.path));
   const screen = adminMenu.find((e) => matches(pathname, e.path));
-  const atIndex = pathname.replace(/\/+$/, '') === '/admin';
+  const atIndex = trimmed(pathname) === '/admin';
+  // /admin is the dashboard for roles holding 数据概览; anyone else is sent to their first screen.
+  const firstScreen = menu.find((e) => e.path !== '/admin');
 
   if (user && !user.is_staff && expert === undefined) return <PageSpin />;
   if (user && !user.is_staff && expert && !selected && menu[0]) return <Navigate to={menu[0].path} replace />;
-  if (user && atIndex && menu[0]) return <Navigate to={menu[0].path} replace />;
+  if (user && atIndex && !selected && firstScreen) return <Navigate to={firstScreen.path} replace />;
 
   let content = <Outlet />;
-  if (user && screen && !selected && screen.permission) {
+  if (user && screen && !selected && screen.permission && !atIndex) {
     content = (
       <Result
         status="403"
@@ -46,7 +52,7 @@ export default function AdminLayout() {
         }
       />
     );
-  } else if (user && atIndex && !menu[0]) {
+  } else if (user && atIndex && !selected && !firstScreen) {
     content = <Result status="info" title="暂无可用的管理功能" subTitle="您的角色还没有可用的管理页面，请联系管理员分配角色。" />;
   }
 

@@ -9,6 +9,9 @@ import {
   type AuditQuery,
   type SetStaffRolesBody,
   type StaffMember,
+  type Dashboard,
+  type PeriodExportQuery,
+  type UserImportReport,
 } from '@app/contracts';
 import { apiClient } from '@/shared/lib/api-client';
 
@@ -30,10 +33,51 @@ export const staffApi = {
       responseType: 'blob',
       timeout: 120_000,
     }),
+  /** Orders, invoices or exam results of a period (China-time days, both included), as an xlsx blob. */
+  periodExport: (kind: PeriodExportKind, q: PeriodExportQuery) =>
+    apiClient.request<Blob>({
+      method: 'GET',
+      url: PERIOD_EXPORT_PATHS[kind],
+      params: q,
+      responseType: 'blob',
+      timeout: 120_000,
+    }),
+  dashboard: () => apiClient.get<Dashboard>(staffRoutes.dashboard.path),
+  importTemplate: () =>
+    apiClient.request<Blob>({ method: 'GET', url: staffRoutes.usersImportTemplate.path, responseType: 'blob' }),
+  /** A dry run answers 200 with the report; the real import of a bad file rejects with the report in `data`. */
+  importUsers: (file: File, dryRun: boolean) => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return apiClient.requestEnvelope<UserImportReport>({
+      method: 'POST',
+      url: `${staffRoutes.usersImport.path}?dry_run=${dryRun}`,
+      data: form,
+      timeout: 120_000,
+      silent: true,
+    });
+  },
   resetPassword: (id: number) => apiClient.post<AdminUserDetail>(withId(staffRoutes.resetPassword.path, id)),
   grantMembership: (id: number, body: GrantMembershipBody) =>
     apiClient.post<AdminUserDetail>(withId(staffRoutes.grantMembership.path, id), body),
 };
+
+export type PeriodExportKind = 'orders' | 'invoices' | 'exam_results';
+const PERIOD_EXPORT_PATHS: Record<PeriodExportKind, string> = {
+  orders: staffRoutes.ordersExport.path,
+  invoices: staffRoutes.invoicesExport.path,
+  exam_results: staffRoutes.examResultsExport.path,
+};
+
+/** Saves a downloaded blob under a Chinese file name. */
+export function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.click();
+  URL.revokeObjectURL(url);
+}
 
 function withId(path: string, id: number): string {
   return path.replace(':id', String(id));
@@ -45,4 +89,5 @@ export const staffKeys = {
   audit: (q: AuditQuery) => ['staff', 'audit', q] as const,
   users: (q: AdminUsersQuery) => ['staff', 'users', q] as const,
   user: (id: number) => ['staff', 'user', id] as const,
+  dashboard: ['staff', 'dashboard'] as const,
 };
