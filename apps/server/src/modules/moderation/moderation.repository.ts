@@ -33,10 +33,9 @@ const TEXT_MAX = 2000;
 
 export const moderationRepository = {
   async words(db: Executor): Promise<{ blocked: string[]; allowed: string[] }> {
-    const rows = await db
-      .select({ kind: moderationWords.kind, word: moderationWords.word })
-      .from(moderationWords)
-      .orderBy(moderationWords.createdAt, moderationWords.word);
+    const rows = await db.select({ kind: moderationWords.kind, word: moderationWords.word }).from(moderationWords);
+    // Pinyin order for staff, the same on every database collation.
+    rows.sort((a, b) => a.word.localeCompare(b.word, 'zh-Hans-CN'));
     return {
       blocked: rows.filter((r) => r.kind === 'blocked').map((r) => r.word),
       allowed: rows.filter((r) => r.kind === 'allowed').map((r) => r.word),
