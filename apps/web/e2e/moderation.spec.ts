@@ -19,6 +19,8 @@ test('a learner posts a comment with a sensitive word; the 审核员 hides it wi
   page,
   request,
 }) => {
+  // Two sessions and four page loads on a shared machine.
+  test.setTimeout(90_000);
   const learner = await registerAccount(request, 'personal');
   if (!learner) throw new Error('the accounts API is missing from this build');
   const courses = (await (await request.get('/coursepoolapi/course_pools?page=1&per=1')).json()) as {
@@ -44,7 +46,7 @@ test('a learner posts a comment with a sensitive word; the 审核员 hides it wi
   const row = staff.getByRole('row', { name: new RegExp(spam.slice(-5)) });
   await expect(row.locator('mark', { hasText: '代开发票' })).toBeVisible();
   await expect(row.getByText('自动识别')).toBeVisible();
-  await row.getByRole('button', { name: '隐藏' }).click();
+  await row.getByRole('button', { name: /隐\s?藏/ }).click();
   const dialog = staff.getByRole('dialog', { name: '隐藏内容' });
   await dialog.getByRole('button', { name: '隐藏并通知作者' }).click();
   await expect(dialog.getByText('请填写隐藏原因')).toBeVisible();
@@ -61,6 +63,8 @@ test('a learner posts a comment with a sensitive word; the 审核员 hides it wi
   await expect(page.getByRole('heading', { name: /学员评论/ })).toBeVisible();
   await expect(page.getByText(spam)).toHaveCount(0);
   await page.goto('/center/message');
-  await expect(page.getByText('您发布的内容已被隐藏').first()).toBeVisible();
+  const notice = page.getByText('您发布的内容已被隐藏').first();
+  await expect(notice).toBeVisible();
+  await notice.click();
   await expect(page.getByText(/原因：发布广告信息/).first()).toBeVisible();
 });

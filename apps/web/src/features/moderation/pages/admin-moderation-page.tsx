@@ -122,11 +122,11 @@ function QueueTab({ state, kind }: { state: ModerationState; kind: ModerationKin
         </div>
       ),
     },
-    { title: '作者', key: 'author', width: 120, render: (_, r) => r.author.name },
+    { title: '作者', key: 'author', width: 100, render: (_, r) => r.author.name },
     {
       title: '命中敏感词',
       key: 'words',
-      width: 160,
+      width: 130,
       render: (_, r) =>
         r.flagged_words.length ? (
           <Space wrap size={[4, 4]}>
@@ -143,7 +143,7 @@ function QueueTab({ state, kind }: { state: ModerationState; kind: ModerationKin
     {
       title: '举报',
       key: 'reports',
-      width: 170,
+      width: 150,
       render: (_, r) =>
         r.report_count ? (
           <Space direction="vertical" size={2}>
@@ -161,7 +161,7 @@ function QueueTab({ state, kind }: { state: ModerationState; kind: ModerationKin
         ),
     },
     ...(state === 'pending'
-      ? [{ title: '时间', key: 'time', width: 140, render: (_: unknown, r: ModerationItem) => time(r.updated_at) }]
+      ? [{ title: '时间', key: 'time', width: 110, render: (_: unknown, r: ModerationItem) => time(r.updated_at) }]
       : [
           {
             title: '处理',
@@ -180,7 +180,7 @@ function QueueTab({ state, kind }: { state: ModerationState; kind: ModerationKin
     {
       title: '操作',
       key: 'actions',
-      width: 130,
+      width: 120,
       render: (_, r) => (
         <Space>
           {r.state !== 'hidden' && (
