@@ -9,7 +9,7 @@ import { makeClass } from '../live/live.test-support';
 import { liveChatMessages } from '../live/live.table';
 import { messages } from '../messages/messages.table';
 import { qaQuestions } from '../qa/qa.table';
-import { question } from '../qa/qa.test-support';
+import { createExpert, question } from '../qa/qa.test-support';
 import { moderationItems, moderationReports } from './moderation.table';
 
 let t: TestApp;
@@ -92,6 +92,25 @@ describe('auto-flagging on create', () => {
     const item = await itemOf('chat', sent.json().data.id);
     expect(item).toMatchObject({ flagged_words: ['代开发票'], link: null });
     expect(item!.context).toBe(`直播《${c.title}》`);
+  });
+
+  it('queues a flagged follow-up as its question, with the follow-up text', async () => {
+    const asker = await createUser(t, { memberDays: 30 });
+    const expert = await createExpert(t, await createUser(t, { staff: true }));
+    const q = (await call('POST', '/api/quiz/questions', asker, question())).json().data;
+    expect((await call('POST', `/api/quiz/expert/questions/${q.id}/claim`, expert)).statusCode).toBe(200);
+    const answer = await call('POST', `/api/quiz/expert/questions/${q.id}/answer`, expert, {
+      html: '<p>可以选择单独计税，该政策已延续至2027年底。</p>',
+      references: [],
+      tags: ['年终奖'],
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(await itemOf('question', q.id)).toBeUndefined();
+    const fu = await call('POST', `/api/quiz/mine/${q.id}/follow_ups`, asker, { content: '谢谢老师，另外谁能代开发票？' });
+    expect(fu.statusCode, fu.body).toBe(200);
+    const item = await itemOf('question', q.id);
+    expect(item?.flagged_words).toEqual(['代开发票']);
+    expect(item?.text).toContain('追问：谢谢老师，另外谁能代开发票？');
   });
 });
 
