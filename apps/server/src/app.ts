@@ -19,16 +19,17 @@ import { registerWeb } from './plugins/web';
 import { loadPageRenderer } from './plugins/web-ssr';
 import { auditModule } from './modules/audit';
 import { authModule, createAuthGuards } from './modules/auth';
-import { commentsModule } from './modules/comments';
+import { commentsModerationSource, commentsModule } from './modules/comments';
 import { contentModule, contentPublicPages, createArticlesModule } from './modules/content';
 import { coursePublicPages, createCoursesModule } from './modules/courses';
 import { createCourseProgressSource, learningBufferSize, learningModule } from './modules/learning';
 import { examsModule, examsPublicPages } from './modules/exams';
-import { createLiveModule } from './modules/live';
+import { createLiveModule, liveModerationSource } from './modules/live';
 import { magazineModule } from './modules/magazine';
 import { membersModule } from './modules/members';
 import { messagesModule } from './modules/messages';
-import { qaExpertAnswers, qaModule, qaPublicPages } from './modules/qa';
+import { createModerationModule } from './modules/moderation';
+import { qaExpertAnswers, qaModerationSource, qaModule, qaPublicPages } from './modules/qa';
 import { staffModule } from './modules/staff';
 import { systemModule } from './modules/system';
 import { recruitingAttachmentAccess, recruitingModule, recruitingPublicPages } from './modules/recruiting';
@@ -57,6 +58,10 @@ const modules: AppModule[] = [
   examsModule,
   magazineModule,
   createLiveModule(),
+  // Moderation declares the source port; comments, Q&A and live implement it and call moderation's screening.
+  createModerationModule({
+    sources: () => ({ comment: commentsModerationSource(), question: qaModerationSource(), chat: liveModerationSource() }),
+  }),
   auditModule,
   staffModule,
 ];

@@ -59,3 +59,6 @@ export * from './live/live.routes';
 export * from './staff/staff.rules';
 export * from './staff/staff.schemas';
 export * from './staff/staff.routes';
+export * from './moderation/moderation.rules';
+export * from './moderation/moderation.schemas';
+export * from './moderation/moderation.routes';

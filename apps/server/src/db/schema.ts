@@ -17,3 +17,4 @@ export * from '../modules/recruiting/recruiting.table';
 export * from '../modules/magazine/magazine.table';
 export * from '../modules/live/live.table';
 export * from '../modules/audit/audit.table';
+export * from '../modules/moderation/moderation.table';

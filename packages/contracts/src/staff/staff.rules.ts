@@ -63,7 +63,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   stars: '星级评定审核',
   companies: '企业认证审核',
   job_posts: '职位审核',
-  moderation: '评论与问答审核',
+  moderation: '内容审核',
   qa: '问答运营',
   orders: '订单',
   invoices: '发票',

@@ -15,6 +15,7 @@ import { recruitingSeed } from '../../modules/recruiting/seed/recruiting.seed';
 import { magazineSeed } from '../../modules/magazine/seed/magazine.seed';
 import { liveSeed } from '../../modules/live/seed/live.seed';
 import { contentArticlesSeed, contentPagesSeed } from '../../modules/content/seed/articles.seed';
+import { moderationSeed } from '../../modules/moderation/seed/moderation.seed';
 
 export interface SeedContext {
   config: Pick<Config, 'siteName' | 'seedDemo'>;
@@ -30,7 +31,7 @@ export interface SeedModule {
 }
 
 // In dependency order (users before the courses they own ...). Add one line per area.
-export const seedModules: SeedModule[] = [contentSeed, usersSeed, coursesSeed, membersSeed, membersDemoSeed, talentSeed, toolsSeed, qaSeed, examsSeed, recruitingSeed, magazineSeed, liveSeed, contentPagesSeed, contentArticlesSeed];
+export const seedModules: SeedModule[] = [contentSeed, usersSeed, coursesSeed, membersSeed, membersDemoSeed, talentSeed, toolsSeed, qaSeed, examsSeed, recruitingSeed, magazineSeed, liveSeed, contentPagesSeed, contentArticlesSeed, moderationSeed];
 
 /**
  * Runs the seed modules this database has not had yet (all of them on a fresh database, none on a restart),

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/sql';
 import { comments } from './comments.table';
@@ -18,7 +18,8 @@ export interface CommentRow {
 export function createCommentsRepository(db: DbOrTx) {
   return {
     async page(target: { courseId?: number; lessonId?: number }, limit: number, offset: number) {
-      const where = target.lessonId !== undefined ? sql`cm.lesson_id = ${target.lessonId}` : sql`cm.course_id = ${target.courseId!}`;
+      const on = target.lessonId !== undefined ? sql`cm.lesson_id = ${target.lessonId}` : sql`cm.course_id = ${target.courseId!}`;
+      const where = sql`${on} AND cm.hidden_at IS NULL`;
       const [rows, [count]] = await Promise.all([
         rowsOf<CommentRow>(
           db,
@@ -48,11 +49,27 @@ export function createCommentsRepository(db: DbOrTx) {
       return row!.id;
     },
 
+    /** A comment with its course title, hidden or not (moderation's view of it). */
+    async forModeration(id: number) {
+      const [row] = await rowsOf<{ user_id: number; content: string; course_id: number; title: string; hidden: boolean }>(
+        db,
+        sql`SELECT cm.user_id, cm.content, cm.course_id, c.title, cm.hidden_at IS NOT NULL AS hidden
+              FROM comments cm JOIN courses c ON c.id = cm.course_id WHERE cm.id = ${id}`,
+      );
+      return row;
+    },
+
+    /** Hides (a date) or shows again (null); false when the comment no longer exists. */
+    async setHidden(id: number, hiddenAt: Date | null) {
+      const rows = await db.update(comments).set({ hiddenAt }).where(eq(comments.id, id)).returning({ id: comments.id });
+      return rows.length > 0;
+    },
+
     /** Deletes only the user's own comment; false otherwise. */
     async remove(id: number, userId: number) {
       const rows = await db
         .delete(comments)
-        .where(and(eq(comments.id, id), eq(comments.userId, userId)))
+        .where(and(eq(comments.id, id), eq(comments.userId, userId), isNull(comments.hiddenAt)))
         .returning({ id: comments.id });
       return rows.length > 0;
     },

@@ -3,13 +3,16 @@ import type { AppModule } from '../../lib/app-module';
 import { defineRoute } from '../../lib/define-route';
 import { userOf } from '../../lib/auth';
 import { courseCatalog } from '../courses';
+import { createModerationScreen } from '../moderation';
 import { createCommentsRepository } from './comments.repository';
 import { createCommentsService } from './comments.service';
 
 /** Comments on courses and lessons: reading is public, writing and deleting need login. */
 export const commentsModule: AppModule = (app, deps) => {
   const comments = createCommentsService({
+    db: deps.db,
     commentsRepo: createCommentsRepository(deps.db),
+    screen: createModerationScreen(deps),
     catalog: courseCatalog(deps.db),
     clock: deps.clock,
   });

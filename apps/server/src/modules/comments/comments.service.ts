@@ -4,7 +4,9 @@ import type { Clock } from '../../lib/clock';
 import { pageWindow, toPaged } from '../../lib/pagination';
 import type { CourseCatalog } from '../courses';
 import { displayName } from '../users';
-import type { CommentRow, CommentsRepository } from './comments.repository';
+import type { Db } from '../../db/client';
+import type { ModerationScreen, ModerationSource } from '../moderation';
+import { createCommentsRepository, type CommentRow, type CommentsRepository } from './comments.repository';
 
 function toComment(r: CommentRow, viewerId: number | null): CourseComment {
   return {
@@ -24,12 +26,36 @@ export function cleanCommentText(s: string): string {
   return s.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '').trim();
 }
 
+const courseContext = (title: string) => `课程《${title}》`;
+const courseLink = (courseId: number) => `/train/detail/${courseId}`;
+
+/** Moderation's view of comments: load one, hide it from every list, show it again (wired in app.ts). */
+export function commentsModerationSource(): ModerationSource {
+  return {
+    async load(executor, id) {
+      const row = await createCommentsRepository(executor).forModeration(id);
+      if (!row) return null;
+      return {
+        authorId: row.user_id,
+        text: row.content,
+        context: courseContext(row.title),
+        link: courseLink(row.course_id),
+        hidden: row.hidden,
+      };
+    },
+    hide: (tx, id, now) => createCommentsRepository(tx).setHidden(id, now),
+    restore: (tx, id) => createCommentsRepository(tx).setHidden(id, null),
+  };
+}
+
 export function createCommentsService(deps: {
+  db: Db;
   commentsRepo: CommentsRepository;
   catalog: CourseCatalog;
   clock: Clock;
+  screen: ModerationScreen;
 }) {
-  const { commentsRepo: repo, catalog: coursesRepo, clock } = deps;
+  const { db, commentsRepo: repo, catalog: coursesRepo, clock, screen } = deps;
 
   /** Resolves the target: a lesson (its course comes with it; a given course_id must match) or a course. */
   async function target(courseId: number | undefined, lessonId: number | undefined) {
@@ -37,11 +63,11 @@ export function createCommentsService(deps: {
       const row = await coursesRepo.lesson(lessonId);
       if (!row || (courseId !== undefined && row.course.id !== courseId))
         throw AppError.notFound(courseMessages.lessonNotFound);
-      return { courseId: row.course.id, lessonId };
+      return { courseId: row.course.id, lessonId, title: row.course.title };
     }
     const found = await coursesRepo.publishedCourse(courseId!);
     if (!found) throw AppError.notFound(courseMessages.courseNotFound);
-    return { courseId: found.course.id, lessonId: undefined };
+    return { courseId: found.course.id, lessonId: undefined, title: found.course.title };
   }
 
   return {
@@ -69,12 +95,24 @@ export function createCommentsService(deps: {
         throw AppError.badRequest(commentMessages.contentRequired, {
           content: commentMessages.contentRequired,
         });
-      const id = await repo.insert({
-        userId,
-        courseId: t.courseId,
-        lessonId: t.lessonId ?? null,
-        content,
-        now: clock.now(),
+      // Stored and screened together: a comment with a sensitive word is never public without its queue item.
+      const id = await db.transaction(async (tx) => {
+        const commentId = await createCommentsRepository(tx).insert({
+          userId,
+          courseId: t.courseId,
+          lessonId: t.lessonId ?? null,
+          content,
+          now: clock.now(),
+        });
+        await screen.screen(tx, {
+          kind: 'comment',
+          sourceId: commentId,
+          authorId: userId,
+          text: content,
+          context: courseContext(t.title),
+          link: courseLink(t.courseId),
+        });
+        return commentId;
       });
       return toComment((await repo.one(id))!, userId);
     },

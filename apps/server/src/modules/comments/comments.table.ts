@@ -16,6 +16,8 @@ export const comments = pgTable(
     lessonId: integer('lesson_id').references(() => coursesLessons.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Set when staff hide the comment (moderation); a hidden comment is left out of every list. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('comments_course_idx').on(t.courseId, t.createdAt.desc(), t.id.desc()),

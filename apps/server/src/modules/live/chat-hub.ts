@@ -12,6 +12,12 @@ interface Notice {
   e: ChatEvent;
 }
 
+/** Publishes an event of a class to every process (through `tx` to deliver it only if the write commits). */
+export async function publishChatEvent(db: Pick<Db, 'execute'>, classId: number, event: ChatEvent): Promise<void> {
+  const notice: Notice = { c: classId, e: event };
+  await db.execute(sql`select pg_notify(${CHAT_CHANNEL}, ${JSON.stringify(notice)})`);
+}
+
 /** The two drivers' LISTEN: PGlite's in-process `listen`, or a dedicated node-postgres client. */
 interface PgliteLike {
   listen(channel: string, cb: (payload: string) => void): Promise<() => Promise<void>>;
@@ -93,8 +99,7 @@ export function createChatHub(db: Db, log: { warn(obj: object, msg: string): voi
     },
     /** Publishes an event of a class to every process (through `tx` to deliver it only if the write commits). */
     async publish(classId: number, event: ChatEvent, tx?: Pick<Db, 'execute'>): Promise<void> {
-      const notice: Notice = { c: classId, e: event };
-      await (tx ?? db).execute(sql`select pg_notify(${CHAT_CHANNEL}, ${JSON.stringify(notice)})`);
+      await publishChatEvent(tx ?? db, classId, event);
     },
     viewers(classId: number): number {
       return rooms.get(classId)?.size ?? 0;

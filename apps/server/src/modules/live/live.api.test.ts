@@ -179,6 +179,7 @@ describe('the live room', () => {
       messages: (await import('../messages')).createMessagesService({ db: t.db, clock: t.clock }),
       courses: { hasAccess: async () => true, signVideo: async () => '' },
       replays: { videoDuration: async () => null, create: async () => 0 },
+      screen: { screen: async () => [] },
     });
     const titles = async () =>
       (await t.db.select({ title: messages.title }).from(messages).where(eq(messages.userId, member.id))).map((r) => r.title);

@@ -167,6 +167,25 @@ export const liveRepository = {
     return rows.length > 0;
   },
 
+  /** A chat message by id alone, removed or not, with its class title (moderation's view of it). */
+  async chatForModeration(db: DbOrTx, id: number) {
+    const [row] = await db
+      .select({ message: liveChatMessages, title: liveClasses.title })
+      .from(liveChatMessages)
+      .innerJoin(liveClasses, eq(liveClasses.id, liveChatMessages.classId))
+      .where(eq(liveChatMessages.id, id));
+    return row;
+  },
+
+  async restoreChat(db: DbOrTx, id: number): Promise<boolean> {
+    const rows = await db
+      .update(liveChatMessages)
+      .set({ removedAt: null })
+      .where(eq(liveChatMessages.id, id))
+      .returning({ id: liveChatMessages.id });
+    return rows.length > 0;
+  },
+
   async setPinned(db: DbOrTx, classId: number, messageId: number | null, now: Date) {
     await db.update(liveClasses).set({ pinnedMessageId: messageId, updatedAt: now }).where(eq(liveClasses.id, classId));
   },

@@ -10,6 +10,7 @@ import { defineRoute, guardOptions } from '../../lib/define-route';
 import { courseAccess, replayCourses } from '../courses';
 import { membershipOf } from '../members';
 import { createMessagesService } from '../messages';
+import { createModerationScreen } from '../moderation';
 import { createChatHub, type ChatHub } from './chat-hub';
 import { liveCoverSvg } from './live-cover';
 import { createLiveService, type LiveService } from './live.service';
@@ -47,6 +48,7 @@ export function createLiveModule(options: LiveModuleOptions = {}): AppModule {
       messages: createMessagesService({ db: deps.db, clock: deps.clock }),
       courses: courseAccess(deps),
       replays: replayCourses({ db: deps.db, dataDir: deps.config.dataDir }),
+      screen: createModerationScreen(deps),
     });
     const user = { tags: TAGS, auth: deps.guards.requireUser };
     const staff = { tags: ADMIN_TAGS, auth: deps.guards.requirePermission('live') };

@@ -13,7 +13,7 @@ import {
   type LivePhase,
   type LiveRoom,
 } from '@app/contracts';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { lockKey } from '../../db/sql';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -22,7 +22,8 @@ import type { Membership } from '../members';
 import type { MessagesService } from '../messages';
 import { learningTime } from '../learning';
 import { displayName } from '../users';
-import type { ChatHub } from './chat-hub';
+import type { ModerationScreen, ModerationSource } from '../moderation';
+import { publishChatEvent, type ChatHub } from './chat-hub';
 import { liveRepository as repo, type ChatRow, type ClassRow } from './live.repository';
 
 const MIN = 60_000;
@@ -54,6 +55,46 @@ const chinaTime = (d: Date) =>
     hour12: false,
   }).format(d);
 
+/**
+ * Removes a chat message for every viewer (unpinned first if pinned): the one removal used by staff in the room and
+ * by moderation. False when there is no such message shown.
+ */
+async function removeChatMessage(tx: DbOrTx, c: ClassRow, messageId: number, now: Date): Promise<boolean> {
+  if (!(await repo.removeChat(tx, c.id, messageId, now))) return false;
+  if (c.pinnedMessageId === messageId) {
+    await repo.setPinned(tx, c.id, null, now);
+    await publishChatEvent(tx, c.id, { type: 'pin', message: null });
+  }
+  await publishChatEvent(tx, c.id, { type: 'remove', id: messageId });
+  return true;
+}
+
+const chatContext = (title: string) => `直播《${title}》`;
+
+/** Moderation's view of live-chat messages: hiding is the room's own removal (wired in app.ts). */
+export function liveModerationSource(): ModerationSource {
+  return {
+    async load(ex, id) {
+      const row = await repo.chatForModeration(ex, id);
+      if (!row) return null;
+      return {
+        authorId: row.message.userId,
+        text: row.message.body,
+        context: chatContext(row.title),
+        link: null,
+        hidden: row.message.removedAt !== null,
+      };
+    },
+    async hide(tx, id, now) {
+      const row = await repo.chatForModeration(tx, id);
+      const c = row && (await repo.byId(tx, row.message.classId));
+      return !!c && (await removeChatMessage(tx, c, id, now));
+    },
+    // A restored message is back in the history a viewer loads; rooms open now do not get it pushed.
+    restore: (tx, id) => repo.restoreChat(tx, id),
+  };
+}
+
 export interface LiveDeps {
   db: Db;
   clock: Clock;
@@ -62,9 +103,11 @@ export interface LiveDeps {
   messages: MessagesService;
   courses: CourseAccess;
   replays: ReplayCourses;
+  /** Moderation's screening of chat messages. */
+  screen: ModerationScreen;
 }
 
-export function createLiveService({ db, clock, hub, membership, messages, courses, replays }: LiveDeps) {
+export function createLiveService({ db, clock, hub, membership, messages, courses, replays, screen }: LiveDeps) {
   function toClass(c: ClassRow, booked: number, mine: boolean, now: Date): LiveClass {
     return {
       id: c.id,
@@ -215,6 +258,7 @@ export function createLiveService({ db, clock, hub, membership, messages, course
         if ((await repo.recentBy(tx, id, userId, new Date(now.getTime() - LIVE_CHAT_WINDOW_S * 1000))) >= LIVE_CHAT_BURST)
           throw new AppError(429, m.chatTooFast);
         const row = await repo.insertChat(tx, { classId: id, userId, userName: who.name, staff: who.staff, body, createdAt: now });
+        await screen.screen(tx, { kind: 'chat', sourceId: row.id, authorId: userId, text: body, context: chatContext(c.title), link: null });
         const message = toChat(row);
         await hub.publish(id, { type: 'message', message }, tx);
         return message;
@@ -234,12 +278,7 @@ export function createLiveService({ db, clock, hub, membership, messages, course
     async remove(id: number, messageId: number): Promise<void> {
       const c = await found(id);
       await db.transaction(async (tx) => {
-        if (!(await repo.removeChat(tx, id, messageId, clock.now()))) throw AppError.notFound(m.chatMessageNotFound);
-        if (c.pinnedMessageId === messageId) {
-          await repo.setPinned(tx, id, null, clock.now());
-          await hub.publish(id, { type: 'pin', message: null }, tx);
-        }
-        await hub.publish(id, { type: 'remove', id: messageId }, tx);
+        if (!(await removeChatMessage(tx, c, messageId, clock.now()))) throw AppError.notFound(m.chatMessageNotFound);
       });
     },
 

@@ -4,6 +4,8 @@ import type { PublicPages } from '../../lib/public-pages';
 import { qaRepository as repo } from './qa.repository';
 
 export { qaModule } from './qa.routes';
+/** Moderation's source port for questions (wired in app.ts). */
+export { qaModerationSource } from './qa.service';
 
 /**
  * Public question pages for server-rendered metadata and the sitemap: `meta(id)` is null for an unknown, private,

@@ -7,6 +7,7 @@ import { defineGuard, userOf } from '../../lib/auth';
 import { defineRoute } from '../../lib/define-route';
 import { auditActor, createAuditTrail } from '../audit';
 import { createMessagesService } from '../messages';
+import { createModerationScreen } from '../moderation';
 import { createConsultationsService } from './consultations.service';
 import { QA_JOB_INTERVAL_MS, runQaChecks } from './qa.jobs';
 import { createQaService, QA_IMAGE_URL_PREFIX } from './qa.service';
@@ -18,7 +19,14 @@ export const qaModule: AppModule = async (app, deps) => {
   const messages = createMessagesService({ db: deps.db, clock: deps.clock });
   const imageDir = path.join(deps.config.dataDir, 'uploads', 'quiz');
   const audit = createAuditTrail(deps);
-  const qa = createQaService({ db: deps.db, clock: deps.clock, messages, imageDir, audit });
+  const qa = createQaService({
+    db: deps.db,
+    clock: deps.clock,
+    messages,
+    imageDir,
+    audit,
+    screen: createModerationScreen(deps),
+  });
   const consults = createConsultationsService({ db: deps.db, clock: deps.clock, messages, audit });
   const tags = ['qa'];
   const user = { tags, auth: requireUser };

@@ -48,6 +48,7 @@ import { detectImageType } from '../../lib/image-type';
 import { expertProfiles, type ExpertProfile } from '../content';
 import type { AuditTrail, StaffActor } from '../audit';
 import type { MessagesService } from '../messages';
+import type { ModerationScreen, ModerationSource } from '../moderation';
 import {
   chinaDate,
   chinaMidnight,
@@ -117,9 +118,31 @@ export interface QaServiceDeps {
   messages: MessagesService;
   imageDir: string;
   audit: AuditTrail;
+  /** Moderation's screening: a question or follow-up with a sensitive word lands in the queue. */
+  screen: ModerationScreen;
 }
 
-export function createQaService({ db, clock, messages, imageDir, audit }: QaServiceDeps) {
+const QA_CONTEXT = '财税问答';
+const questionLink = (id: number) => `/quiz/${id}`;
+
+/**
+ * Moderation's view of questions, using the Q&A area's own hiding (the same flag staff set in the Q&A queue). A
+ * follow-up is part of its question's thread: a flagged follow-up is queued as its question (wired in app.ts).
+ */
+export function qaModerationSource(): ModerationSource {
+  return {
+    async load(ex, id) {
+      const q = await repo.question(ex, id);
+      if (!q) return null;
+      // A private question is not public either: it cannot be reported by others.
+      return { authorId: q.userId, text: `${q.title}\n${q.body}`, context: QA_CONTEXT, link: questionLink(id), hidden: q.hidden || !q.isPublic };
+    },
+    hide: (tx, id, now) => repo.setHidden(tx, id, true, now),
+    restore: (tx, id, now) => repo.setHidden(tx, id, false, now),
+  };
+}
+
+export function createQaService({ db, clock, messages, imageDir, audit, screen }: QaServiceDeps) {
   const profiles = expertProfiles(db);
 
   async function calendar(ex: Executor = db): Promise<WorkCalendar> {
@@ -381,6 +404,14 @@ export function createQaService({ db, clock, messages, imageDir, audit }: QaServ
             qid,
             files.map((f) => QA_IMAGE_URL_PREFIX + f),
           );
+        await screen.screen(tx, {
+          kind: 'question',
+          sourceId: qid,
+          authorId: userId,
+          text: `${body.title}\n${body.body}`,
+          context: QA_CONTEXT,
+          link: questionLink(qid),
+        });
         return qid;
       });
       const q = (await repo.question(db, id))!;
@@ -418,6 +449,14 @@ export function createQaService({ db, clock, messages, imageDir, audit }: QaServ
         if (existing.length >= QA_FOLLOW_UPS_MAX) throw AppError.conflict(m.followUpsTooMany);
         if (existing.some((f) => f.answer === null)) throw AppError.conflict(m.followUpPending);
         await repo.insertFollowUp(tx, id, content, now);
+        await screen.screen(tx, {
+          kind: 'question',
+          sourceId: id,
+          authorId: userId,
+          text: `${q.title}\n追问：${content}`,
+          context: QA_CONTEXT,
+          link: questionLink(id),
+        });
         if (q.answeredBy)
           await messages.send(
             q.answeredBy,

@@ -5,6 +5,7 @@ import * as exams from '@/features/exams/routes';
 import * as live from '@/features/live/routes';
 import * as magazine from '@/features/magazine/routes';
 import * as members from '@/features/members/routes';
+import * as moderation from '@/features/moderation/routes';
 import * as qa from '@/features/qa/routes';
 import * as recruiting from '@/features/recruiting/routes';
 import * as staff from '@/features/staff/routes';
@@ -12,7 +13,7 @@ import * as talent from '@/features/talent/routes';
 import * as tools from '@/features/tools/routes';
 import type { RouteHandle } from '@/shared/lib/routing';
 
-const featureRoutes = [talent, members, tools, qa, exams, recruiting, content, magazine, live, staff].flatMap(
+const featureRoutes = [talent, members, tools, qa, moderation, exams, recruiting, content, magazine, live, staff].flatMap(
   (f) => f.adminRoutes,
 );
 /** Staff screens, each contributed by its feature (`adminRoutes`), routed under /admin; the home (index) first. */
