@@ -201,6 +201,8 @@ async function main() {
       SEED_DEMO: 'false',
       LOG_LEVEL: 'info', // the process is ready when it logs that it listens
       DB_POOL_MAX: String(CONCURRENCY),
+      // On a shared, loaded machine opening 20 connections at start can take longer than the 1.5 s default.
+      DB_CONNECT_TIMEOUT_MS: '10000',
       SMS_MAX_PER_IP_PER_HOUR: '100000',
       ARGON2_MEMORY_KIB: '1024',
       ARGON2_TIME_COST: '1',
