@@ -95,9 +95,15 @@ const keyColumns = (sort: CourseSort) =>
   sort === 'hotest'
     ? sql`c.hot_score::text AS k_value, c.id AS k_id`
     : sql.raw(`to_char(c.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS k_value, c.id AS k_id`);
+/**
+ * The list order, spelled as the indexes courses_newest_idx / courses_hotest_idx are built (`DESC NULLS LAST`;
+ * the columns are never null) so PostgreSQL reads the index in order, forwards or backwards, instead of sorting.
+ */
 const orderOf = (sort: CourseSort, dir: 'asc' | 'desc') => {
   const col = sort === 'hotest' ? sql`c.hot_score` : sql`c.published_at`;
-  return dir === 'desc' ? sql`${col} DESC, c.id DESC` : sql`${col} ASC, c.id ASC`;
+  return dir === 'desc'
+    ? sql`${col} DESC NULLS LAST, c.id DESC NULLS LAST`
+    : sql`${col} ASC NULLS FIRST, c.id ASC NULLS FIRST`;
 };
 
 function filterWhere(f: Pick<CourseFilter, 'tag' | 'keyword' | 'priceType'>): SQL {

@@ -342,7 +342,8 @@ export function createLearningRepository(db: DbOrTx) {
 
     /**
      * Top learners of a period, most seconds first, ties by user id: an index range of `limit` rows of
-     * learning_period_seconds (key from periodKey).
+     * learning_period_seconds (key from periodKey). `NULLS LAST` (seconds is never null) spells the index's order,
+     * without it PostgreSQL reads the whole period and sorts it.
      */
     async rankTop(period: RankPeriodKey, limit: number) {
       return rowsOf<{
@@ -356,7 +357,7 @@ export function createLearningRepository(db: DbOrTx) {
         sql`SELECT s.user_id, s.seconds, u.nickname, u.phone, u.avatar FROM (
               SELECT p.user_id, p.seconds FROM learning_period_seconds p
                WHERE p.period_kind = ${period.kind} AND p.period_key = ${period.key} AND p.seconds > 0
-               ORDER BY p.seconds DESC, p.user_id ASC LIMIT ${limit}) s
+               ORDER BY p.seconds DESC NULLS LAST, p.user_id ASC LIMIT ${limit}) s
               JOIN users u ON u.id = s.user_id
              ORDER BY s.seconds DESC, s.user_id ASC`,
       );
