@@ -121,7 +121,15 @@ async function fill() {
       FROM generate_series(0::bigint, ${Math.round(N.progress / 4) - 1}) k
     ON CONFLICT DO NOTHING;
     INSERT INTO users_personal_achieve (user_id, total_learn_time, finish_course_num)
-    SELECT user_id, sum(seconds), 0 FROM learning_daily_seconds GROUP BY user_id ON CONFLICT DO NOTHING;`,
+    SELECT user_id, sum(seconds), 0 FROM learning_daily_seconds GROUP BY user_id ON CONFLICT DO NOTHING;
+    -- The rankings' per-period totals, as the migration backfills them (the flush keeps them afterwards).
+    INSERT INTO learning_period_seconds (period_kind, period_key, user_id, seconds)
+    SELECT p.kind, p.key, d.user_id, sum(d.seconds)::int
+      FROM learning_daily_seconds d
+      CROSS JOIN LATERAL (VALUES ('week', to_char((d.day - (extract(isodow FROM d.day)::int - 1))::timestamp, 'YYYY-MM-DD')),
+                                 ('month', to_char(d.day::timestamp, 'YYYY-MM')), ('all', 'all')) AS p(kind, key)
+     GROUP BY p.kind, p.key, d.user_id;
+    ANALYZE learning_period_seconds;`,
   );
   await timedSql(
     `comments (${N.comments})`,
@@ -193,6 +201,8 @@ async function main() {
       SEED_DEMO: 'false',
       LOG_LEVEL: 'info', // the process is ready when it logs that it listens
       DB_POOL_MAX: String(CONCURRENCY),
+      // On a shared, loaded machine opening 20 connections at start can take longer than the 1.5 s default.
+      DB_CONNECT_TIMEOUT_MS: '10000',
       SMS_MAX_PER_IP_PER_HOUR: '100000',
       ARGON2_MEMORY_KIB: '1024',
       ARGON2_TIME_COST: '1',
@@ -269,6 +279,17 @@ async function main() {
     );
   }
 
+  // The deep page is reached as the web pager reaches it past the numbered pages: page by page with next_cursor.
+  let deepCursor = null;
+  for (let p = 1, url = '/coursepoolapi/course_pools?page=1&per=10'; p < deepPage; p++) {
+    const body = await (await fetch(`${base}${url}`)).json();
+    deepCursor = body.data.next_cursor;
+    url = `/coursepoolapi/course_pools?per=10&cursor=${encodeURIComponent(deepCursor)}`;
+  }
+  const deepUrl = deepCursor
+    ? `/coursepoolapi/course_pools?per=10&cursor=${encodeURIComponent(deepCursor)}`
+    : '/coursepoolapi/course_pools?page=1&per=10';
+
   const pkStats = await measure(async (n) => {
     await pool.query('select id, phone, nickname from users where id = $1', [((n * 7919) % N.users) + 1]);
   });
@@ -276,7 +297,7 @@ async function main() {
 
   const endpoints = [
     ['course list, page 1', get('/coursepoolapi/course_pools?page=1&per=10')],
-    [`course list, page ${deepPage}`, get(`/coursepoolapi/course_pools?page=${deepPage}&per=10`)],
+    [`course list, page ${deepPage} (cursor)`, get(deepUrl)],
     ['tag filter', get((n) => `/coursepoolapi/course_pools?tag=${9 + (n % 40)}&page=1&per=10`)],
     [
       'Chinese substring search',
@@ -340,15 +361,52 @@ async function main() {
     const { rows: r } = await pool.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${q}`);
     explain[name] = r.map((x) => x['QUERY PLAN']).join('\n');
   };
+  // Before: the month's ranking summed from the days (the query of the previous release); after: the index range
+  // of the per-period totals and the two counts of "my place" (a user near the middle of the list).
+  const monthStart = `date_trunc('month', (now() AT TIME ZONE 'Asia/Shanghai'))::date`;
+  const monthKey = `to_char(now() AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM')`;
   await plan(
-    'ranking, month',
-    `SELECT d.user_id, sum(d.seconds)::int AS seconds FROM learning_daily_seconds d
-    WHERE d.day >= current_date - 30 GROUP BY d.user_id HAVING sum(d.seconds) > 0 ORDER BY 2 DESC, 1 LIMIT 10`,
+    'ranking, month: before (sum of the days)',
+    `SELECT s.user_id, s.seconds, u.nickname FROM (
+       SELECT d.user_id, sum(d.seconds)::int AS seconds FROM learning_daily_seconds d WHERE d.day >= ${monthStart}
+        GROUP BY d.user_id HAVING sum(d.seconds) > 0) s JOIN users u ON u.id = s.user_id
+     ORDER BY s.seconds DESC, s.user_id ASC LIMIT 10`,
   );
   await plan(
-    `course list, page ${deepPage}`,
-    `SELECT c.id, count(*) OVER ()::int FROM courses c JOIN courses_teachers t ON t.id = c.teacher_id
+    'ranking, month: after (top ten)',
+    `SELECT s.user_id, s.seconds, u.nickname FROM (
+       SELECT p.user_id, p.seconds FROM learning_period_seconds p
+        WHERE p.period_kind = 'month' AND p.period_key = ${monthKey} AND p.seconds > 0
+        ORDER BY p.seconds DESC, p.user_id ASC LIMIT 10) s JOIN users u ON u.id = s.user_id
+     ORDER BY s.seconds DESC, s.user_id ASC`,
+  );
+  const me = Math.ceil(N.users / 2);
+  await plan(
+    'ranking, month: after (my place)',
+    `WITH me AS (SELECT COALESCE((SELECT p.seconds FROM learning_period_seconds p
+                                   WHERE p.period_kind = 'month' AND p.period_key = ${monthKey} AND p.user_id = ${me}), 0) AS seconds)
+     SELECT me.seconds,
+            (SELECT count(*) FROM learning_period_seconds p
+              WHERE p.period_kind = 'month' AND p.period_key = ${monthKey} AND p.seconds > me.seconds)::int
+          + (SELECT count(*) FROM learning_period_seconds p
+              WHERE p.period_kind = 'month' AND p.period_key = ${monthKey} AND p.seconds = me.seconds AND p.user_id < ${me})::int
+       FROM me`,
+  );
+  const card = `c.id, c.title, t.name, (SELECT json_agg(ct.tag_id) FROM courses_course_tags ct WHERE ct.course_id = c.id)`;
+  await plan(
+    `course list, page ${deepPage}: before (OFFSET)`,
+    `SELECT ${card}, count(*) OVER ()::int FROM courses c JOIN courses_teachers t ON t.id = c.teacher_id
     WHERE c.published ORDER BY c.published_at DESC, c.id DESC LIMIT 10 OFFSET ${(deepPage - 1) * 10}`,
+  );
+  const { rows: lastOfPrev } = await pool.query(
+    `SELECT c.published_at::text AS at, c.id FROM courses c WHERE c.published ORDER BY c.published_at DESC, c.id DESC
+      LIMIT 1 OFFSET ${Math.max(0, (deepPage - 1) * 10 - 1)}`,
+  );
+  await plan(
+    `course list, page ${deepPage}: after (cursor)`,
+    `SELECT ${card} FROM courses c JOIN courses_teachers t ON t.id = c.teacher_id
+    WHERE c.published AND (c.published_at, c.id) < ('${lastOfPrev[0].at}'::timestamptz, ${lastOfPrev[0].id})
+    ORDER BY c.published_at DESC, c.id DESC LIMIT 11`,
   );
   await plan(
     'Chinese substring search',

@@ -4,6 +4,7 @@ import {
   answerResultSchema,
   courseDetailSchema,
   coursePageSchema,
+  coursePoolPageSchema,
   coursePoolQuerySchema,
   favoriteBodySchema,
   favoriteListQuerySchema,
@@ -33,7 +34,7 @@ export const coursesRoutes = {
     path: '/coursepoolapi/course_pools',
     summary: '课程列表（标签、关键词、最热/最新、分页；热门课程 newhot=hotest&page=1&per=4）',
     query: coursePoolQuerySchema,
-    response: envelopeSchema(coursePageSchema),
+    response: envelopeSchema(coursePoolPageSchema),
   },
   showCourse: {
     method: 'GET',

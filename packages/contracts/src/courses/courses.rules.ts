@@ -29,6 +29,16 @@ export const LESSON_QUESTION_KIND_LABELS: Record<LessonQuestionKind, string> = {
 export const COURSE_KEYWORD_MAX = 50;
 
 /**
+ * The course list reaches rows by page number (OFFSET) only up to this many rows before the page; deeper pages
+ * are reached with the `cursor` of a neighbouring page (keyset pagination, docs/decisions.md). At 16 a page that is
+ * page 63; at 10 a page, page 101.
+ */
+export const COURSE_LIST_MAX_OFFSET = 1_000;
+/** The last page a list of `per` courses a page reaches by number alone. */
+export const courseListMaxOffsetPage = (per: number) => Math.floor(COURSE_LIST_MAX_OFFSET / per) + 1;
+export const COURSE_CURSOR_MAX = 200;
+
+/**
  * Hot score = learners × 2 + likes × 3 + favourites. Computed by the database (generated column); the formula is
  * here only so the site can explain it.
  */
@@ -36,6 +46,8 @@ export const HOT_SCORE_WEIGHTS = { learners: 2, likes: 3, favorites: 1 } as cons
 
 export const courseMessages = {
   courseNotFound: '课程不存在或已下架',
+  cursorInvalid: '翻页参数已失效，请从第一页重新浏览',
+  pageTooDeep: (maxPage: number) => `按页码最多翻到第${maxPage}页，更多课程请用“下一页”继续浏览`,
   lessonNotFound: '课时不存在',
   questionNotFound: '题目不存在',
   keywordTooLong: `搜索关键词不能超过${COURSE_KEYWORD_MAX}个字`,

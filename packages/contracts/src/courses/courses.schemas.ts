@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { recordIdSchema } from '../common/ids';
 import { pagedSchema, pageQuerySchema } from '../common/pagination';
 import {
+  COURSE_CURSOR_MAX,
   COURSE_KEYWORD_MAX,
   COURSE_KINDS,
   COURSE_PRICE_TYPES,
@@ -87,10 +88,21 @@ export const coursePoolQuerySchema = pageQuerySchema.extend({
   newhot: z.enum(COURSE_SORTS, { error: '排序方式不正确' }).default('newest'),
   /** Keep only free, member or paid courses. */
   price_type: z.enum(COURSE_PRICE_TYPES, { error: '收费类型不正确' }).optional(),
+  /**
+   * Opaque: the `next_cursor` or `prev_cursor` of a page of this list with the same filters and order. Opens the
+   * neighbouring page by key (keyset) instead of by `page`; needed past COURSE_LIST_MAX_OFFSET rows.
+   */
+  cursor: z.string().max(COURSE_CURSOR_MAX, courseMessages.cursorInvalid).optional(),
 });
 export type CoursePoolQuery = z.input<typeof coursePoolQuerySchema>;
 export const coursePageSchema = pagedSchema(courseCardSchema);
 export type CoursePage = z.infer<typeof coursePageSchema>;
+/** The course list: a page plus the cursors of the pages after and before it (null at either end). */
+export const coursePoolPageSchema = coursePageSchema.extend({
+  next_cursor: z.string().nullable(),
+  prev_cursor: z.string().nullable(),
+});
+export type CoursePoolPage = z.infer<typeof coursePoolPageSchema>;
 
 /** GET /api/member_courses query: the members-only courses, newest first. */
 export const memberCoursesQuerySchema = pageQuerySchema.extend({

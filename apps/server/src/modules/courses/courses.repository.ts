@@ -77,6 +77,49 @@ export interface CourseFilter {
   offset: number;
 }
 
+/** A course's place in a list order: the sort column's exact value (as text) and the id. */
+export interface CourseKey {
+  value: string;
+  id: number;
+}
+interface KeyRow {
+  k_value: string;
+  k_id: number;
+}
+const keyOf = (r: KeyRow): CourseKey => ({ value: r.k_value, id: r.k_id });
+/**
+ * The sort key as text: a timestamp in UTC with its microseconds (a JS Date would round them to milliseconds, and
+ * the cursor would then skip or repeat courses published within the same millisecond).
+ */
+const keyColumns = (sort: CourseSort) =>
+  sort === 'hotest'
+    ? sql`c.hot_score::text AS k_value, c.id AS k_id`
+    : sql.raw(`to_char(c.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS k_value, c.id AS k_id`);
+/**
+ * The list order, spelled as the indexes courses_newest_idx / courses_hotest_idx are built (`DESC NULLS LAST`;
+ * the columns are never null) so PostgreSQL reads the index in order, forwards or backwards, instead of sorting.
+ */
+const orderOf = (sort: CourseSort, dir: 'asc' | 'desc') => {
+  const col = sort === 'hotest' ? sql`c.hot_score` : sql`c.published_at`;
+  return dir === 'desc'
+    ? sql`${col} DESC NULLS LAST, c.id DESC NULLS LAST`
+    : sql`${col} ASC NULLS FIRST, c.id ASC NULLS FIRST`;
+};
+
+function filterWhere(f: Pick<CourseFilter, 'tag' | 'keyword' | 'priceType'>): SQL {
+  const conds: SQL[] = [sql`c.published`];
+  if (f.tag !== undefined) {
+    conds.push(sql`EXISTS (SELECT 1 FROM courses_course_tags ct JOIN courses_tags tg ON tg.id = ct.tag_id
+                            WHERE ct.course_id = c.id AND (tg.id = ${f.tag} OR tg.parent_id = ${f.tag}))`);
+  }
+  if (f.keyword) {
+    const p = containsPattern(f.keyword);
+    conds.push(sql`(c.title ILIKE ${p} OR c.summary ILIKE ${p})`);
+  }
+  if (f.priceType) conds.push(sql`c.price_type = ${f.priceType}`);
+  return sql.join(conds, sql` AND `);
+}
+
 export function createCoursesRepository(db: DbOrTx) {
   return {
     /** Tags with published-course counts (a parent counts courses tagged with it or any child, once each). */
@@ -92,38 +135,49 @@ export function createCoursesRepository(db: DbOrTx) {
     },
 
     /**
-     * One page of published courses. Keyword: `ILIKE '%term%'` on title or summary, served by the trigram GIN
-     * indexes for terms of 3+ characters; shorter terms scan the (small) table.
+     * One page of published courses by number (OFFSET). Keyword: `ILIKE '%term%'` on title or summary, served by
+     * the trigram GIN indexes for terms of 3+ characters; shorter terms scan the (small) table.
      */
-    async page(f: CourseFilter): Promise<{ list: CourseCard[]; total: number }> {
-      const conds: SQL[] = [sql`c.published`];
-      if (f.tag !== undefined) {
-        conds.push(sql`EXISTS (SELECT 1 FROM courses_course_tags ct JOIN courses_tags tg ON tg.id = ct.tag_id
-                                WHERE ct.course_id = c.id AND (tg.id = ${f.tag} OR tg.parent_id = ${f.tag}))`);
-      }
-      if (f.keyword) {
-        const p = containsPattern(f.keyword);
-        conds.push(sql`(c.title ILIKE ${p} OR c.summary ILIKE ${p})`);
-      }
-      if (f.priceType) conds.push(sql`c.price_type = ${f.priceType}`);
-      const where = sql.join(conds, sql` AND `);
-      const order =
-        f.sort === 'hotest' ? sql`c.hot_score DESC, c.id DESC` : sql`c.published_at DESC, c.id DESC`;
-      const rows = await rowsOf<CardRow & { total: number }>(
+    async page(f: CourseFilter): Promise<{ list: CourseCard[]; total: number; keys: CourseKey[] }> {
+      const where = filterWhere(f);
+      const rows = await rowsOf<CardRow & KeyRow & { total: number }>(
         db,
-        sql`SELECT ${cardColumns}, count(*) OVER ()::int AS total
+        sql`SELECT ${cardColumns}, ${keyColumns(f.sort)}, count(*) OVER ()::int AS total
               FROM courses c JOIN courses_teachers t ON t.id = c.teacher_id
-             WHERE ${where} ORDER BY ${order} LIMIT ${f.limit} OFFSET ${f.offset}`,
+             WHERE ${where} ORDER BY ${orderOf(f.sort, 'desc')} LIMIT ${f.limit} OFFSET ${f.offset}`,
       );
       let total = rows[0]?.total ?? 0;
-      if (rows.length === 0 && f.offset > 0) {
-        const [c] = await rowsOf<{ n: number }>(
-          db,
-          sql`SELECT count(*)::int AS n FROM courses c WHERE ${where}`,
-        );
-        total = c?.n ?? 0;
-      }
-      return { list: rows.map(toCard), total };
+      if (rows.length === 0 && f.offset > 0) total = await this.count(f);
+      return { list: rows.map(toCard), total, keys: rows.map(keyOf) };
+    },
+
+    /**
+     * The `limit` published courses right after (`next`) or right before (`prev`) the course with key `from`
+     * in the list's order: an index range (courses_newest_idx / courses_hotest_idx), however deep the page.
+     */
+    async pageFrom(
+      f: Omit<CourseFilter, 'offset'>,
+      dir: 'next' | 'prev',
+      from: CourseKey,
+    ): Promise<{ list: CourseCard[]; keys: CourseKey[] }> {
+      const col = f.sort === 'hotest' ? sql`c.hot_score` : sql`c.published_at`;
+      const value = f.sort === 'hotest' ? sql`${Number(from.value)}::int` : sql`${from.value}::timestamptz`;
+      const cmp = dir === 'next' ? sql`<` : sql`>`;
+      const rows = await rowsOf<CardRow & KeyRow>(
+        db,
+        sql`SELECT ${cardColumns}, ${keyColumns(f.sort)}
+              FROM courses c JOIN courses_teachers t ON t.id = c.teacher_id
+             WHERE ${filterWhere(f)} AND (${col}, c.id) ${cmp} (${value}, ${from.id}::int)
+             ORDER BY ${orderOf(f.sort, dir === 'next' ? 'desc' : 'asc')} LIMIT ${f.limit}`,
+      );
+      if (dir === 'prev') rows.reverse();
+      return { list: rows.map(toCard), keys: rows.map(keyOf) };
+    },
+
+    /** Published courses matching the filter. */
+    async count(f: Omit<CourseFilter, 'offset' | 'limit' | 'sort'>): Promise<number> {
+      const [c] = await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM courses c WHERE ${filterWhere(f)}`);
+      return c?.n ?? 0;
     },
 
     async cardsByIds(ids: number[]): Promise<Map<number, CourseCard>> {

@@ -2,7 +2,10 @@ import {
   courseMessages,
   type CourseDetail,
   type CourseMine,
+  type CourseCard,
   type CoursePage,
+  type CoursePoolPage,
+  courseListMaxOffsetPage,
   coursePoolQuerySchema,
   type FavoritePage,
   type FavoriteResult,
@@ -17,7 +20,8 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { pageWindow, toPaged } from '../../lib/pagination';
-import type { CoursesRepository } from './courses.repository';
+import type { CourseKey, CoursesRepository } from './courses.repository';
+import { decodeCursor, encodeCursor, listFingerprint, type CourseListFilters } from './course-cursor';
 
 type CourseQueryOut = z.output<typeof coursePoolQuerySchema>;
 type MemberQueryOut = z.output<typeof memberCoursesQuerySchema>;
@@ -53,17 +57,19 @@ export interface CourseProgressSource {
  * counters (likes, learners) on list pages may lag by up to LIST_CACHE_MS; course pages and writes never do.
  */
 export const LIST_CACHE_MS = 5_000;
+/** How long a filter's course count is reused by the pages reached by cursor (their "共 N 门课程"). */
+export const TOTAL_CACHE_MS = 60_000;
 
 export function createCoursesService(deps: { coursesRepo: CoursesRepository; clock: Clock }) {
   const { coursesRepo: repo, clock } = deps;
   const listCache = new Map<string, { expires: number; value: Promise<unknown> }>();
-  function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+  function cached<T>(key: string, load: () => Promise<T>, ttlMs = LIST_CACHE_MS): Promise<T> {
     const now = Date.now();
     const hit = listCache.get(key);
     if (hit && hit.expires > now) return hit.value as Promise<T>;
     if (listCache.size > 1_000) listCache.clear();
     const value = load();
-    listCache.set(key, { expires: now + LIST_CACHE_MS, value });
+    listCache.set(key, { expires: now + ttlMs, value });
     value.catch(() => listCache.delete(key));
     return value;
   }
@@ -94,20 +100,49 @@ export function createCoursesService(deps: { coursesRepo: CoursesRepository; clo
       });
     },
 
-    list(q: CourseQueryOut): Promise<CoursePage> {
+    /**
+     * The course list. Pages up to COURSE_LIST_MAX_OFFSET rows deep by number (OFFSET, exact total in the same
+     * statement); any page by the `cursor` of its neighbour (keyset over the list's index, the filter's total
+     * cached for TOTAL_CACHE_MS). Every page carries the cursors of the pages after and before it.
+     */
+    list(q: CourseQueryOut): Promise<CoursePoolPage> {
       return cached(
-        `list:${JSON.stringify([q.tag, q.keyword, q.price_type, q.newhot, q.page, q.per])}`,
+        `list:${JSON.stringify([q.tag, q.keyword, q.price_type, q.newhot, q.page, q.per, q.cursor])}`,
         async () => {
-          const { limit, offset } = pageWindow(q);
-          const { list, total } = await repo.page({
+          const filters: CourseListFilters = {
             tag: q.tag,
             keyword: q.keyword || undefined,
             priceType: q.price_type,
             sort: q.newhot,
-            limit,
-            offset,
+            per: q.per,
+          };
+          const f = { ...filters, limit: q.per };
+          const withCursors = (list: CourseCard[], keys: CourseKey[], total: number, page: number, more: boolean) => ({
+            list,
+            total,
+            page,
+            per: q.per,
+            next_cursor: more && keys.length > 0 ? encodeCursor(filters, 'next', keys[keys.length - 1]!, page + 1) : null,
+            prev_cursor: page > 1 && keys.length > 0 ? encodeCursor(filters, 'prev', keys[0]!, page - 1) : null,
           });
-          return toPaged(list, total, q);
+          if (q.cursor) {
+            const c = decodeCursor(q.cursor, filters);
+            const [rows, total] = await Promise.all([
+              // One row more than a page going forward tells whether another page follows.
+              repo.pageFrom({ ...f, limit: c.dir === 'next' ? q.per + 1 : q.per }, c.dir, c.key),
+              cached(`total:${listFingerprint(filters)}`, () => repo.count(f), TOTAL_CACHE_MS),
+            ]);
+            const more = c.dir === 'prev' || rows.list.length > q.per;
+            return withCursors(rows.list.slice(0, q.per), rows.keys.slice(0, q.per), total, c.page, more);
+          }
+          const maxPage = courseListMaxOffsetPage(q.per);
+          if (q.page > maxPage) {
+            const message = courseMessages.pageTooDeep(maxPage);
+            throw AppError.badRequest(message, { page: message });
+          }
+          const { limit, offset } = pageWindow(q);
+          const { list, total, keys } = await repo.page({ ...f, limit, offset });
+          return withCursors(list, keys, total, q.page, offset + list.length < total);
         },
       );
     },

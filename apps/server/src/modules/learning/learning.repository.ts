@@ -46,6 +46,19 @@ export interface AchieveIncrement {
   seconds: number;
   finishedCourses: number;
 }
+/** A ranking period's rows in learning_period_seconds. */
+export interface RankPeriodKey {
+  kind: 'week' | 'month' | 'all';
+  key: string;
+}
+
+/**
+ * The ranking periods a China-time day `d.day` counts in, as (kind, key): its week (the Monday), its month and all
+ * time. The migration's backfill spells the same expressions; periodKey in learning.service gives the same keys.
+ */
+const PERIODS_OF_DAY = sql.raw(`(VALUES ('week', to_char((d.day - (extract(isodow FROM d.day)::int - 1))::timestamp, 'YYYY-MM-DD')),
+                     ('month', to_char(d.day::timestamp, 'YYYY-MM')), ('all', 'all'))`);
+
 export function createLearningRepository(db: DbOrTx) {
   return {
     /**
@@ -291,22 +304,48 @@ export function createLearningRepository(db: DbOrTx) {
 
     /**
      * Adds batched increments, each as ONE multi-row upsert, rows sorted by key so concurrent flushes of several
-     * processes lock in the same order. Call inside a transaction.
+     * processes lock in the same order (days, then periods, then accounts). Call inside a transaction.
      */
     async applyIncrements(daily: DailyIncrement[], achieve: AchieveIncrement[]) {
       if (daily.length) {
         const rows = [...daily].sort((a, b) => a.userId - b.userId || a.day.localeCompare(b.day));
+        const users = pgArray(rows.map((d) => d.userId));
+        const days = pgArray(rows.map((d) => d.day));
+        const seconds = pgArray(rows.map((d) => d.seconds));
         await db.execute(sql`INSERT INTO learning_daily_seconds (user_id, day, seconds)
-          SELECT * FROM unnest(${pgArray(rows.map((d) => d.userId))}::int[], ${pgArray(rows.map((d) => d.day))}::date[],
-                               ${pgArray(rows.map((d) => d.seconds))}::int[])
+          SELECT * FROM unnest(${users}::int[], ${days}::date[], ${seconds}::int[])
           ON CONFLICT (user_id, day) DO UPDATE SET seconds = learning_daily_seconds.seconds + EXCLUDED.seconds`);
+        // The same increments summed per ranking period (two days of one week in one flush make one row).
+        await db.execute(sql`INSERT INTO learning_period_seconds (period_kind, period_key, user_id, seconds)
+          SELECT p.kind, p.key, d.user_id, sum(d.seconds)::int
+            FROM unnest(${users}::int[], ${days}::date[], ${seconds}::int[]) AS d(user_id, day, seconds)
+            CROSS JOIN LATERAL ${PERIODS_OF_DAY} AS p(kind, key)
+           GROUP BY p.kind, p.key, d.user_id
+           ORDER BY p.kind, p.key, d.user_id
+          ON CONFLICT (period_kind, period_key, user_id)
+            DO UPDATE SET seconds = learning_period_seconds.seconds + EXCLUDED.seconds`);
       }
       if (achieve.length) await accountChanges.addLearningTotals(db, achieve);
     },
 
-    /** Top learners of a period (since = first China-time day, null for all time), most seconds first. */
-    async rankTop(since: string | null, limit: number) {
-      const where = since ? sql`WHERE d.day >= ${since}::date` : sql``;
+    /**
+     * Recomputes every period total from learning_daily_seconds (the demo seed, after writing days directly;
+     * the migration runs the same statement once).
+     */
+    async rebuildPeriodTotals() {
+      await db.execute(sql`DELETE FROM learning_period_seconds`);
+      await db.execute(sql`INSERT INTO learning_period_seconds (period_kind, period_key, user_id, seconds)
+        SELECT p.kind, p.key, d.user_id, sum(d.seconds)::int
+          FROM learning_daily_seconds d CROSS JOIN LATERAL ${PERIODS_OF_DAY} AS p(kind, key)
+         GROUP BY p.kind, p.key, d.user_id`);
+    },
+
+    /**
+     * Top learners of a period, most seconds first, ties by user id: an index range of `limit` rows of
+     * learning_period_seconds (key from periodKey). `NULLS LAST` (seconds is never null) spells the index's order,
+     * without it PostgreSQL reads the whole period and sorts it.
+     */
+    async rankTop(period: RankPeriodKey, limit: number) {
       return rowsOf<{
         user_id: number;
         seconds: number;
@@ -316,22 +355,28 @@ export function createLearningRepository(db: DbOrTx) {
       }>(
         db,
         sql`SELECT s.user_id, s.seconds, u.nickname, u.phone, u.avatar FROM (
-              SELECT d.user_id, sum(d.seconds)::int AS seconds FROM learning_daily_seconds d ${where}
-               GROUP BY d.user_id HAVING sum(d.seconds) > 0) s
+              SELECT p.user_id, p.seconds FROM learning_period_seconds p
+               WHERE p.period_kind = ${period.kind} AND p.period_key = ${period.key} AND p.seconds > 0
+               ORDER BY p.seconds DESC NULLS LAST, p.user_id ASC LIMIT ${limit}) s
               JOIN users u ON u.id = s.user_id
-             ORDER BY s.seconds DESC, s.user_id ASC LIMIT ${limit}`,
+             ORDER BY s.seconds DESC, s.user_id ASC`,
       );
     },
 
-    /** My seconds in the period and my place in the same order as rankTop (null when no seconds). */
-    async rankOf(userId: number, since: string | null) {
-      const where = since ? sql`WHERE d.day >= ${since}::date` : sql``;
+    /**
+     * My seconds in the period and my place in the same order as rankTop (null when no seconds): the learners
+     * ahead are two counts over index ranges (more seconds; as many seconds and a smaller id).
+     */
+    async rankOf(userId: number, period: RankPeriodKey) {
+      const inPeriod = sql`p.period_kind = ${period.kind} AND p.period_key = ${period.key}`;
       const [row] = await rowsOf<{ seconds: number; ahead: number }>(
         db,
-        sql`WITH s AS (SELECT d.user_id, sum(d.seconds)::int AS seconds FROM learning_daily_seconds d ${where} GROUP BY d.user_id),
-                 me AS (SELECT COALESCE((SELECT seconds FROM s WHERE user_id = ${userId}), 0) AS seconds)
+        sql`WITH me AS (SELECT COALESCE((SELECT p.seconds FROM learning_period_seconds p
+                                          WHERE ${inPeriod} AND p.user_id = ${userId}), 0) AS seconds)
             SELECT me.seconds,
-                   (SELECT count(*)::int FROM s WHERE s.seconds > me.seconds OR (s.seconds = me.seconds AND s.user_id < ${userId})) AS ahead
+                   (SELECT count(*) FROM learning_period_seconds p WHERE ${inPeriod} AND p.seconds > me.seconds)::int
+                 + (SELECT count(*) FROM learning_period_seconds p
+                     WHERE ${inPeriod} AND p.seconds = me.seconds AND p.user_id < ${userId})::int AS ahead
               FROM me`,
       );
       const seconds = row?.seconds ?? 0;

@@ -23,7 +23,7 @@ import type { CourseAccess, CourseCatalog } from '../courses';
 import { progressView } from './course-progress';
 import { chinaDay } from '../../lib/china-time';
 import type { LearningBuffer } from './learning-buffer';
-import type { LearningRepository } from './learning.repository';
+import type { LearningRepository, RankPeriodKey } from './learning.repository';
 import { ReportBatcher } from './report-batcher';
 
 /** What a watch report needs of its lesson; cached briefly so a report costs one statement, not two. */
@@ -43,6 +43,16 @@ export function periodStart(period: RankPeriod, now: Date): string | null {
   const mondayOffset = (d.getUTCDay() + 6) % 7;
   d.setUTCDate(d.getUTCDate() - mondayOffset);
   return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The rows of learning_period_seconds that hold the period containing `now` (the keys the flush writes: the
+ * week's Monday, the month as YYYY-MM, 'all').
+ */
+export function periodKey(period: RankPeriod, now: Date): RankPeriodKey {
+  const since = periodStart(period, now);
+  if (since === null) return { kind: 'all', key: 'all' };
+  return period === 'month' ? { kind: 'month', key: since.slice(0, 7) } : { kind: 'week', key: since };
 }
 
 function sameAnswer(a: string[], b: string[]): boolean {
@@ -294,10 +304,12 @@ export function createLearningService(deps: {
     },
 
     async rank(viewerId: number | null, period: RankPeriod): Promise<RankData> {
-      const since = periodStart(period, clock.now());
+      const now = clock.now();
+      const since = periodStart(period, now);
+      const key = periodKey(period, now);
       const [top, mine] = await Promise.all([
-        learningRepo.rankTop(since, RANK_SIZE),
-        viewerId === null ? Promise.resolve(null) : learningRepo.rankOf(viewerId, since),
+        learningRepo.rankTop(key, RANK_SIZE),
+        viewerId === null ? Promise.resolve(null) : learningRepo.rankOf(viewerId, key),
       ]);
       return {
         period,

@@ -113,6 +113,28 @@ export const learningDailySeconds = pgTable(
   ],
 );
 
+/**
+ * Learning seconds per ranking period and user, kept by the same flush that writes learning_daily_seconds (and
+ * rebuilt from it by the migration and the demo seed), so a ranking is an index range instead of a sum over every
+ * user's days. period_kind 'week' (key: the Monday, YYYY-MM-DD, China time), 'month' (key: YYYY-MM) or 'all'
+ * (key: 'all'). The rows always equal the sums of learning_daily_seconds over the period.
+ */
+export const learningPeriodSeconds = pgTable(
+  'learning_period_seconds',
+  {
+    periodKind: text('period_kind').$type<'week' | 'month' | 'all'>().notNull(),
+    periodKey: text('period_key').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seconds: integer('seconds').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.periodKind, t.periodKey, t.userId] }),
+    index('learning_period_seconds_rank_idx').on(t.periodKind, t.periodKey, t.seconds.desc(), t.userId),
+  ],
+);
+
 export const learningNotes = pgTable(
   'learning_notes',
   {

@@ -143,6 +143,12 @@ describe('the live room', () => {
     expect(days.reduce((n, d) => n + d.seconds, 0)).toBe(60);
     const [achieve] = await t.db.select().from(personalAchieve).where(eq(personalAchieve.userId, member.id));
     expect(achieve?.totalLearnTime).toBe(60);
+    // ... and it counts in the home rankings of its week, month and all time (the per-period totals).
+    for (const period of ['week', 'month', 'all']) {
+      const rank = (await t.app.inject({ method: 'GET', url: `/api/home_page_rank?period=${period}`, headers: member.headers })).json().data;
+      expect(rank.mine.seconds).toBe(60);
+      expect(rank.mine.rank).toBeGreaterThan(0);
+    }
     const attach = (recording: string) =>
       t.app.inject({ method: 'PUT', url: `/api/admin/live/${c.id}/recording`, headers: staff.headers, payload: { recording } });
     const early = await attach('lesson-b.mp4');

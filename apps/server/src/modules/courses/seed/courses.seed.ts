@@ -7,6 +7,7 @@ import {
   learningDailySeconds,
   learningLessonProgress,
 } from '../../learning/learning.table';
+import { createLearningRepository } from '../../learning/learning.repository';
 import { chinaDay } from '../../../lib/china-time';
 import { personalAchieve, users } from '../../users';
 import {
@@ -324,6 +325,8 @@ async function seedLearners(tx: Tx, now: Date) {
     .insert(learningDailySeconds)
     .values([...daily.values()])
     .onConflictDoNothing();
+  // The rankings read per-period totals kept by the learning-time flush; days written directly are summed here.
+  await createLearningRepository(tx).rebuildPeriodTotals();
   for (const a of achieve) {
     await tx
       .insert(personalAchieve)

@@ -1,6 +1,6 @@
 import type {
   CourseDetail,
-  CoursePage,
+  CoursePoolPage,
   CoursePoolQuery,
   FavoriteBody,
   FavoritePage,
@@ -17,7 +17,7 @@ import { COURSE_PATHS } from './course-paths';
 
 export const coursesApi = {
   tags: () => apiClient.get<TowerTagNode[]>(COURSE_PATHS.towerTagList),
-  list: (query: CoursePoolQuery) => apiClient.get<CoursePage>(COURSE_PATHS.list, query),
+  list: (query: CoursePoolQuery) => apiClient.get<CoursePoolPage>(COURSE_PATHS.list, query),
   detail: (id: number) => apiClient.get<CourseDetail>(COURSE_PATHS.showCourse, { id }),
   support: (body: SupportBody) => apiClient.post<SupportResult>(COURSE_PATHS.support, body),
   favorite: (body: FavoriteBody) => apiClient.post<FavoriteResult>(COURSE_PATHS.favorite, body),

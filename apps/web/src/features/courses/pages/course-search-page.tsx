@@ -1,8 +1,9 @@
-import { Empty, Input, Pagination, Skeleton } from 'antd';
+import { Empty, Input, Skeleton } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { COURSE_KEYWORD_MAX } from '@app/contracts';
+import { COURSE_KEYWORD_MAX, courseListMaxOffsetPage } from '@app/contracts';
 import { useCourseList, useCourseTags, useHotCourses } from '../api/use-courses';
 import { CourseGrid } from '../components/course-grid';
+import { CoursePager } from '../components/course-pager';
 import { HighlightText } from '../components/highlight-text';
 import { searchPath, tagPath } from '../lib/course-paths';
 import './course-search-page.css';
@@ -46,13 +47,17 @@ export default function CourseSearchPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const term = (params.get('courseName') ?? '').trim().slice(0, COURSE_KEYWORD_MAX);
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const results = useCourseList({ keyword: term, newhot: 'hotest', page, per: SEARCH_PER_PAGE }, term.length > 0);
+  const cursor = params.get('cursor') || undefined;
+  // Without a cursor, a page number past the numbered pages (an old link) opens the last numbered page.
+  const page = Math.min(Math.max(1, Number(params.get('page')) || 1), cursor ? Infinity : courseListMaxOffsetPage(SEARCH_PER_PAGE));
+  const results = useCourseList({ keyword: term, newhot: 'hotest', page, per: SEARCH_PER_PAGE, cursor }, term.length > 0);
 
-  function goPage(p: number) {
+  function goPage(p: number, nextCursor?: string) {
     const next = new URLSearchParams(params);
     if (p === 1) next.delete('page');
     else next.set('page', String(p));
+    if (nextCursor) next.set('cursor', nextCursor);
+    else next.delete('cursor');
     setParams(next);
     window.scrollTo({ top: 0 });
   }
@@ -79,16 +84,12 @@ export default function CourseSearchPage() {
           label="搜索结果"
           renderTitle={(c) => <HighlightText text={c.title} query={term} />}
         />
-        {results.data.total > results.data.per && (
-          <Pagination
-            className="course-search__pagination"
-            current={results.data.page}
-            pageSize={results.data.per}
-            total={results.data.total}
-            showSizeChanger={false}
-            onChange={goPage}
-          />
-        )}
+        <CoursePager
+          className="course-search__pagination"
+          data={results.data}
+          onPage={(p) => goPage(p)}
+          onCursor={(c, p) => goPage(p, c)}
+        />
       </>
     );
 

@@ -1,8 +1,9 @@
-import { Empty, Pagination, Segmented, Skeleton } from 'antd';
+import { Empty, Segmented, Skeleton } from 'antd';
 import { useSearchParams } from 'react-router';
-import type { CourseSort, TowerTagNode } from '@app/contracts';
+import { courseListMaxOffsetPage, type CourseSort, type TowerTagNode } from '@app/contracts';
 import { useCourseList, useCourseTags } from '../api/use-courses';
 import { CourseGrid } from '../components/course-grid';
+import { CoursePager } from '../components/course-pager';
 import './train-page.css';
 
 export const TRAIN_PER_PAGE = 16;
@@ -23,18 +24,23 @@ function parentOf(tree: TowerTagNode[], tagId: number | undefined): TowerTagNode
   return tree.find((t) => t.id === tagId || t.children.some((c) => c.id === tagId));
 }
 
-/** /train: two-level tag filter, 最热/最新, paged grid of course cards. State lives in the URL (?tag&sort&page). */
+/**
+ * /train: two-level tag filter, 最热/最新, paged grid of course cards. State lives in the URL (?tag&sort&page, and
+ * &cursor on pages reached page by page past the numbered ones).
+ */
 export default function TrainPage() {
   const [params, setParams] = useSearchParams();
   const tag = positiveInt(params.get('tag'));
   const sort: CourseSort = params.get('sort') === 'newest' ? 'newest' : 'hotest';
-  const page = positiveInt(params.get('page')) ?? 1;
+  const cursor = params.get('cursor') || undefined;
+  // Without a cursor, a page number past the numbered pages (an old link) opens the last numbered page.
+  const page = Math.min(positiveInt(params.get('page')) ?? 1, cursor ? Infinity : courseListMaxOffsetPage(TRAIN_PER_PAGE));
   const tags = useCourseTags();
-  const list = useCourseList({ tag, newhot: sort, page, per: TRAIN_PER_PAGE });
+  const list = useCourseList({ tag, newhot: sort, page, per: TRAIN_PER_PAGE, cursor });
   const tree = tags.data ?? [];
   const parent = parentOf(tree, tag);
 
-  function update(next: { tag?: number | null; sort?: CourseSort; page?: number }) {
+  function update(next: { tag?: number | null; sort?: CourseSort; page?: number; cursor?: string }) {
     const p = new URLSearchParams(params);
     const nextTag = next.tag === undefined ? tag : next.tag;
     if (nextTag) p.set('tag', String(nextTag));
@@ -45,6 +51,8 @@ export default function TrainPage() {
     const nextPage = next.page ?? 1;
     if (nextPage === 1) p.delete('page');
     else p.set('page', String(nextPage));
+    if (next.cursor) p.set('cursor', next.cursor);
+    else p.delete('cursor');
     setParams(p);
     window.scrollTo({ top: 0 });
   }
@@ -107,16 +115,12 @@ export default function TrainPage() {
       {list.data && list.data.list.length > 0 && (
         <>
           <CourseGrid courses={list.data.list} label="课程列表" />
-          {list.data.total > list.data.per && (
-            <Pagination
-              className="train-pagination"
-              current={list.data.page}
-              pageSize={list.data.per}
-              total={list.data.total}
-              showSizeChanger={false}
-              onChange={(p) => update({ page: p })}
-            />
-          )}
+          <CoursePager
+            className="train-pagination"
+            data={list.data}
+            onPage={(p) => update({ page: p })}
+            onCursor={(c, p) => update({ page: p, cursor: c })}
+          />
         </>
       )}
     </div>
