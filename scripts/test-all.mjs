@@ -4,7 +4,8 @@
 // typecheck -> lint -> node:test (root scripts) -> vitest (contracts, server, web) -> server suite on PostgreSQL
 // (TEST_DATABASE_URL) -> build (with NODE_ENV=development) -> production-bundle check -> Playwright (apps/web/e2e,
 // Debian's Chromium) -> backup/restore (PGlite) -> on PostgreSQL: scale-out (two built processes behind nginx:
-// scripts/scaleout-test.mjs) and backup/restore (scripts/backup-pg.test.mjs).
+// scripts/scaleout-test.mjs), backup/restore (scripts/backup-pg.test.mjs) and a production start with the first
+// administrator (scripts/first-admin-pg.test.mjs).
 //
 // Each runner streams its own output. Test counts come from the runners' JSON reports; typecheck, lint
 // and build count as one check each. A runner that exits non-zero without reporting a failed test
@@ -266,10 +267,10 @@ const built = existsSync(path.join(root, 'apps', 'server', 'dist', 'server.js'))
 const BACKUP_PGLITE = 'operations: backup and restore (PGlite)';
 if (built) await nodeTests(BACKUP_PGLITE, ['scripts/backup-pglite.test.mjs']);
 else results.push({ name: BACKUP_PGLITE, passed: 0, failed: 1, note: 'no server build' });
-const SCALEOUT = 'operations on PostgreSQL (2 processes + nginx, backup/restore)';
+const SCALEOUT = 'operations on PostgreSQL (2 processes + nginx, backup/restore, first administrator in production)';
 const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
 if (process.env.TEST_DATABASE_URL && nginx && built) {
-  await nodeTests(SCALEOUT, ['scripts/scaleout-test.mjs', 'scripts/backup-pg.test.mjs']);
+  await nodeTests(SCALEOUT, ['scripts/scaleout-test.mjs', 'scripts/backup-pg.test.mjs', 'scripts/first-admin-pg.test.mjs']);
 } else if (isCI) {
   banner(SCALEOUT);
   const missing = !process.env.TEST_DATABASE_URL ? 'TEST_DATABASE_URL not set' : !nginx ? 'nginx missing' : 'no server build';
