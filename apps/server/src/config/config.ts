@@ -53,10 +53,10 @@ const envSchema = z
     // GET /metrics: answered to these client addresses/CIDRs (default loopback only) or with this bearer token.
     METRICS_ALLOW: z.string().trim().min(1).optional(),
     METRICS_TOKEN: z.string().trim().min(16, 'at least 16 characters').optional(),
-    // Lesson video transcoding: Debian's ffmpeg; jobs run at once per process (0: this process runs none).
+    // Lesson video transcoding: Debian's ffmpeg; jobs run at once per process (0: none; default 1, 0 when NODE_ENV=test).
     FFMPEG_PATH: z.string().trim().min(1).default('/usr/bin/ffmpeg'),
     FFPROBE_PATH: z.string().trim().min(1).default('/usr/bin/ffprobe'),
-    VIDEO_TRANSCODE_CONCURRENCY: z.coerce.number().int().min(0).max(8).default(1),
+    VIDEO_TRANSCODE_CONCURRENCY: z.coerce.number().int().min(0).max(8).optional(),
     // Demo accounts (known passwords) and the demo catalogue: on by default except in production.
     SEED_DEMO: z.enum(['true', 'false']).optional(),
     // Accounts (auth module): SMS provider, session lifetime, argon2id cost.
@@ -288,7 +288,8 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     video: {
       ffmpegPath: e.FFMPEG_PATH,
       ffprobePath: e.FFPROBE_PATH,
-      concurrency: e.VIDEO_TRANSCODE_CONCURRENCY,
+      // API tests run the worker themselves; a browser-test server sets it.
+      concurrency: e.VIDEO_TRANSCODE_CONCURRENCY ?? (e.NODE_ENV === 'test' ? 0 : 1),
     },
     sms:
       e.SMS_PROVIDER === 'aliyun'

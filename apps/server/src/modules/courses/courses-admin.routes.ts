@@ -25,8 +25,8 @@ export async function registerCoursesAdmin(app: App, deps: AppDeps, signer: Medi
     { db: deps.db, clock: deps.clock, dataDir: deps.config.dataDir, ffmpeg, log: app.log },
     { concurrency: deps.config.video.concurrency },
   );
-  // Tests run the worker themselves (`runOnce`); a server process with concurrency 0 only serves requests.
-  const runWorker = deps.config.nodeEnv !== 'test' && deps.config.video.concurrency > 0;
+  // API tests run the worker themselves (`runOnce`); a server process with concurrency 0 only serves requests.
+  const runWorker = deps.config.video.concurrency > 0;
   if (runWorker) {
     app.addHook('onReady', async () => worker.start());
     app.addHook('onClose', async () => worker.stop());
