@@ -65,9 +65,9 @@ test('a course manager creates a course with two lessons from uploaded videos an
   await page.locator('input[type=file][accept^="image/"]').setInputFiles(media.cover);
   await expect(page.getByRole('img', { name: '课程封面' })).toBeVisible();
   await page.getByLabel('讲师').click();
-  await page.locator('.ant-select-item-option').first().click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().click();
   await page.getByLabel('课程标签').click();
-  await page.locator('.ant-select-item-option').first().click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().click();
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: /创\s*建课程/ }).click();
   await expect(page).toHaveURL(/\/admin\/courses\/\d+$/);
