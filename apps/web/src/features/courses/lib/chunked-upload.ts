@@ -9,8 +9,19 @@ export interface ChunkTransport {
 }
 
 async function sha256Hex(bytes: ArrayBuffer): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', bytes);
+  const digest = await crypto.subtle.digest('SHA-256', new Uint8Array(bytes));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The bytes of a slice (FileReader where Blob.arrayBuffer is missing, as in older WebViews). */
+function readBytes(blob: Blob): Promise<ArrayBuffer> {
+  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error ?? new Error('无法读取文件'));
+    reader.readAsArrayBuffer(blob);
+  });
 }
 
 const storageKey = (lessonId: number, file: File) => `course-upload:${lessonId}:${file.name}:${file.size}:${file.lastModified}`;
@@ -27,6 +38,7 @@ export async function uploadInChunks(
   file: File,
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 ): Promise<UploadState> {
   const key = storageKey(lessonId, file);
   let state: UploadState | null = null;
@@ -41,7 +53,7 @@ export async function uploadInChunks(
   while (state.offset < state.size) {
     if (signal?.aborted) throw new DOMException('上传已取消', 'AbortError');
     onProgress(Math.floor((state.offset / state.size) * 100));
-    const bytes = await file.slice(state.offset, state.offset + Math.min(state.chunk_size, VIDEO_CHUNK_BYTES)).arrayBuffer();
+    const bytes = await readBytes(file.slice(state.offset, state.offset + Math.min(state.chunk_size, VIDEO_CHUNK_BYTES)));
     try {
       state = await api.put(state.id, state.offset, bytes, await sha256Hex(bytes));
       failures = 0;
@@ -53,7 +65,7 @@ export async function uploadInChunks(
         if (isApiError(err) && err.code !== 409) localStorage.removeItem(key);
         throw err;
       }
-      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS_MS[failures++]));
+      await sleep(RETRY_DELAYS_MS[failures++]!);
       state = await api.state(state.id);
     }
   }
