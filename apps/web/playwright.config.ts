@@ -65,6 +65,8 @@ export default defineConfig({
       // Every spec registers its accounts by SMS code from this one address: the per-address cap (30 an hour, a
       // product rule proven by the API tests) would fail a run of more than 30 registrations, or --repeat-each.
       SMS_MAX_PER_IP_PER_HOUR: '100000',
+      // Lesson videos uploaded by the course authoring spec are transcoded by the server's own worker.
+      VIDEO_TRANSCODE_CONCURRENCY: '1',
     },
   },
 });

@@ -53,6 +53,10 @@ const envSchema = z
     // GET /metrics: answered to these client addresses/CIDRs (default loopback only) or with this bearer token.
     METRICS_ALLOW: z.string().trim().min(1).optional(),
     METRICS_TOKEN: z.string().trim().min(16, 'at least 16 characters').optional(),
+    // Lesson video transcoding: Debian's ffmpeg; jobs run at once per process (0: none; default 1, 0 when NODE_ENV=test).
+    FFMPEG_PATH: z.string().trim().min(1).default('/usr/bin/ffmpeg'),
+    FFPROBE_PATH: z.string().trim().min(1).default('/usr/bin/ffprobe'),
+    VIDEO_TRANSCODE_CONCURRENCY: z.coerce.number().int().min(0).max(8).optional(),
     // Demo accounts (known passwords) and the demo catalogue: on by default except in production.
     SEED_DEMO: z.enum(['true', 'false']).optional(),
     // Accounts (auth module): SMS provider, session lifetime, argon2id cost.
@@ -177,6 +181,8 @@ export interface Config {
   metrics: { allow: string[]; token: string | undefined };
   /** Seed demo accounts and demo content on a fresh database (never by default in production). */
   seedDemo: boolean;
+  /** Lesson video transcoding: binaries, and jobs this process runs at once (0: none; tests run the worker directly). */
+  video: { ffmpegPath: string; ffprobePath: string; concurrency: number };
   /** SMS codes: `console` logs and keeps a dev outbox; `aliyun` sends through Dysms. */
   sms:
     | { provider: 'console' }
@@ -279,6 +285,12 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
       token: e.METRICS_TOKEN,
     },
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : e.NODE_ENV !== 'production',
+    video: {
+      ffmpegPath: e.FFMPEG_PATH,
+      ffprobePath: e.FFPROBE_PATH,
+      // API tests run the worker themselves; a browser-test server sets it.
+      concurrency: e.VIDEO_TRANSCODE_CONCURRENCY ?? (e.NODE_ENV === 'test' ? 0 : 1),
+    },
     sms:
       e.SMS_PROVIDER === 'aliyun'
         ? {

@@ -110,9 +110,13 @@ export const memberCoursesQuerySchema = pageQuerySchema.extend({
 });
 export type MemberCoursesQuery = z.input<typeof memberCoursesQuerySchema>;
 
-/** A block of a course's rich description; rendered as heading, paragraph or bullet list (never raw HTML). */
+/**
+ * A block of a course's rich description: heading, paragraph or bullet list (the demo catalogue), or `html` written
+ * by staff in the editor, stored only after the server's sanitiser kept its allowed tags.
+ */
 export const descriptionBlockSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('heading'), text: z.string() }),
+  z.object({ type: z.literal('html'), html: z.string() }),
   z.object({ type: z.literal('paragraph'), text: z.string() }),
   z.object({ type: z.literal('list'), items: z.array(z.string()) }),
 ]);

@@ -14,3 +14,5 @@ export { contentExperts } from './content.table';
 export { createArticlesModule } from './articles.routes';
 export type { ExpertAnswersSource } from './articles.service';
 export { contentPublicPages } from './articles.public-pages';
+/** The one rich-text sanitiser (editor HTML kept to the allowed tags), also for course descriptions. */
+export { sanitizeArticle } from './content.sanitize';

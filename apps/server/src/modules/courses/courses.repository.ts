@@ -26,6 +26,7 @@ interface CardRow {
   kind: 'video' | 'outer_link';
   price_type: CoursePriceType;
   price: number;
+  member_price: number | null;
   lesson_count: number;
   total_duration: number;
   learner_count: number;
@@ -49,7 +50,7 @@ export function toCard(r: CardRow): CourseCard {
     kind: r.kind,
     price_type: r.price_type,
     price: r.price,
-    member_price: r.price_type === 'paid' ? memberPriceOf(r.price) : 0,
+    member_price: r.price_type === 'paid' ? (r.member_price ?? memberPriceOf(r.price)) : 0,
     lesson_count: r.lesson_count,
     total_duration: r.total_duration,
     learner_count: r.learner_count,
@@ -65,7 +66,7 @@ export const cardColumns =
   sql.raw(`c.id, c.title, c.cover, c.summary, t.name AS teacher_name, t.title AS teacher_title,
   (SELECT json_agg(json_build_object('id', tg.id, 'name', tg.name) ORDER BY tg.sort, tg.id)
      FROM courses_course_tags ct JOIN courses_tags tg ON tg.id = ct.tag_id WHERE ct.course_id = c.id) AS tags,
-  c.kind, c.price_type, c.price, c.lesson_count, c.total_duration, c.learner_count, c.like_count,
+  c.kind, c.price_type, c.price, c.member_price, c.lesson_count, c.total_duration, c.learner_count, c.like_count,
   c.favorite_count, c.hot_score, c.published_at`);
 
 export interface CourseFilter {

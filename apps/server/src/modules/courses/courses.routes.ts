@@ -2,6 +2,7 @@ import { coursesRoutes, courseMessages, ok } from '@app/contracts';
 import type { AppDeps, AppModule } from '../../lib/app-module';
 import { defineRoute } from '../../lib/define-route';
 import { userOf } from '../../lib/auth';
+import { registerCoursesAdmin } from './courses-admin.routes';
 import { courseServices } from './courses.module-services';
 import type { CourseProgressSource } from './courses.service';
 import { registerMediaRoutes } from './media';
@@ -14,7 +15,7 @@ export interface CoursesModuleOptions {
 /** Course pool (catalogue, likes, favourites, member courses, course pages) and the media routes. */
 export const createCoursesModule =
   (options: CoursesModuleOptions): AppModule =>
-  (app, deps) => {
+  async (app, deps) => {
     const { courses, signer } = courseServices(deps);
     const progress = options.progressSource(deps);
     const { requireUser, optionalUser } = deps.guards;
@@ -66,4 +67,5 @@ export const createCoursesModule =
     );
 
     registerMediaRoutes(app, { signer, clock: deps.clock, dataDir: deps.config.dataDir });
+    await registerCoursesAdmin(app, deps, signer);
   };

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -60,6 +61,8 @@ export const courses = pgTable(
     priceType: text('price_type', { enum: ['free', 'member', 'paid'] }).notNull(),
     /** Fen. */
     price: integer('price').notNull().default(0),
+    /** Members' price in fen set by staff; null: the default member discount (memberPriceOf). */
+    memberPrice: integer('member_price'),
     /** Kept equal to the lessons by the code that writes lessons (seed, admin). */
     lessonCount: integer('lesson_count').notNull().default(0),
     totalDuration: integer('total_duration').notNull().default(0),
@@ -77,6 +80,10 @@ export const courses = pgTable(
   },
   (t) => [
     check('courses_price_ck', sql`${t.price} >= 0 AND (${t.priceType} = 'paid' OR ${t.price} = 0)`),
+    check(
+      'courses_member_price_ck',
+      sql`${t.memberPrice} IS NULL OR (${t.priceType} = 'paid' AND ${t.memberPrice} >= 0 AND ${t.memberPrice} <= ${t.price})`,
+    ),
     check(
       'courses_counts_ck',
       sql`${t.likeCount} >= 0 AND ${t.favoriteCount} >= 0 AND ${t.learnerCount} >= 0`,
@@ -114,15 +121,21 @@ export const coursesLessons = pgTable(
     /** 1-based order in the course. */
     sort: integer('sort').notNull(),
     title: text('title').notNull(),
-    /** File name under the video directory (assets/videos or DATA_DIR/videos). */
-    videoFile: text('video_file').notNull(),
-    /** Seconds; the real duration of the file, so the 95% rule can be met by playing it. */
+    /**
+     * The playable video: an MP4 file name under the video directory (assets/videos or DATA_DIR/videos), or
+     * `hls/<name>` for the HLS renditions a transcoding job wrote to DATA_DIR/videos/hls/<name>/. Null until the
+     * first upload of a lesson added by staff is transcoded; a course with such a lesson cannot be published.
+     */
+    videoFile: text('video_file'),
+    /** Poster frame (`hls/<name>/poster.jpg`) of a transcoded video. */
+    posterFile: text('poster_file'),
+    /** Seconds; the real duration of the file, so the 95% rule can be met by playing it. 0 before any video. */
     duration: integer('duration').notNull(),
     isTrial: boolean('is_trial').notNull().default(false),
   },
   (t) => [
     unique('courses_lessons_course_sort_uq').on(t.courseId, t.sort),
-    check('courses_lessons_duration_ck', sql`${t.duration} > 0`),
+    check('courses_lessons_duration_ck', sql`${t.duration} > 0 OR (${t.videoFile} IS NULL AND ${t.duration} = 0)`),
   ],
 );
 
@@ -226,5 +239,58 @@ export const coursesOuterVisits = pgTable(
     uniqueIndex('courses_outer_visits_first_uq')
       .on(t.courseId, t.userId)
       .where(sql`${t.firstVisit}`),
+  ],
+);
+
+/**
+ * A lesson video being sent by staff in chunks (resumable): the bytes go to DATA_DIR/uploads/course-videos/<id>.part,
+ * `received` is the verified length so far. Every server process shares the directory and this row.
+ */
+export const coursesVideoUploads = pgTable('courses_video_uploads', {
+  id: serial('id').primaryKey(),
+  lessonId: integer('lesson_id')
+    .notNull()
+    .references(() => coursesLessons.id, { onDelete: 'cascade' }),
+  fileName: text('file_name').notNull(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  received: bigint('received', { mode: 'number' }).notNull().default(0),
+  /** uploading | complete | failed */
+  status: text('status', { enum: ['uploading', 'complete', 'failed'] }).notNull(),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+/**
+ * Transcoding jobs (the queue): a worker claims the oldest queued job, or a running one whose lease ran out (its
+ * process died), with `FOR UPDATE SKIP LOCKED`, and extends `locked_until` while ffmpeg runs.
+ */
+export const coursesVideoJobs = pgTable(
+  'courses_video_jobs',
+  {
+    id: serial('id').primaryKey(),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => coursesLessons.id, { onDelete: 'cascade' }),
+    uploadId: integer('upload_id').references(() => coursesVideoUploads.id, { onDelete: 'set null' }),
+    /** The uploaded file, relative to DATA_DIR. */
+    source: text('source').notNull(),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    /** 0-100, from ffmpeg's progress output. */
+    progress: integer('progress').notNull().default(0),
+    /** ffmpeg's reason when failed. */
+    error: text('error'),
+    lockedBy: text('locked_by'),
+    lockedUntil: ts('locked_until'),
+    /** `hls/<name>` once done. */
+    output: text('output'),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    index('courses_video_jobs_pending_idx').on(t.status, t.id),
+    index('courses_video_jobs_lesson_idx').on(t.lessonId, t.id.desc()),
   ],
 );

@@ -4,6 +4,9 @@ import type { CoreDeps } from '../../lib/app-module';
 import { courseServices } from './courses.module-services';
 import { createCoursesRepository, type CoursesRepository } from './courses.repository';
 import type { AccessCourse } from './courses.service';
+import { courseMessages } from '@app/contracts';
+import { AppError } from '../../lib/app-error';
+import { signedVideoUrl } from './media';
 import { createMediaSigner, type MediaSigner } from './media-signer';
 
 export { createCoursesModule } from './courses.routes';
@@ -35,15 +38,18 @@ export function courseCatalog(db: DbOrTx): CourseCatalog {
 export interface CourseAccess {
   /** Free courses: everyone logged in; member courses: a live membership; paid: a grant (bought or given). */
   hasAccess(userId: number, course: AccessCourse): Promise<boolean>;
-  /** A signed, expiring URL path of a lesson video. */
-  signVideo(file: string, now: Date): Promise<string>;
+  /** A signed, expiring URL path of a lesson video (MP4, or the HLS master playlist of a transcoded one). */
+  signVideo(file: string | null, now: Date): Promise<string>;
 }
 
 export function courseAccess(deps: Pick<CoreDeps, 'db' | 'clock'>): CourseAccess {
   const { courses, signer } = courseServices(deps);
   return {
     hasAccess: (userId, course) => courses.hasAccess(userId, course),
-    signVideo: (file, now) => signer.sign(file, now),
+    signVideo: async (file, now) => {
+      if (file === null) throw AppError.notFound(courseMessages.lessonNotFound);
+      return signedVideoUrl(signer, file, now);
+    },
   };
 }
 

@@ -22,10 +22,16 @@ export function createMediaSigner(
   const mac = (k: string, file: string, exp: number) =>
     createHmac('sha256', k).update(`${file}\n${exp}`).digest('base64url').slice(0, 32);
 
+  /** `exp=<unix s>&sig=<hmac>` for `file` (a file name, or `hls/<name>` for every file of a transcoded video). */
+  async function query(file: string, now: Date): Promise<string> {
+    const exp = Math.ceil((now.getTime() / 1000 + ttlS) / 3600) * 3600;
+    return `exp=${exp}&sig=${mac(await secret(), file, exp)}`;
+  }
+
   return {
+    query,
     async sign(file: string, now: Date): Promise<string> {
-      const exp = Math.ceil((now.getTime() / 1000 + ttlS) / 3600) * 3600;
-      return `${prefix}${encodeURIComponent(file)}?exp=${exp}&sig=${mac(await secret(), file, exp)}`;
+      return `${prefix}${encodeURIComponent(file)}?${await query(file, now)}`;
     },
     async verify(file: string, exp: unknown, sig: unknown, now: Date): Promise<boolean> {
       if (typeof exp !== 'string' || typeof sig !== 'string' || !/^\d{1,12}$/.test(exp)) return false;

@@ -30,7 +30,7 @@ async function lessonVideoUrl() {
   const me = await createUser(t);
   const lesson = (await courseBySlug(t.db, 'accounting-basics')).lessons[0]!;
   const res = await t.app.inject({ method: 'GET', url: `/coursepoolapi/course_pools/tower_show_lesson?id=${lesson.id}`, headers: me.headers });
-  return { url: res.json().data.video_url as string, file: lesson.videoFile };
+  return { url: res.json().data.video_url as string, file: lesson.videoFile! };
 }
 
 describe('lesson videos', () => {

@@ -97,6 +97,29 @@ export async function sendRanged(request: FastifyRequest, reply: FastifyReply, f
 
 const videoNotFound = () => AppError.notFound('视频不存在或链接已过期');
 
+export const HLS_URL_PREFIX = '/media/hls/';
+const HLS_FILE_REGEX = /^(master\.m3u8|poster\.jpg|v[0-9]\/index\.m3u8|v[0-9]\/seg\d{1,6}\.ts)$/;
+
+/**
+ * The signed URL of a lesson's video: an MP4 file (`/media/videos/<file>?exp&sig`) or the master playlist of a
+ * transcoded video (`/media/hls/<name>/master.m3u8?exp&sig`, one signature for every file of that video).
+ */
+export async function signedVideoUrl(signer: MediaSigner, videoFile: string, now: Date, file = 'master.m3u8'): Promise<string> {
+  if (videoFile.startsWith('hls/')) {
+    const name = videoFile.slice(4).split('/')[0]!;
+    return `${HLS_URL_PREFIX}${name}/${file}?${await signer.query(`hls/${name}`, now)}`;
+  }
+  return signer.sign(videoFile, now);
+}
+
+/** Appends the signature to every URI line of a playlist, so hls.js asks for signed variant playlists and segments. */
+export function signPlaylist(text: string, query: string): string {
+  return text
+    .split('\n')
+    .map((line) => (line && !line.startsWith('#') ? `${line.trim()}?${query}` : line))
+    .join('\n');
+}
+
 /**
  * Media routes: signed lesson videos with HTTP Range (206 partial content, so players can seek and browsers can
  * stream), and the generated SVG art of the demo catalogue.
@@ -115,6 +138,32 @@ export function registerMediaRoutes(app: App, deps: { signer: MediaSigner; clock
       mtime: found.mtime,
       contentType: 'video/mp4',
       body: (range) => createReadStream(found.file, range ?? {}),
+    });
+    return reply;
+  });
+
+  // Transcoded lesson videos: playlists are rewritten with the signature, segments sent with Range like MP4s.
+  const hlsDir = path.join(deps.dataDir, 'videos', 'hls');
+  app.get(`${HLS_URL_PREFIX}:name/*`, { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
+    const { name, '*': rest } = request.params as { name: string; '*': string };
+    const { exp, sig } = request.query as Record<string, unknown>;
+    if (!/^[0-9a-f]{32}$/.test(name) || !HLS_FILE_REGEX.test(rest)) throw videoNotFound();
+    if (!(await deps.signer.verify(`hls/${name}`, exp, sig, deps.clock.now()))) throw videoNotFound();
+    const full = path.join(hlsDir, name, rest);
+    const st = await fs.stat(full).catch(() => null);
+    if (!st?.isFile()) throw videoNotFound();
+    if (rest.endsWith('.m3u8')) {
+      const text = await fs.readFile(full, 'utf8');
+      return reply
+        .header('content-type', 'application/vnd.apple.mpegurl')
+        .header('cache-control', 'private, max-age=3600')
+        .send(signPlaylist(text, `exp=${String(exp)}&sig=${String(sig)}`));
+    }
+    await sendRanged(request, reply, {
+      size: st.size,
+      mtime: st.mtime,
+      contentType: rest.endsWith('.jpg') ? 'image/jpeg' : 'video/mp2t',
+      body: (range) => createReadStream(full, range ?? {}),
     });
     return reply;
   });

@@ -306,7 +306,7 @@ export function createMembersService({ db, clock, messages, provider, log }: Mem
         const isMember = facts.memberEndAt !== null && facts.memberEndAt > now;
         subject = course.title;
         listPrice = course.price;
-        amount = isMember ? memberPriceOf(course.price) : course.price;
+        amount = isMember ? (course.memberPrice ?? memberPriceOf(course.price)) : course.price;
       }
       const product = { userId, productType: body.product_type, productId: body.product_id };
       // A pending order keeps the price it was made with; when this buyer's price has changed since (became a

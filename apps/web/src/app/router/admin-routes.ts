@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import type { Permission } from '@app/contracts/staff/staff.rules';
 import * as content from '@/features/content/routes';
+import * as courses from '@/features/courses/routes';
 import * as exams from '@/features/exams/routes';
 import * as live from '@/features/live/routes';
 import * as magazine from '@/features/magazine/routes';
@@ -13,7 +14,7 @@ import * as talent from '@/features/talent/routes';
 import * as tools from '@/features/tools/routes';
 import type { RouteHandle } from '@/shared/lib/routing';
 
-const featureRoutes = [talent, members, tools, qa, moderation, exams, recruiting, content, magazine, live, staff].flatMap(
+const featureRoutes = [talent, members, tools, qa, moderation, exams, recruiting, content, courses, magazine, live, staff].flatMap(
   (f) => f.adminRoutes,
 );
 /** Staff screens, each contributed by its feature (`adminRoutes`), routed under /admin; the home (index) first. */
@@ -32,7 +33,7 @@ export interface AdminMenuEntry {
 }
 
 /** The /admin side menu: one entry per staff screen, in the order above. */
-export const adminMenu: AdminMenuEntry[] = adminChildren.map((r) => {
+export const adminMenu: AdminMenuEntry[] = adminChildren.filter((r) => (r.handle as RouteHandle).menu !== false).map((r) => {
   const handle = r.handle as RouteHandle;
   return {
     // The index route is /admin itself (the dashboard).

@@ -15,3 +15,11 @@ export const centreRoutes: RouteObject[] = [
   // 学习中 / 已完成 (learning) and 我的收藏 (courses): composed in app/.
   pageRoute({ path: 'lesson', title: '我的课程', roles: BOTH_ROLES, page: () => import('@/app/pages/learning/my-lessons-page') }),
 ];
+
+/** Staff screens (permission `courses`: 内容编辑, 课程管理). */
+export const adminRoutes: RouteObject[] = [
+  pageRoute({ path: 'courses', permission: 'courses', title: '课程管理', page: () => import('./pages/admin-courses-page') }),
+  pageRoute({ path: 'courses/new', permission: 'courses', menu: false, title: '新建课程', page: () => import('./pages/admin-course-editor-page') }),
+  pageRoute({ path: 'courses/:courseId', permission: 'courses', menu: false, title: '编辑课程', page: () => import('./pages/admin-course-editor-page') }),
+  pageRoute({ path: 'course-tags', permission: 'courses', title: '课程标签与讲师', page: () => import('./pages/admin-course-tags-page') }),
+];

@@ -22,6 +22,8 @@ export interface RouteHandle {
   expert?: boolean;
   /** A staff screen under /admin: the permission its endpoints need (the menu shows it to roles that grant it). */
   permission?: Permission;
+  /** A staff screen reached from another one (an editor opened from its list): routed, but not in the /admin menu. */
+  menu?: false;
 }
 
 export const LAZY_SCREEN_FAILED = '页面加载失败，请刷新重试';

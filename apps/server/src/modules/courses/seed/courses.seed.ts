@@ -9,6 +9,9 @@ import {
 } from '../../learning/learning.table';
 import { createLearningRepository } from '../../learning/learning.repository';
 import { chinaDay } from '../../../lib/china-time';
+import { authRepository } from '../../auth/auth.repository';
+import { createPasswordHasher } from '../../auth/password-hasher';
+import { usersRepository } from '../../users/users.repository';
 import { personalAchieve, users } from '../../users';
 import {
   courses,
@@ -22,6 +25,9 @@ import {
 import { COURSES, DEMO_CLIPS, TAG_TREE, TEACHERS, type SeedCourse } from './catalogue';
 
 const DAY_MS = 86_400_000;
+/** The 课程管理 demo account. */
+export const COURSE_MANAGER = { phone: '13800138017', password: 'admin_1234', nickname: '课程运营' };
+
 export const coverUrl = (slug: string) => `/media/art/covers/${slug}.svg`;
 export const teacherPhotoUrl = (slug: string) => `/media/art/teachers/${slug}.svg`;
 
@@ -350,5 +356,15 @@ export const coursesSeed: SeedModule = {
     const now = clock.now();
     await seedCatalogue(tx, now);
     await seedLearners(tx, now);
+    // The course manager's demo account (README): authors courses in /admin/courses.
+    if (!(await authRepository.findUserByPhone(tx, COURSE_MANAGER.phone)))
+      await usersRepository.create(tx, {
+        phone: COURSE_MANAGER.phone,
+        passwordHash: await createPasswordHasher().hash(COURSE_MANAGER.password),
+        role: 'personal',
+        nickname: COURSE_MANAGER.nickname,
+        staffRoles: ['course_manager'],
+        now,
+      });
   },
 };

@@ -1,6 +1,7 @@
 import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
 import { MAX_PLAYBACK_RATE } from '@app/contracts/learning/learning.rules';
 import { createProgressReporter, type ProgressReport } from '../lib/progress-reporter';
+import { attachHls, isHlsUrl } from '@/shared/lib/hls';
 import './lesson-video.css';
 
 /** Playback speeds offered; never above 2 (the learner must still follow the lesson). */
@@ -36,7 +37,7 @@ function mediaState(video: HTMLVideoElement) {
   };
 }
 
-/** HTML5 video with resume, a speed switch (0.75-2x) and progress reports (see progress-reporter.ts). */
+/** HTML5 video (MP4, or HLS through hls.js) with resume, a speed switch (0.75-2x) and progress reports (see progress-reporter.ts). */
 export const LessonVideo = forwardRef<LessonVideoHandle, LessonVideoProps>(function LessonVideo(
   { src, poster, startAt, onReport, onBeacon, onEnded, onTime },
   ref,
@@ -57,6 +58,14 @@ export const LessonVideo = forwardRef<LessonVideoHandle, LessonVideoProps>(funct
     currentTime: () => videoRef.current?.currentTime ?? 0,
     element: () => videoRef.current,
   }));
+
+  // Transcoded lessons are HLS (hls.js, loaded lazily); older lessons are MP4 files played directly.
+  const hls = isHlsUrl(src);
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || !hls) return;
+    return attachHls(video, src);
+  }, [src, hls]);
 
   useEffect(() => {
     const video = videoRef.current;
@@ -133,7 +142,7 @@ export const LessonVideo = forwardRef<LessonVideoHandle, LessonVideoProps>(funct
       <video
         ref={videoRef}
         className="lesson-video__media"
-        src={src}
+        src={hls ? undefined : src}
         poster={poster}
         controls
         controlsList="nodownload noplaybackrate"

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { LIVE_ATTENDANCE_MAX_REPORT_S, LIVE_ATTENDANCE_REPORT_S } from '@app/contracts';
+import { attachHls } from '@/shared/lib/hls';
 
 /**
  * A live HLS stream: Safari's native HLS where the browser plays it, otherwise hls.js (loaded on demand, by this
@@ -13,32 +14,7 @@ export function HlsPlayer({ src, onWatched }: { src: string; onWatched?: (second
   useEffect(() => {
     const video = ref.current;
     if (!video) return;
-    let destroy: (() => void) | undefined;
-    let gone = false;
-    if (video.canPlayType('application/vnd.apple.mpegurl')) {
-      video.src = src;
-      void video.play().catch(() => undefined);
-    } else {
-      void import('hls.js').then(({ default: Hls }) => {
-        if (gone) return;
-        if (!Hls.isSupported()) return setFailed(true);
-        const hls = new Hls({ liveSyncDurationCount: 2, enableWorker: true });
-        hls.on(Hls.Events.ERROR, (_e, data) => {
-          if (!data.fatal) return;
-          if (data.type === Hls.ErrorTypes.NETWORK_ERROR) hls.startLoad();
-          else if (data.type === Hls.ErrorTypes.MEDIA_ERROR) hls.recoverMediaError();
-          else setFailed(true);
-        });
-        hls.loadSource(src);
-        hls.attachMedia(video);
-        hls.on(Hls.Events.MANIFEST_PARSED, () => void video.play().catch(() => undefined));
-        destroy = () => hls.destroy();
-      }, () => setFailed(true));
-    }
-    return () => {
-      gone = true;
-      destroy?.();
-    };
+    return attachHls(video, src, { live: true, autoplay: true, onFailed: () => setFailed(true) });
   }, [src]);
 
   // Honest watching time: a second counts only while the stream plays and the page is visible.

@@ -1,0 +1,137 @@
+import multipart from '@fastify/multipart';
+import {
+  COURSE_IMAGE_MAX_BYTES,
+  COURSE_IMAGE_URL_PREFIX,
+  VIDEO_CHUNK_BYTES,
+  VIDEO_CHUNK_OFFSET_HEADER,
+  VIDEO_CHUNK_SHA256_HEADER,
+  courseAdminMessages as m,
+  courseAdminRoutes as r,
+  ok,
+} from '@app/contracts';
+import { AppError } from '../../lib/app-error';
+import type { App, AppDeps } from '../../lib/app-module';
+import { defineRoute } from '../../lib/define-route';
+import { registerStoredImageRoute } from '../../lib/stored-file';
+import { auditActor, createAuditTrail } from '../audit';
+import { createCoursesAdminService, type CoursesAdminService } from './courses-admin.service';
+import type { MediaSigner } from './media-signer';
+import { createVideoWorker } from './video-jobs';
+
+/** Staff course authoring (permission `courses`) and this process's transcoding worker. */
+export async function registerCoursesAdmin(app: App, deps: AppDeps, signer: MediaSigner): Promise<void> {
+  const ffmpeg = { ffmpegPath: deps.config.video.ffmpegPath, ffprobePath: deps.config.video.ffprobePath };
+  const worker = createVideoWorker(
+    { db: deps.db, clock: deps.clock, dataDir: deps.config.dataDir, ffmpeg, log: app.log },
+    { concurrency: deps.config.video.concurrency },
+  );
+  // API tests run the worker themselves (`runOnce`); a server process with concurrency 0 only serves requests.
+  const runWorker = deps.config.video.concurrency > 0;
+  if (runWorker) {
+    app.addHook('onReady', async () => worker.start());
+    app.addHook('onClose', async () => worker.stop());
+  }
+  const svc = createCoursesAdminService({
+    db: deps.db,
+    clock: deps.clock,
+    audit: createAuditTrail(deps),
+    signer,
+    dataDir: deps.config.dataDir,
+    ffmpeg,
+    onJobQueued: runWorker ? () => worker.kick() : undefined,
+  });
+  const staff = { tags: ['admin-courses'], auth: deps.guards.requirePermission('courses') };
+  const id = (request: { params: { id: number } }) => request.params.id;
+
+  defineRoute(app, r.tagList, async () => ok(await svc.tags()), staff);
+  defineRoute(app, r.tagCreate, async (q) => ok(await svc.saveTag(auditActor(q), null, q.body), m.created), staff);
+  defineRoute(app, r.tagUpdate, async (q) => ok(await svc.saveTag(auditActor(q), id(q), q.body), m.saved), staff);
+  defineRoute(app, r.tagDelete, async (q) => ok(await svc.deleteTag(auditActor(q), id(q)).then(() => null), m.deleted), staff);
+
+  defineRoute(app, r.teacherList, async () => ok(await svc.teachers()), staff);
+  defineRoute(app, r.teacherCreate, async (q) => ok(await svc.saveTeacher(auditActor(q), null, q.body), m.created), staff);
+  defineRoute(app, r.teacherUpdate, async (q) => ok(await svc.saveTeacher(auditActor(q), id(q), q.body), m.saved), staff);
+  defineRoute(app, r.teacherDelete, async (q) => ok(await svc.deleteTeacher(auditActor(q), id(q)).then(() => null), m.deleted), staff);
+
+  defineRoute(app, r.courseList, async (q) => ok(await svc.list(q.query)), staff);
+  defineRoute(app, r.courseShow, async (q) => ok(await svc.show(id(q))), staff);
+  defineRoute(app, r.courseCreate, async (q) => ok(await svc.create(auditActor(q), q.body), m.created), staff);
+  defineRoute(app, r.courseUpdate, async (q) => ok(await svc.update(auditActor(q), id(q), q.body), m.saved), staff);
+  defineRoute(app, r.courseDelete, async (q) => ok(await svc.remove(auditActor(q), id(q)).then(() => null), m.deleted), staff);
+  defineRoute(app, r.coursePublish, async (q) => ok(await svc.publish(auditActor(q), id(q)), m.published), staff);
+  defineRoute(app, r.courseUnpublish, async (q) => ok(await svc.unpublish(auditActor(q), id(q)), m.unpublished), staff);
+  defineRoute(app, r.lessonReorder, async (q) => ok(await svc.reorderLessons(auditActor(q), id(q), q.body.lesson_ids), m.saved), staff);
+
+  defineRoute(app, r.lessonCreate, async (q) => ok(await svc.createLesson(auditActor(q), q.body), m.created), staff);
+  defineRoute(app, r.lessonUpdate, async (q) => ok(await svc.updateLesson(auditActor(q), id(q), q.body), m.saved), staff);
+  defineRoute(app, r.lessonDelete, async (q) => ok(await svc.deleteLesson(auditActor(q), id(q)).then(() => null), m.deleted), staff);
+
+  defineRoute(app, r.questionList, async (q) => ok(await svc.questions(q.query.lesson_id)), staff);
+  defineRoute(
+    app,
+    r.questionCreate,
+    async (q) => ok(await svc.saveQuestion(auditActor(q), { lessonId: q.body.lesson_id }, q.body), m.created),
+    staff,
+  );
+  defineRoute(app, r.questionUpdate, async (q) => ok(await svc.saveQuestion(auditActor(q), { id: id(q) }, q.body), m.saved), staff);
+  defineRoute(app, r.questionDelete, async (q) => ok(await svc.deleteQuestion(auditActor(q), id(q)).then(() => null), m.deleted), staff);
+
+  defineRoute(app, r.uploadCreate, async (q) => ok(await svc.startUpload(auditActor(q), q.body)), staff);
+  defineRoute(app, r.uploadShow, async (q) => ok(await svc.uploadShow(id(q))), staff);
+
+  registerStoredImageRoute(app, { prefix: COURSE_IMAGE_URL_PREFIX, dir: svc.imageDir, summary: '课程封面与讲师照片', tags: ['courses'] });
+
+  await app.register(async (scope) => registerUploads(scope, svc, staff));
+}
+
+async function registerUploads(
+  scope: App,
+  svc: CoursesAdminService,
+  staff: { tags: string[]; auth: AppDeps['guards']['requireUser'] },
+) {
+  // Chunks are raw bytes; the checksum header is verified before anything is written.
+  scope.addContentTypeParser(
+    ['application/octet-stream', 'application/offset+octet-stream'],
+    { parseAs: 'buffer', bodyLimit: VIDEO_CHUNK_BYTES + 1024 },
+    (_request, body, done) => done(null, body),
+  );
+  await scope.register(multipart, { limits: { fileSize: COURSE_IMAGE_MAX_BYTES, files: 1, fields: 2, parts: 3 } });
+
+  defineRoute(
+    scope,
+    r.uploadChunk,
+    async (q) => {
+      const body: unknown = (q as { body?: unknown }).body;
+      if (!Buffer.isBuffer(body)) throw new AppError(415, '分片须以 application/octet-stream 发送');
+      return ok(
+        await svc.uploadChunk(
+          auditActor(q),
+          q.params.id,
+          q.headers[VIDEO_CHUNK_OFFSET_HEADER],
+          q.headers[VIDEO_CHUNK_SHA256_HEADER],
+          body,
+        ),
+      );
+    },
+    { ...staff, bodyLimit: VIDEO_CHUNK_BYTES + 1024 },
+  );
+
+  defineRoute(
+    scope,
+    r.imageUpload,
+    async (request) => {
+      if (!request.isMultipart()) throw new AppError(415, m.imageMissing);
+      const file = await request.file();
+      if (!file) throw AppError.badRequest(m.imageMissing, { file: m.imageMissing });
+      let content: Buffer;
+      try {
+        content = await file.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, m.imageTooLarge);
+        throw err;
+      }
+      return ok(await svc.uploadImage(content), '已上传');
+    },
+    { ...staff, bodyLimit: COURSE_IMAGE_MAX_BYTES + 64 * 1024 },
+  );
+}

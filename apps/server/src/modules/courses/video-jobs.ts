@@ -1,0 +1,201 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/sql';
+import type { Clock } from '../../lib/clock';
+import { coursesAdminRepository as repo, type JobRow } from './courses-admin.repository';
+import { coursesVideoJobs } from './courses.table';
+import { probeOrReason, transcodeToHls, type FfmpegPaths } from './video-transcode';
+
+/** A running job's lease: a worker that stops extending it (its process died) loses the job to another worker. */
+export const JOB_LEASE_MS = 60_000;
+export const JOB_HEARTBEAT_MS = 15_000;
+/** How often an idle worker looks for jobs queued by another process. */
+export const JOB_POLL_MS = 5_000;
+
+/** Where transcoded videos live: DATA_DIR/videos/hls/<name>/ (the lesson stores `hls/<name>`). */
+export const hlsRoot = (dataDir: string) => path.join(dataDir, 'videos', 'hls');
+export const HLS_NAME_REGEX = /^[0-9a-f]{32}$/;
+
+export const videoJobsRepository = {
+  async enqueue(db: DbOrTx, v: { lessonId: number; uploadId: number | null; source: string; now: Date }) {
+    const [row] = await db
+      .insert(coursesVideoJobs)
+      .values({ lessonId: v.lessonId, uploadId: v.uploadId, source: v.source, status: 'queued', createdAt: v.now, updatedAt: v.now })
+      .returning();
+    return row!;
+  },
+
+  /**
+   * Claims the oldest job that is queued, or running with an expired lease (its worker died: retried), in one
+   * statement; `SKIP LOCKED` lets several processes claim different jobs at once. A job that ran out of attempts
+   * this way is failed instead.
+   */
+  async claim(db: Db, workerId: string, now: Date): Promise<JobRow | undefined> {
+    const at = now.toISOString();
+    const until = new Date(now.getTime() + JOB_LEASE_MS).toISOString();
+    await db.execute(
+      sql`UPDATE courses_video_jobs SET status = 'failed', error = '转码多次中断（服务器重启或进程退出），已放弃', locked_by = NULL, updated_at = ${at}::timestamptz
+           WHERE status = 'running' AND locked_until < ${at}::timestamptz AND attempts >= max_attempts`,
+    );
+    const [row] = await rowsOf<{ id: number }>(
+      db,
+      sql`UPDATE courses_video_jobs SET status = 'running', attempts = attempts + 1, progress = 0, locked_by = ${workerId},
+                 locked_until = ${until}::timestamptz, updated_at = ${at}::timestamptz
+           WHERE id = (SELECT id FROM courses_video_jobs
+                        WHERE status = 'queued' OR (status = 'running' AND locked_until < ${at}::timestamptz AND attempts < max_attempts)
+                        ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+       RETURNING id`,
+    );
+    if (!row) return undefined;
+    const [job] = await db.select().from(coursesVideoJobs).where(eq(coursesVideoJobs.id, row.id));
+    return job;
+  },
+
+  /** Extends the lease and records progress; false when another worker took the job over. */
+  async heartbeat(db: Db, id: number, workerId: string, progress: number, now: Date): Promise<boolean> {
+    const rows = await db
+      .update(coursesVideoJobs)
+      .set({ progress, lockedUntil: new Date(now.getTime() + JOB_LEASE_MS), updatedAt: now })
+      .where(and(eq(coursesVideoJobs.id, id), eq(coursesVideoJobs.lockedBy, workerId), eq(coursesVideoJobs.status, 'running')))
+      .returning({ id: coursesVideoJobs.id });
+    return rows.length > 0;
+  },
+
+  async fail(db: DbOrTx, id: number, workerId: string, error: string, now: Date) {
+    await db
+      .update(coursesVideoJobs)
+      .set({ status: 'failed', error: error || '转码失败', lockedBy: null, lockedUntil: null, updatedAt: now })
+      .where(and(eq(coursesVideoJobs.id, id), eq(coursesVideoJobs.lockedBy, workerId)));
+  },
+};
+
+export interface VideoWorkerDeps {
+  db: Db;
+  clock: Clock;
+  dataDir: string;
+  ffmpeg: FfmpegPaths;
+  log?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+}
+
+/**
+ * The transcoding worker of one server process: at most `concurrency` jobs at once, ffmpeg in child processes (the
+ * event loop keeps serving requests), a heartbeat extending each job's lease. `runOnce` claims and runs one job
+ * (tests call it directly); `start` polls, and `kick` wakes it when this process queued a job.
+ */
+export function createVideoWorker(deps: VideoWorkerDeps, opts: { concurrency?: number } = {}) {
+  const workerId = `${process.pid}-${randomUUID().slice(0, 8)}`;
+  const concurrency = opts.concurrency ?? 1;
+  let running = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const aborts = new Set<AbortController>();
+  const active = new Set<Promise<unknown>>();
+
+  async function process1(job: JobRow): Promise<JobRow> {
+    const { db, clock } = deps;
+    const abort = new AbortController();
+    aborts.add(abort);
+    let progress = 0;
+    let lost = false;
+    const beat = setInterval(() => {
+      void videoJobsRepository
+        .heartbeat(db, job.id, workerId, progress, clock.now())
+        .then((mine) => {
+          if (!mine) {
+            lost = true;
+            abort.abort();
+          }
+        })
+        .catch(() => undefined);
+    }, JOB_HEARTBEAT_MS);
+    const name = randomBytes(16).toString('hex');
+    const outDir = path.join(hlsRoot(deps.dataDir), name);
+    try {
+      const source = path.join(deps.dataDir, job.source);
+      const probe = await probeOrReason(deps.ffmpeg, source);
+      if ('reason' in probe) throw new Error(`无法读取视频：${probe.reason}`);
+      await transcodeToHls(deps.ffmpeg, source, outDir, probe, (p) => (progress = p), abort.signal);
+      // The job and the lesson's new video commit together; a worker whose lease was taken over writes nothing.
+      const done = await db.transaction(async (tx) => {
+        const now = clock.now();
+        const [claimed] = await tx
+          .update(coursesVideoJobs)
+          .set({ status: 'done', progress: 100, output: `hls/${name}`, error: null, lockedBy: null, lockedUntil: null, updatedAt: now })
+          .where(and(eq(coursesVideoJobs.id, job.id), eq(coursesVideoJobs.lockedBy, workerId), eq(coursesVideoJobs.status, 'running')))
+          .returning();
+        if (!claimed) return null;
+        const lesson = await repo.lesson(tx, job.lessonId, true);
+        if (!lesson) return claimed;
+        await repo.updateLesson(tx, lesson.id, { videoFile: `hls/${name}`, posterFile: `hls/${name}/poster.jpg`, duration: probe.duration });
+        await repo.refreshCourseTotals(tx, lesson.courseId);
+        return claimed;
+      });
+      if (!done) {
+        await fs.rm(outDir, { recursive: true, force: true });
+        return job;
+      }
+      await fs.rm(source, { force: true }).catch(() => undefined);
+      deps.log?.info({ job: job.id, lesson: job.lessonId }, 'lesson video transcoded');
+      return done;
+    } catch (err) {
+      await fs.rm(outDir, { recursive: true, force: true }).catch(() => undefined);
+      if (stopped || lost) return job; // shutting down or taken over: the lease runs out and the job is retried
+      const reason = err instanceof Error ? err.message : String(err);
+      await videoJobsRepository.fail(deps.db, job.id, workerId, reason, deps.clock.now());
+      deps.log?.warn({ job: job.id, reason }, 'lesson video transcoding failed');
+      const [row] = await deps.db.select().from(coursesVideoJobs).where(eq(coursesVideoJobs.id, job.id));
+      return row ?? job;
+    } finally {
+      clearInterval(beat);
+      aborts.delete(abort);
+    }
+  }
+
+  async function runOnce(): Promise<JobRow | undefined> {
+    const job = await videoJobsRepository.claim(deps.db, workerId, deps.clock.now());
+    if (!job) return undefined;
+    return process1(job);
+  }
+
+  function pump() {
+    if (stopped) return;
+    while (running < concurrency) {
+      running++;
+      const p = runOnce()
+        .then((job) => {
+          running--;
+          if (job) pump();
+        })
+        .catch((err: unknown) => {
+          running--;
+          deps.log?.warn({ err }, 'video worker could not claim a job');
+        });
+      active.add(p);
+      void p.finally(() => active.delete(p));
+    }
+  }
+
+  return {
+    workerId,
+    runOnce,
+    /** Wakes the worker (a job was queued in this process). */
+    kick: pump,
+    start() {
+      if (concurrency <= 0 || timer) return;
+      timer = setInterval(pump, JOB_POLL_MS);
+      timer.unref();
+      pump();
+    },
+    /** Stops polling and kills running ffmpeg processes; their jobs are retried when their leases run out. */
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      for (const a of aborts) a.abort();
+      await Promise.allSettled([...active]);
+    },
+  };
+}
+export type VideoWorker = ReturnType<typeof createVideoWorker>;
