@@ -377,7 +377,7 @@ async function main() {
     `SELECT s.user_id, s.seconds, u.nickname FROM (
        SELECT p.user_id, p.seconds FROM learning_period_seconds p
         WHERE p.period_kind = 'month' AND p.period_key = ${monthKey} AND p.seconds > 0
-        ORDER BY p.seconds DESC, p.user_id ASC LIMIT 10) s JOIN users u ON u.id = s.user_id
+        ORDER BY p.seconds DESC NULLS LAST, p.user_id ASC LIMIT 10) s JOIN users u ON u.id = s.user_id
      ORDER BY s.seconds DESC, s.user_id ASC`,
   );
   const me = Math.ceil(N.users / 2);
@@ -406,7 +406,7 @@ async function main() {
     `course list, page ${deepPage}: after (cursor)`,
     `SELECT ${card} FROM courses c JOIN courses_teachers t ON t.id = c.teacher_id
     WHERE c.published AND (c.published_at, c.id) < ('${lastOfPrev[0].at}'::timestamptz, ${lastOfPrev[0].id})
-    ORDER BY c.published_at DESC, c.id DESC LIMIT 11`,
+    ORDER BY c.published_at DESC NULLS LAST, c.id DESC NULLS LAST LIMIT 11`,
   );
   await plan(
     'Chinese substring search',
