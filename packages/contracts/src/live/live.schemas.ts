@@ -65,6 +65,8 @@ export type LiveRoom = z.infer<typeof liveRoomSchema>;
 
 export const chatMessageSchema = z.object({
   id: z.number().int(),
+  /** The sender's account, so a viewer's own messages can be told apart (no 举报 on them). */
+  user_id: z.number().int(),
   user_name: z.string(),
   body: z.string(),
   created_at: z.string(),

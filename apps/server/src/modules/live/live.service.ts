@@ -39,6 +39,7 @@ export const liveCoverUrl = (c: Pick<ClassRow, 'id' | 'updatedAt'>) =>
 
 const toChat = (r: ChatRow): ChatMessage => ({
   id: r.id,
+  user_id: r.userId,
   user_name: r.userName,
   body: r.body,
   created_at: r.createdAt.toISOString(),

@@ -3,9 +3,9 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSessionStore } from '@/shared/lib/session/session-store';
+import { ReportButton } from '@/shared/ui/report-button';
 import { useComments, useCreateComment, useDeleteComment } from '../api/use-comments';
 import { CommentForm } from './comment-form';
-import { ReportComment } from './report-comment';
 import './comment-section.css';
 
 const COMMENTS_PER_PAGE = 10;
@@ -55,7 +55,7 @@ export function CommentSection({ courseId, lessonId }: { courseId: number; lesso
                 <div className="comment-item__head">
                   <span className="comment-item__name">{c.user.name}</span>
                   <time dateTime={c.created_at}>{dayjs(c.created_at).format('YYYY-MM-DD HH:mm')}</time>
-                  {token && !c.is_mine && <ReportComment commentId={c.id} />}
+                  {token && !c.is_mine && <ReportButton kind="comment" id={c.id} title="举报评论" className="comment-item__report" />}
                   {c.is_mine && (
                     <Popconfirm
                       title="确定删除这条评论吗？"

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { LIVE_CHAT_MAX, LIVE_CHAT_STREAM_PATH, type ChatMessage } from '@app/contracts';
 import { isApiError } from '@/shared/lib/api-error';
 import { useSessionStore } from '@/shared/lib/session/session-store';
+import { ReportButton } from '@/shared/ui/report-button';
 import { liveApi } from '../api/live-api';
 import { applyChatEvent, openChatStream } from '../lib/chat-stream';
 
@@ -10,6 +11,7 @@ import { applyChatEvent, openChatStream } from '../lib/chat-stream';
 export function LiveChat({ classId, canSend, canModerate }: { classId: number; canSend: boolean; canModerate: boolean }) {
   const { message } = App.useApp();
   const token = useSessionStore((s) => s.token);
+  const viewerId = useSessionStore((s) => s.user?.id ?? null);
   const [items, setItems] = useState<ChatMessage[]>([]);
   const [pinned, setPinned] = useState<ChatMessage | null>(null);
   const [state, setState] = useState<'connecting' | 'open' | 'closed'>('connecting');
@@ -77,6 +79,9 @@ export function LiveChat({ classId, canSend, canModerate }: { classId: number; c
               {m.staff ? '（老师）' : ''}
             </span>
             <span>{m.body}</span>
+            {token && !canModerate && viewerId !== null && m.user_id !== viewerId && (
+              <ReportButton kind="chat" id={m.id} title="举报消息" className="live-chat__report" />
+            )}
             {canModerate && (
               <span className="live-chat__tools">
                 <Button type="link" size="small" onClick={() => void liveApi.pin(classId, m.id)}>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@app/contracts';
 import { applyChatEvent, countdown, parseSse } from './chat-stream';
 
-const msg = (id: number): ChatMessage => ({ id, user_name: '学员', body: `第${id}条`, created_at: '2026-01-01T00:00:00.000Z', staff: false });
+const msg = (id: number): ChatMessage => ({ id, user_id: 9, user_name: '学员', body: `第${id}条`, created_at: '2026-01-01T00:00:00.000Z', staff: false });
 
 describe('parseSse', () => {
   it('parses complete events, skips comments and keeps the unfinished rest', () => {

@@ -1,11 +1,13 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { MyThread, QuizCard } from '@app/contracts/qa/qa.schemas';
+import { moderationMessages } from '@app/contracts';
+import type { MyThread, QuizCard, QuizDetail } from '@app/contracts/qa/qa.schemas';
 import { makeUser } from '@/testing/fixtures';
 import { mockApi, ok } from '@/testing/mock-api';
 import { renderScreen } from '@/testing/render-screen';
 import AskPage from './ask-page';
 import QuizPage from './quiz-page';
+import QuizQuestionPage from './quiz-question-page';
 import ThreadPage from './thread-page';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -159,5 +161,44 @@ describe('/quiz', () => {
     );
     await waitFor(() => expect(router.state.location.search).toContain('category='));
     await waitFor(() => expect(seen.at(-1)).toMatchObject({ category: '增值税', keyword: '年终奖' }));
+  });
+});
+
+describe('/quiz/:id', () => {
+  const detail: QuizDetail = {
+    id: 7,
+    title: '年终奖还能选择单独计税吗？政策到哪年截止',
+    category: '个人所得税',
+    tags: ['年终奖'],
+    body: '公司准备在明年1月发放年终奖，想确认能否单独计税。',
+    images: [],
+    asker: '会**',
+    asked_at: '2025-09-26T02:30:00.000Z',
+    answer: null,
+    follow_ups: [],
+    useful_count: 3,
+    voted: false,
+    related: [],
+  };
+
+  it('offers 举报 to logged-in viewers only, and shows the refusal to report one’s own question as a notice', async () => {
+    mockApi({ 'GET /api/quiz/questions/7': ok(detail) });
+    const { unmount } = renderScreen('/quiz/:id', <QuizQuestionPage />, '/quiz/7');
+    expect(await screen.findByRole('heading', { name: detail.title })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '举报' })).toBeNull();
+    unmount();
+
+    const api = mockApi({
+      'GET /api/quiz/questions/7': ok(detail),
+      'POST /api/moderation/reports': { code: 400, message: moderationMessages.ownContent, data: null },
+    });
+    renderScreen('/quiz/:id', <QuizQuestionPage />, '/quiz/7', { session });
+    fireEvent.click(await screen.findByRole('button', { name: '举报' }));
+    const dialog = await screen.findByRole('dialog', { name: '举报问题' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: '虚假或误导信息' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: /提交举报/ }));
+    expect(await screen.findByText(moderationMessages.ownContent)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '举报问题' })).toBeNull());
+    expect(api.calls.find((c) => c.url === '/api/moderation/reports')?.body).toMatchObject({ kind: 'question', id: 7 });
   });
 });

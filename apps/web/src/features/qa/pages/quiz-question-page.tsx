@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '@/shared/lib/api-client';
 import { loginPathWithRedirect } from '@/shared/lib/navigation';
 import { useSessionStore } from '@/shared/lib/session/session-store';
+import { ReportButton } from '@/shared/ui/report-button';
 import { qaApi, qaKeys } from '../api/qa-api';
 import { useQuizDetail } from '../api/use-qa';
 import { AnswerBlock, QuestionBody } from '../components/parts';
@@ -73,6 +74,8 @@ export default function QuizQuestionPage() {
             ))}
             <span>提问：{q.asker}</span>
             <span>{time(q.asked_at)}</span>
+            {/* The page does not know whether the viewer asked it: the server refuses reporting one's own question. */}
+            {token && <ReportButton kind="question" id={q.id} title="举报问题" className="qa-report" />}
           </div>
           <QuestionBody body={q.body} images={q.images} />
           {q.answer && <AnswerBlock answer={q.answer} />}

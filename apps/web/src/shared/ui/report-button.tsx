@@ -1,13 +1,33 @@
 import { App, Button, Form, Input, Modal, Radio } from 'antd';
 import { useState } from 'react';
-import { moderationMessages as m, REPORT_NOTE_MAX_LENGTH, REPORT_REASONS, type ReportReason } from '@app/contracts';
+import {
+  moderationMessages as m,
+  REPORT_NOTE_MAX_LENGTH,
+  REPORT_REASONS,
+  type ModerationKind,
+  type ReportReason,
+} from '@app/contracts';
 import { isApiError } from '@/shared/lib/api-error';
-import { commentsApi } from '../api/comments-api';
+import { reportApi } from '@/shared/lib/report-api';
 
 type ReportForm = { reason: ReportReason; note?: string };
 
-/** 举报: another user's comment goes to the moderation queue with a reason from the fixed list. */
-export function ReportComment({ commentId }: { commentId: number }) {
+/**
+ * 举报 link with its dialog: another user's comment, question or chat message goes to the moderation queue with a
+ * reason from the fixed list and an optional note.
+ */
+export function ReportButton({
+  kind,
+  id,
+  title,
+  className,
+}: {
+  kind: ModerationKind;
+  id: number;
+  /** Dialog title, e.g. 举报评论 / 举报问题 / 举报消息. */
+  title: string;
+  className?: string;
+}) {
   const { message } = App.useApp();
   const [open, setOpen] = useState(false);
   const [sending, setSending] = useState(false);
@@ -16,14 +36,15 @@ export function ReportComment({ commentId }: { commentId: number }) {
   async function submit(values: ReportForm) {
     setSending(true);
     try {
-      await commentsApi.report(commentId, values.reason, values.note?.trim() ?? '');
+      await reportApi.report({ kind, id, reason: values.reason, note: values.note?.trim() ?? '' });
       message.success(m.reported);
       setOpen(false);
       form.resetFields();
     } catch (err) {
       const text = isApiError(err) ? err.message : '提交失败，请重试';
-      // Already reported or gone: nothing to correct in the form.
-      if (isApiError(err) && (err.code === 409 || err.code === 404)) {
+      // Already reported, gone, or the viewer's own content: nothing to correct in the form.
+      const final = isApiError(err) && (err.code === 409 || err.code === 404 || err.message === m.ownContent);
+      if (final) {
         message.info(text);
         setOpen(false);
       } else form.setFields([{ name: 'reason', errors: [text] }]);
@@ -34,11 +55,11 @@ export function ReportComment({ commentId }: { commentId: number }) {
 
   return (
     <>
-      <Button type="link" size="small" className="comment-item__report" onClick={() => setOpen(true)}>
+      <Button type="link" size="small" className={className} onClick={() => setOpen(true)}>
         举报
       </Button>
       <Modal
-        title="举报评论"
+        title={title}
         open={open}
         onCancel={() => setOpen(false)}
         okText="提交举报"
