@@ -95,7 +95,10 @@ export function salaryText(min: number, max: number | null): string {
   const y = (v: number) => (v >= 10000 && v % 1000 === 0 ? `${v / 10000}万` : `${v}`);
   if (max === null) return `${y(min)}元以上/月`;
   if (min === 0) return `${y(max)}元以下/月`;
-  return `${y(min)}-${y(max)}元/月`;
+  // Both ends in one unit: "1.6万-20999元" reads as two different scales.
+  const wan = (v: number) => v >= 10000 && v % 1000 === 0;
+  if (wan(min) && wan(max)) return `${y(min)}-${y(max)}元/月`;
+  return `${min}-${max}元/月`;
 }
 
 /** True when a monthly range overlaps band `band` (the talent query and recommendation rule). */

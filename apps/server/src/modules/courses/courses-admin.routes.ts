@@ -28,7 +28,8 @@ export async function registerCoursesAdmin(app: App, deps: AppDeps, signer: Medi
   // API tests run the worker themselves (`runOnce`); a server process with concurrency 0 only serves requests.
   const runWorker = deps.config.video.concurrency > 0;
   if (runWorker) {
-    app.addHook('onReady', async () => worker.start());
+    // On listen, not on ready: server.ts builds the app while the database migrates, and listens only after.
+    app.addHook('onListen', async () => worker.start());
     app.addHook('onClose', async () => worker.stop());
   }
   const svc = createCoursesAdminService({

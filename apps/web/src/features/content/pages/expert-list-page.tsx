@@ -47,7 +47,6 @@ export default function ExpertListPage() {
           value={field || ALL}
           onChange={(v) => set('field', v === ALL ? '' : String(v))}
           options={[ALL, ...(q.data?.fields ?? [])]}
-          style={{ flexWrap: 'wrap', maxWidth: '100%', overflowX: 'auto' }}
         />
       </div>
       {!q.data ? (

@@ -12,6 +12,8 @@ describe('recruiting display rules', () => {
   it('writes salary ranges the way job boards do', () => {
     expect(salaryText(9000, 15999)).toBe('9000-15999元/月');
     expect(salaryText(20000, 30000)).toBe('2万-3万元/月');
+    // One unit for both ends.
+    expect(salaryText(16000, 20999)).toBe('16000-20999元/月');
     expect(salaryText(40000, null)).toBe('4万元以上/月');
     expect(salaryText(0, 2999)).toBe('2999元以下/月');
   });

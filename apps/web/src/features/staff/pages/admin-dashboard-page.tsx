@@ -1,13 +1,15 @@
 import { Alert, Card, Col, Row, Skeleton, Statistic, Typography } from 'antd';
 import { useMemo } from 'react';
-import type { Dashboard } from '@app/contracts';
+import { hasPermission, type Dashboard } from '@app/contracts';
+import { useSessionStore } from '@/shared/lib/session/session-store';
 import { LazyEChart } from '@/shared/ui/echarts/lazy-echart';
 import { useDashboard } from '../api/use-dashboard';
 import './staff.css';
 
 const loadLineCharts = () => import('@/shared/ui/echarts/line-charts');
 
-const hours = (seconds: number) => Math.round((seconds / 3600) * 10) / 10;
+/** Hours with two decimals, so a quiet day's few minutes do not round to a flat 0.1. */
+const hours = (seconds: number) => Math.round(seconds / 36) / 100;
 const yuan = (fen: number) => (fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const shortDay = (day: string) => day.slice(5).replace('-', '/');
 
@@ -35,8 +37,8 @@ function Trends({ data }: { data: Dashboard }) {
     () => ({
       color: ['#1f5fbf', '#f08c2e'],
       tooltip: { trigger: 'axis' },
-      legend: { data: ['注册', '活跃学员'] },
-      grid: { left: 40, right: 16, top: 36, bottom: 28 },
+      legend: { data: ['注册', '活跃学员'], top: 0, left: 'center' },
+      grid: { left: 40, right: 16, top: 40, bottom: 28 },
       xAxis: { type: 'category', data: days },
       yAxis: { type: 'value', minInterval: 1 },
       series: [
@@ -62,8 +64,8 @@ function Trends({ data }: { data: Dashboard }) {
       data.sales && {
         color: ['#7a5af5', '#d9480f'],
         tooltip: { trigger: 'axis' },
-        legend: { data: ['支付订单', '收入（元）'] },
-        grid: { left: 40, right: 56, top: 36, bottom: 28 },
+        legend: { data: ['支付订单', '收入（元）'], top: 0, left: 'center' },
+        grid: { left: 40, right: 56, top: 44, bottom: 28 },
         xAxis: { type: 'category', data: days },
         yAxis: [
           { type: 'value', minInterval: 1, name: '单' },
@@ -126,6 +128,7 @@ function Trends({ data }: { data: Dashboard }) {
  */
 export default function AdminDashboardPage() {
   const { data, isError, refetch } = useDashboard();
+  const roles = useSessionStore((st) => st.user?.staff_roles ?? []);
   if (isError)
     return (
       <Card title="数据概览">
@@ -138,6 +141,16 @@ export default function AdminDashboardPage() {
         <Skeleton active paragraph={{ rows: 8 }} />
       </Card>
     );
+  // Only the queues this account can work on (a 课程管理 has none of them).
+  const queues = (
+    [
+      ['星级评定申请', data.pending.stars, 'stars'],
+      ['企业认证', data.pending.companies, 'companies'],
+      ['职位审核', data.pending.job_posts, 'job_posts'],
+      ['待开发票', data.pending.invoices, 'invoices'],
+      ['待阅卷', data.pending.grading, 'grading'],
+    ] as const
+  ).filter(([, , permission]) => hasPermission(roles, permission));
   return (
     <Card title="数据概览" extra={<Typography.Text type="secondary">统计日期：{data.today}（北京时间）</Typography.Text>} className="dashboard">
       <Row gutter={[16, 16]}>
@@ -174,25 +187,19 @@ export default function AdminDashboardPage() {
             </Col>
           </>
         ) : null}
-        <Col span={24}>
-          <Card size="small" title="待处理事项">
-            <Row gutter={16}>
-              {(
-                [
-                  ['星级评定申请', data.pending.stars],
-                  ['企业认证', data.pending.companies],
-                  ['职位审核', data.pending.job_posts],
-                  ['待开发票', data.pending.invoices],
-                  ['待阅卷', data.pending.grading],
-                ] as const
-              ).map(([title, n]) => (
-                <Col key={title} flex="1">
-                  <Statistic title={title} value={n} />
-                </Col>
-              ))}
-            </Row>
-          </Card>
-        </Col>
+        {queues.length > 0 ? (
+          <Col span={24}>
+            <Card size="small" title="待处理事项">
+              <Row gutter={16}>
+                {queues.map(([title, n]) => (
+                  <Col key={title} flex="1">
+                    <Statistic title={title} value={n} />
+                  </Col>
+                ))}
+              </Row>
+            </Card>
+          </Col>
+        ) : null}
         <Col span={24}>
           <Trends data={data} />
         </Col>
