@@ -66,6 +66,8 @@ test('a course manager creates a course with two lessons from uploaded videos an
   await expect(page.getByRole('img', { name: '课程封面' })).toBeVisible();
   await page.getByLabel('讲师').click();
   await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().click();
+  // The teachers' dropdown must be gone before the tags' opens: while it fades out it still matches the locator below.
+  await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0);
   await page.getByLabel('课程标签').click();
   await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().click();
   await page.keyboard.press('Escape');
