@@ -1,26 +1,11 @@
 import { expect, test } from './support/fixtures';
-import { type APIRequestContext, type Browser } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { registerAccount, useToken } from './support/session';
+import { pageWithToken, passwordToken, registerAccount, useToken } from './support/session';
 
 /** Staff console: roles decide the /admin menu and the staff endpoints; every change lands in the audit log. */
 
 // The console's own administrator (README), so no other spec's staff session is ended by this login.
 const ADMIN = { phone: '13800138005', password: 'admin_1234' };
-
-async function tokenOf(request: APIRequestContext, account: { phone: string; password: string }): Promise<string> {
-  const res = await request.post('/api/users/account_login', { data: account });
-  const body = (await res.json()) as { code: number; message: string; data: { token: string } };
-  expect(body.code, body.message).toBe(200);
-  return body.data.token;
-}
-
-async function pageWith(browser: Browser, token: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await useToken(page, token);
-  return { context, page };
-}
 
 test('an administrator gives a new colleague the 财务 role; the colleague sees only the finance screens; the change is in the audit log', async ({
   browser,
@@ -31,13 +16,13 @@ test('an administrator gives a new colleague the 财务 role; the colleague sees
   if (!colleague) throw new Error('the accounts API is missing from this build');
 
   // Before: an ordinary account is refused the console.
-  const before = await pageWith(browser, colleague.token);
+  const before = await pageWithToken(browser, colleague.token);
   await before.page.goto('/admin');
   await expect(before.page.getByText('管理后台仅限协会工作人员使用。')).toBeVisible();
   await before.context.close();
 
   // The administrator assigns the role on 员工角色.
-  await useToken(page, await tokenOf(request, ADMIN));
+  await useToken(page, await passwordToken(request, ADMIN));
   await page.goto('/admin/staff');
   const menu = page.getByRole('navigation', { name: '管理后台菜单' });
   await expect(menu.getByRole('menuitem', { name: '操作日志' })).toBeVisible();
@@ -49,7 +34,7 @@ test('an administrator gives a new colleague the 财务 role; the colleague sees
   await expect(row.getByText('财务', { exact: true })).toBeVisible();
 
   // The colleague: /admin opens the dashboard, the menu lists only what 财务 may use.
-  const clerk = await pageWith(browser, colleague.token);
+  const clerk = await pageWithToken(browser, colleague.token);
   await clerk.page.goto('/admin');
   await expect(clerk.page.getByText('今日支付订单')).toBeVisible();
   const clerkMenu = clerk.page.getByRole('navigation', { name: '管理后台菜单' });
@@ -76,11 +61,11 @@ test('an administrator finds a learner on 用户管理 and disables the account:
 }) => {
   const learner = await registerAccount(request, 'personal');
   if (!learner) throw new Error('the accounts API is missing from this build');
-  const own = await pageWith(browser, learner.token);
+  const own = await pageWithToken(browser, learner.token);
   await own.page.goto('/center/student');
   await expect(own.page).toHaveURL(/\/center\/student/);
 
-  await useToken(page, await tokenOf(request, ADMIN));
+  await useToken(page, await passwordToken(request, ADMIN));
   await page.goto('/admin/users');
   await page.getByLabel('关键词').fill(learner.phone);
   await page.locator('.admin__content').getByRole('button', { name: /搜\s*索/ }).click();
@@ -116,7 +101,7 @@ test('an administrator sees the dashboard, imports employees after fixing the ro
   page,
   request,
 }) => {
-  await useToken(page, await tokenOf(request, ADMIN));
+  await useToken(page, await passwordToken(request, ADMIN));
   await page.goto('/admin');
   await expect(page.getByText('今日注册')).toBeVisible();
   await expect(page.getByText('今日收入')).toBeVisible();

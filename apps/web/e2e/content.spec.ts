@@ -1,6 +1,6 @@
 import { expect, test, waitingForClient } from './support/fixtures';
 import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { useToken } from './support/session';
+import { passwordToken, useToken } from './support/session';
 
 /** Knowledge and information areas: the content editor schedules news; visitors and members read cases; /linkPage. */
 
@@ -16,17 +16,10 @@ const PNG = Buffer.from(
   'base64',
 );
 
-async function tokenOf(request: APIRequestContext, account: { phone: string; password: string }): Promise<string> {
-  const res = await request.post('/api/users/account_login', { data: account });
-  const body = (await res.json()) as { code: number; message: string; data: { token: string } };
-  expect(body.code, body.message).toBe(200);
-  return body.data.token;
-}
-
 async function pageAs(browser: Browser, request: APIRequestContext, account: { phone: string; password: string }) {
   const context = await browser.newContext();
   const page = waitingForClient(await context.newPage());
-  await useToken(page, await tokenOf(request, account));
+  await useToken(page, await passwordToken(request, account));
   return page;
 }
 

@@ -2,29 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type APIRequestContext, type Browser } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { loginAs, useToken } from './support/session';
+import { loginAs, pageWithToken, passwordToken, useToken } from './support/session';
 
 /** Course authoring: a course manager builds a course from uploaded videos, a learner plays it as HLS, an administrator audits. */
 
 // The course manager's and the console's own administrator's demo accounts (README): no other spec signs in with them.
 const MANAGER = { phone: '13800138017', password: 'admin_1234' };
 const ADMIN = { phone: '13800138005', password: 'admin_1234' };
-
-async function tokenOf(request: APIRequestContext, account: { phone: string; password: string }): Promise<string> {
-  const res = await request.post('/api/users/account_login', { data: account });
-  const body = (await res.json()) as { code: number; message: string; data: { token: string } };
-  expect(body.code, body.message).toBe(200);
-  return body.data.token;
-}
-
-async function pageWith(browser: Browser, token: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await useToken(page, token);
-  return { context, page };
-}
 
 /** A short clip and a cover image made here with Debian's ffmpeg (nothing downloaded). */
 function makeMedia() {
@@ -54,7 +39,7 @@ test('a course manager creates a course with two lessons from uploaded videos an
   const title = `现金流管理实战 ${Date.now() % 100000}`;
 
   // The course manager: 基本信息.
-  await useToken(page, await tokenOf(request, MANAGER));
+  await useToken(page, await passwordToken(request, MANAGER));
   await page.goto('/admin/courses');
   await page.getByRole('button', { name: '新建课程' }).click();
   await expect(page).toHaveURL(/\/admin\/courses\/new$/);
@@ -122,7 +107,7 @@ test('a course manager creates a course with two lessons from uploaded videos an
   await student.close();
 
   // The administrator sees the creation and the publication in the audit log.
-  const admin = await pageWith(browser, await tokenOf(request, ADMIN));
+  const admin = await pageWithToken(browser, await passwordToken(request, ADMIN));
   await admin.page.goto('/admin/audit');
   await admin.page.getByLabel('操作人手机号').fill(MANAGER.phone);
   await admin.page.getByLabel('对象类型').fill('course');

@@ -1,18 +1,10 @@
 import { expect, test } from './support/fixtures';
-import { type APIRequestContext } from '@playwright/test';
-import { registerAccount, useToken } from './support/session';
+import { passwordToken, registerAccount, useToken } from './support/session';
 
 /** Moderation: a flagged course comment reaches the 审核员's queue, is hidden with a reason, and the author is told. */
 
 // The moderation demo 审核员 (README), used by no other spec, so this login ends no other spec's session.
 const REVIEWER = { phone: '13800138031', password: 'admin_1234' };
-
-async function tokenOf(request: APIRequestContext, account: { phone: string; password: string }): Promise<string> {
-  const res = await request.post('/api/users/account_login', { data: account });
-  const body = (await res.json()) as { code: number; message: string; data: { token: string } };
-  expect(body.code, body.message).toBe(200);
-  return body.data.token;
-}
 
 test('a learner posts a comment with a sensitive word; the 审核员 hides it with a reason; it leaves the course page and the learner gets a message', async ({
   browser,
@@ -39,7 +31,7 @@ test('a learner posts a comment with a sensitive word; the 审核员 hides it wi
   // The 审核员 finds it in 待处理 with the matched word highlighted, and hides it with a reason.
   const context = await browser.newContext();
   const staff = await context.newPage();
-  await useToken(staff, await tokenOf(request, REVIEWER));
+  await useToken(staff, await passwordToken(request, REVIEWER));
   await staff.goto('/admin/moderation');
   await expect(staff.getByRole('tab', { name: /待处理/ })).toHaveAttribute('aria-selected', 'true');
   await staff.getByText('课程评论', { exact: true }).first().click();

@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 export type Role = 'personal' | 'company';
 
@@ -127,4 +127,20 @@ export async function loginAs(page: Page, request: APIRequestContext, role: Role
   if (!account) return mockSession(page, role);
   await useToken(page, account.token);
   return account;
+}
+
+/** The session token of an existing account (a demo staff account, say), by password login through the API. */
+export async function passwordToken(request: APIRequestContext, account: { phone: string; password: string }): Promise<string> {
+  const res = await request.post('/api/users/account_login', { data: account });
+  const body = (await res.json()) as { code: number; message: string; data: { token: string } };
+  expect(body.code, body.message).toBe(200);
+  return body.data.token;
+}
+
+/** A page in a browser context of its own, signed in with `token` (a second person beside the test's own page). */
+export async function pageWithToken(browser: Browser, token: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await useToken(page, token);
+  return { context, page };
 }
