@@ -144,11 +144,8 @@ async function explain(dataDir) {
       SELECT p.id, count(*) OVER ()::int AS total
         FROM recruiting_posts p
        WHERE p.status = 'online' AND p.expires_on >= current_date
-         AND p.id = ANY (ARRAY(SELECT t.id FROM recruiting_posts t WHERE t.title ILIKE '%总账会计%'
-                               UNION
-                               SELECT o.id FROM recruiting_posts o JOIN recruiting_companies k ON k.user_id = o.company_id
-                                WHERE k.name ILIKE '%总账会计%'))
-         AND (p.citys LIKE '%河南省:%' AND (',' || p.citys) LIKE '%,河南省:%')
+         AND p.search_text ILIKE '%财税服务%'
+         AND (p.citys LIKE '%河北省:%' AND (',' || p.citys) LIKE '%,河北省:%')
        ORDER BY p.published_at DESC, p.id DESC LIMIT 10`);
     const lines = (r) => r.rows.map((row) => row['QUERY PLAN']);
     return { talent_query: lines(talent), job_board: lines(board) };

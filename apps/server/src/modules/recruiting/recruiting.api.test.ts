@@ -89,7 +89,10 @@ describe('company profile and verification', () => {
     });
     expect(edited.data.status).toBe('verified');
 
-    const renamed = await api(t, 'PUT', '/api/companies/mine', c, { ...COMPANY_PROFILE, name: '河南中原财税服务有限公司' });
+    const renamed = await api(t, 'PUT', '/api/companies/mine', c, {
+      ...COMPANY_PROFILE,
+      name: '河南中原财税服务有限公司',
+    });
     expect(renamed.data.status).toBe('pending');
     expect((await api(t, 'POST', '/api/job_posts', c, goodPost(t))).message).toBe(m.notVerified);
     const queue = await api(t, 'GET', '/api/admin/companies?status=pending&per=50', staff);
@@ -241,6 +244,23 @@ describe('job board', () => {
     expect(await ids(`keyword=${encodeURIComponent('100%')}`)).toEqual([]);
     const detail = await api(t, 'GET', `/api/job_board/${a.id}`);
     expect(detail.data.post.company).toMatchObject({ name: '贵阳黔达建设集团有限公司', online_posts: 2 });
+  });
+
+  it("finds a company's online posts by its new name after a rename, and no longer by the old one", async () => {
+    const c = await verifiedCompany(t, staff, '六盘水凉都财务咨询有限公司');
+    const post = await onlinePost(t, c, staff, { title: '税务专员', position: '税务会计' });
+    const ids = async (kw: string) =>
+      (await api(t, 'GET', `/api/job_board?keyword=${encodeURIComponent(kw)}`)).data.list.map(
+        (p: { id: number }) => p.id,
+      );
+    expect(await ids('凉都财务')).toEqual([post.id]);
+    const renamed = await api(t, 'PUT', '/api/companies/mine', c, {
+      ...COMPANY_PROFILE,
+      name: '贵州钟山税务师事务所',
+    });
+    expect(renamed.code, renamed.message).toBe(200);
+    expect(await ids('钟山税务师')).toEqual([post.id]);
+    expect(await ids('凉都财务')).toEqual([]);
   });
 
   it('refuses a keyword over the limit', async () => {

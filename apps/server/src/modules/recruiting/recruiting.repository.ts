@@ -293,19 +293,9 @@ export const recruitingRepository = {
       f.sort === 'salary'
         ? sql`coalesce(p.salary_max, p.salary_min) DESC, p.salary_min DESC, p.id DESC`
         : sql`p.published_at DESC, p.id DESC`;
-    // A keyword: posts whose title matches (trigram index on the title) united with posts of companies whose name
-    // matches (trigram index on the name, then the posts' company index), computed once as an id array and fetched by
-    // primary key. Written as an OR, or as a join on the union, the planner scanned every post.
-    const from = sql`recruiting_posts p`;
-    if (f.keyword) {
-      const pat = containsPattern(f.keyword);
-      where.push(
-        sql`p.id = ANY (ARRAY(SELECT t.id FROM recruiting_posts t WHERE t.title ILIKE ${pat}
-                              UNION
-                              SELECT o.id FROM recruiting_posts o JOIN recruiting_companies k ON k.user_id = o.company_id
-                               WHERE k.name ILIKE ${pat}))`,
-      );
-    }
+    // A keyword matches the title or the company's name: both are in `search_text` (kept by triggers), and one
+    // trigram index over online posts holds it with the cities, so keyword and city are one bitmap scan.
+    if (f.keyword) where.push(sql`p.search_text ILIKE ${containsPattern(f.keyword)}`);
     // Companies are joined for the page only when a company filter needs them.
     const companyJoin =
       f.industry || f.unitSize ? sql`JOIN recruiting_companies c ON c.user_id = p.company_id` : sql``;
@@ -315,7 +305,7 @@ export const recruitingRepository = {
       db,
       sql`WITH pg AS (
             SELECT p.id, count(*) OVER ()::int AS total
-              FROM ${from} ${companyJoin}
+              FROM recruiting_posts p ${companyJoin}
              WHERE ${sql.join(where, sql` AND `)}
              ORDER BY ${order}
              LIMIT ${f.limit} OFFSET ${f.offset})

@@ -82,6 +82,8 @@ export const recruitingPosts = pgTable(
     publishedAt: ts('published_at'),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
+    /** Title and company name, kept by triggers (migration 0019) for the board's one-index keyword search. */
+    searchText: text('search_text').notNull().default(''),
   },
   (t) => [
     index('recruiting_posts_company_idx').on(t.companyId, t.updatedAt.desc()),
@@ -91,6 +93,10 @@ export const recruitingPosts = pgTable(
     index('recruiting_posts_review_idx').on(t.status, t.submittedAt),
     index('recruiting_posts_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     index('recruiting_posts_citys_trgm_idx').using('gin', sql`${t.citys} gin_trgm_ops`),
+    // The board's keyword and city in one bitmap scan over online posts only.
+    index('recruiting_posts_board_search_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`, sql`${t.citys} gin_trgm_ops`)
+      .where(sql`${t.status} = 'online'`),
   ],
 );
 
