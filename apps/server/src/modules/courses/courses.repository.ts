@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { memberPriceOf, type CourseCard, type CoursePriceType, type CourseSort } from '@app/contracts';
+import {
+  memberPriceOf,
+  type CourseCard,
+  type CoursePriceType,
+  type CourseSort,
+  type DescriptionBlock,
+} from '@app/contracts';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern, rowsOf } from '../../db/sql';
 import { users } from '../users';
@@ -95,7 +101,9 @@ const keyOf = (r: KeyRow): CourseKey => ({ value: r.k_value, id: r.k_id });
 const keyColumns = (sort: CourseSort) =>
   sort === 'hotest'
     ? sql`c.hot_score::text AS k_value, c.id AS k_id`
-    : sql.raw(`to_char(c.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS k_value, c.id AS k_id`);
+    : sql.raw(
+        `to_char(c.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS k_value, c.id AS k_id`,
+      );
 /**
  * The list order, spelled as the indexes courses_newest_idx / courses_hotest_idx are built (`DESC NULLS LAST`;
  * the columns are never null) so PostgreSQL reads the index in order, forwards or backwards, instead of sorting.
@@ -177,7 +185,10 @@ export function createCoursesRepository(db: DbOrTx) {
 
     /** Published courses matching the filter. */
     async count(f: Omit<CourseFilter, 'offset' | 'limit' | 'sort'>): Promise<number> {
-      const [c] = await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM courses c WHERE ${filterWhere(f)}`);
+      const [c] = await rowsOf<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM courses c WHERE ${filterWhere(f)}`,
+      );
       return c?.n ?? 0;
     },
 
@@ -205,6 +216,38 @@ export function createCoursesRepository(db: DbOrTx) {
 
     async card(id: number): Promise<CourseCard | undefined> {
       return (await this.cardsByIds([id])).get(id);
+    },
+
+    /** A published course's card with what its page adds (description, link, teacher's intro), in one query. */
+    async detailOf(id: number) {
+      const [row] = await rowsOf<
+        CardRow & {
+          description: DescriptionBlock[];
+          outer_url: string | null;
+          teacher_id: number;
+          teacher_photo: string;
+          teacher_intro: string;
+        }
+      >(
+        db,
+        sql`SELECT ${cardColumns}, c.description, c.outer_url, t.id AS teacher_id, t.photo AS teacher_photo,
+                   t.intro AS teacher_intro
+              FROM courses c JOIN courses_teachers t ON t.id = c.teacher_id
+             WHERE c.id = ${id} AND c.published`,
+      );
+      if (!row) return undefined;
+      return {
+        card: toCard(row),
+        description: row.description,
+        outerUrl: row.outer_url,
+        teacher: {
+          id: row.teacher_id,
+          name: row.teacher_name,
+          title: row.teacher_title,
+          photo: row.teacher_photo,
+          intro: row.teacher_intro,
+        },
+      };
     },
 
     async lessonsWithQuestionCounts(courseId: number) {
@@ -278,13 +321,26 @@ export function createCoursesRepository(db: DbOrTx) {
       };
     },
 
-    async likedAndFavorited(userId: number, courseId: number) {
-      const [row] = await rowsOf<{ liked: boolean; favorited: boolean }>(
+    /** What the course page needs of its viewer, in one query: like, favourite, membership end, grant. */
+    async viewerFacts(userId: number, courseId: number) {
+      const [row] = await rowsOf<{
+        liked: boolean;
+        favorited: boolean;
+        member_end_at: Date | string | null;
+        granted: boolean;
+      }>(
         db,
         sql`SELECT EXISTS (SELECT 1 FROM courses_likes WHERE user_id = ${userId} AND course_id = ${courseId}) AS liked,
-                   EXISTS (SELECT 1 FROM courses_favorites WHERE user_id = ${userId} AND course_id = ${courseId}) AS favorited`,
+                   EXISTS (SELECT 1 FROM courses_favorites WHERE user_id = ${userId} AND course_id = ${courseId}) AS favorited,
+                   (SELECT u.member_end_at FROM users u WHERE u.id = ${userId}) AS member_end_at,
+                   EXISTS (SELECT 1 FROM courses_grants g WHERE g.user_id = ${userId} AND g.course_id = ${courseId}) AS granted`,
       );
-      return { liked: row?.liked ?? false, favorited: row?.favorited ?? false };
+      return {
+        liked: row?.liked ?? false,
+        favorited: row?.favorited ?? false,
+        memberEndAt: row?.member_end_at == null ? null : new Date(row.member_end_at),
+        granted: row?.granted ?? false,
+      };
     },
 
     /**

@@ -5,6 +5,7 @@ import {
   type CourseCard,
   type CoursePage,
   type CoursePoolPage,
+  type CoursePriceType,
   courseListMaxOffsetPage,
   coursePoolQuerySchema,
   type FavoritePage,
@@ -48,7 +49,8 @@ export interface CourseProgressSource {
   progressOf(
     userId: number,
     courseId: number,
-    lessonDurations: Map<number, number>,
+    /** The course's lesson durations (seconds by lesson id), for percentages; a promise so both load together. */
+    lessonDurations: Promise<Map<number, number>>,
   ): Promise<ViewerCourseProgress>;
 }
 
@@ -75,11 +77,15 @@ export function createCoursesService(deps: { coursesRepo: CoursesRepository; clo
   }
 
   /** Free courses: everyone logged in; member courses: a live membership; paid: a grant (bought or given). */
+  function accessFrom(priceType: CoursePriceType, facts: { memberEndAt: Date | null; granted: boolean }) {
+    if (priceType === 'free') return true;
+    if (priceType === 'member') return facts.memberEndAt !== null && facts.memberEndAt > clock.now();
+    return facts.granted;
+  }
+
   async function hasAccess(userId: number, course: AccessCourse): Promise<boolean> {
     if (course.priceType === 'free') return true;
-    const facts = await repo.accessFacts(userId, course.id);
-    if (course.priceType === 'member') return facts.memberEndAt !== null && facts.memberEndAt > clock.now();
-    return facts.granted;
+    return accessFrom(course.priceType, await repo.accessFacts(userId, course.id));
   }
 
   return {
@@ -117,13 +123,23 @@ export function createCoursesService(deps: { coursesRepo: CoursesRepository; clo
             per: q.per,
           };
           const f = { ...filters, limit: q.per };
-          const withCursors = (list: CourseCard[], keys: CourseKey[], total: number, page: number, more: boolean) => ({
+          const withCursors = (
+            list: CourseCard[],
+            keys: CourseKey[],
+            total: number,
+            page: number,
+            more: boolean,
+          ) => ({
             list,
             total,
             page,
             per: q.per,
-            next_cursor: more && keys.length > 0 ? encodeCursor(filters, 'next', keys[keys.length - 1]!, page + 1) : null,
-            prev_cursor: page > 1 && keys.length > 0 ? encodeCursor(filters, 'prev', keys[0]!, page - 1) : null,
+            next_cursor:
+              more && keys.length > 0
+                ? encodeCursor(filters, 'next', keys[keys.length - 1]!, page + 1)
+                : null,
+            prev_cursor:
+              page > 1 && keys.length > 0 ? encodeCursor(filters, 'prev', keys[0]!, page - 1) : null,
           });
           if (q.cursor) {
             const c = decodeCursor(q.cursor, filters);
@@ -164,27 +180,33 @@ export function createCoursesService(deps: { coursesRepo: CoursesRepository; clo
       viewerId: number | null,
       progressSource: CourseProgressSource,
     ): Promise<CourseDetail> {
-      const found = await repo.publishedCourse(id);
-      const card = found && (await repo.card(id));
-      if (!found || !card) throw AppError.notFound(courseMessages.courseNotFound);
-      const { course, teacher } = found;
-      const lessons = await repo.lessonsWithQuestionCounts(id);
+      // One round of queries: the course, its lessons and, for a signed-in viewer, the viewer's marks, access
+      // facts and progress (which waits for the lessons' durations only to compute percentages).
+      const lessonsQuery = repo.lessonsWithQuestionCounts(id);
+      const [found, lessons, facts, viewer] = await Promise.all([
+        repo.detailOf(id),
+        lessonsQuery,
+        viewerId === null ? null : repo.viewerFacts(viewerId, id),
+        viewerId === null
+          ? null
+          : progressSource.progressOf(
+              viewerId,
+              id,
+              lessonsQuery.then((ls) => new Map(ls.map((l) => [l.id, l.duration]))),
+            ),
+      ]);
+      if (!found) throw AppError.notFound(courseMessages.courseNotFound);
+      const { card, teacher } = found;
       let mine: CourseMine | null = null;
       let access = false;
       let progress = new Map<number, LessonProgress>();
-      if (viewerId !== null) {
-        const durations = new Map(lessons.map((l) => [l.id, l.duration]));
-        const [marks, granted, viewer] = await Promise.all([
-          repo.likedAndFavorited(viewerId, id),
-          hasAccess(viewerId, course),
-          progressSource.progressOf(viewerId, id, durations),
-        ]);
-        access = granted;
+      if (facts && viewer) {
+        access = accessFrom(card.price_type, facts);
         progress = viewer.lessons;
         mine = {
-          liked: marks.liked,
-          favorited: marks.favorited,
-          has_access: granted,
+          liked: facts.liked,
+          favorited: facts.favorited,
+          has_access: access,
           started: viewer.started,
           finished: viewer.finished,
           finished_lessons: [...progress.values()].filter((p) => p.finished).length,
@@ -193,15 +215,9 @@ export function createCoursesService(deps: { coursesRepo: CoursesRepository; clo
       }
       return {
         ...card,
-        description: course.description,
-        teacher: {
-          id: teacher.id,
-          name: teacher.name,
-          title: teacher.title,
-          photo: teacher.photo,
-          intro: teacher.intro,
-        },
-        outer_url: course.kind === 'outer_link' ? course.outerUrl : null,
+        description: found.description,
+        teacher,
+        outer_url: card.kind === 'outer_link' ? found.outerUrl : null,
         lessons: lessons.map((l) => ({
           id: l.id,
           title: l.title,
@@ -209,7 +225,7 @@ export function createCoursesService(deps: { coursesRepo: CoursesRepository; clo
           duration: l.duration,
           is_trial: l.isTrial,
           question_count: l.questionCount,
-          can_watch: viewerId === null ? l.isTrial || course.priceType === 'free' : l.isTrial || access,
+          can_watch: viewerId === null ? l.isTrial || card.price_type === 'free' : l.isTrial || access,
           progress: progress.get(l.id) ?? null,
         })),
         mine,

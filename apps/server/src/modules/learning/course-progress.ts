@@ -25,12 +25,13 @@ export function createCourseProgressSource(db: DbOrTx): CourseProgressSource {
   const repo = createLearningRepository(db);
   return {
     async progressOf(userId, courseId, lessonDurations) {
-      const [record, rows] = await Promise.all([
+      const [record, rows, durations] = await Promise.all([
         repo.courseRecord(userId, courseId),
         repo.lessonProgressOfCourse(userId, courseId),
+        lessonDurations,
       ]);
       const lessons = new Map<number, LessonProgress>();
-      for (const r of rows) lessons.set(r.lessonId, progressView(r, lessonDurations.get(r.lessonId) ?? 1));
+      for (const r of rows) lessons.set(r.lessonId, progressView(r, durations.get(r.lessonId) ?? 1));
       return {
         started: record !== undefined,
         finished: record?.finishedAt != null,

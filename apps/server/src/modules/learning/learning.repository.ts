@@ -56,7 +56,8 @@ export interface RankPeriodKey {
  * The ranking periods a China-time day `d.day` counts in, as (kind, key): its week (the Monday), its month and all
  * time. The migration's backfill spells the same expressions; periodKey in learning.service gives the same keys.
  */
-const PERIODS_OF_DAY = sql.raw(`(VALUES ('week', to_char((d.day - (extract(isodow FROM d.day)::int - 1))::timestamp, 'YYYY-MM-DD')),
+const PERIODS_OF_DAY =
+  sql.raw(`(VALUES ('week', to_char((d.day - (extract(isodow FROM d.day)::int - 1))::timestamp, 'YYYY-MM-DD')),
                      ('month', to_char(d.day::timestamp, 'YYYY-MM')), ('all', 'all'))`);
 
 export function createLearningRepository(db: DbOrTx) {
@@ -228,19 +229,21 @@ export function createLearningRepository(db: DbOrTx) {
           : status === 'learning'
             ? sql`AND cp.finished_at IS NULL`
             : sql``;
-      const rows = await rowsOf<{
-        course_id: number;
-        started_at: Date | string;
-        last_learned_at: Date | string;
-        last_lesson_id: number | null;
-        learn_seconds: number;
-        finished_lessons: number;
-        finished_at: Date | string | null;
-        watched_seconds: number;
-        total_duration: number;
-      }>(
-        db,
-        sql`SELECT cp.course_id, cp.started_at, cp.last_learned_at, cp.last_lesson_id, cp.learn_seconds, cp.finished_lessons, cp.finished_at,
+      // The page and the two counts go to the database together (one round trip of waiting, not two).
+      const [rows, [counts]] = await Promise.all([
+        rowsOf<{
+          course_id: number;
+          started_at: Date | string;
+          last_learned_at: Date | string;
+          last_lesson_id: number | null;
+          learn_seconds: number;
+          finished_lessons: number;
+          finished_at: Date | string | null;
+          watched_seconds: number;
+          total_duration: number;
+        }>(
+          db,
+          sql`SELECT cp.course_id, cp.started_at, cp.last_learned_at, cp.last_lesson_id, cp.learn_seconds, cp.finished_lessons, cp.finished_at,
                    COALESCE((SELECT sum(LEAST(lp.credited_seconds, l.duration)) FROM learning_lesson_progress lp
                               JOIN courses_lessons l ON l.id = lp.lesson_id
                              WHERE lp.user_id = cp.user_id AND lp.course_id = cp.course_id), 0)::float8 AS watched_seconds,
@@ -248,14 +251,15 @@ export function createLearningRepository(db: DbOrTx) {
               FROM learning_course_progress cp JOIN courses c ON c.id = cp.course_id
              WHERE cp.user_id = ${userId} AND c.published ${filter}
              ORDER BY cp.last_learned_at DESC, cp.course_id DESC LIMIT ${limit} OFFSET ${offset}`,
-      );
-      const [counts] = await rowsOf<{ learning: number; finished: number }>(
-        db,
-        sql`SELECT count(*) FILTER (WHERE cp.finished_at IS NULL)::int AS learning,
+        ),
+        rowsOf<{ learning: number; finished: number }>(
+          db,
+          sql`SELECT count(*) FILTER (WHERE cp.finished_at IS NULL)::int AS learning,
                    count(*) FILTER (WHERE cp.finished_at IS NOT NULL)::int AS finished
               FROM learning_course_progress cp JOIN courses c ON c.id = cp.course_id
              WHERE cp.user_id = ${userId} AND c.published`,
-      );
+        ),
+      ]);
       return {
         rows: rows.map((r) => ({
           ...r,
