@@ -69,7 +69,10 @@ export function serverProcess({ name, port, env }) {
     logs: [],
     exited: undefined,
     async start() {
-      const child = spawn(process.execPath, [serverEntry], {
+      // SERVER_NODE_ARGS: extra node flags for the server processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to
+      // profile the server under a benchmark's load (NODE_OPTIONS does not admit --cpu-prof).
+      const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+      const child = spawn(process.execPath, [...nodeArgs, serverEntry], {
         cwd: root,
         env: {
           PATH: process.env.PATH,
