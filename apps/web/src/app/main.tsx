@@ -1,8 +1,8 @@
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { hydrate } from '@tanstack/react-query';
-import { startTransition, StrictMode, useEffect } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 // The API client module also wires the session store's calls (get_current_user, logout).
 import '@/shared/lib/api-client';
@@ -11,6 +11,7 @@ import { bootstrapSession, installSessionMirror, useSessionStore } from '@/share
 import { AppProviders } from './providers';
 import { createAppRouter } from './router/create-router';
 import { takeSsrState } from './ssr-state';
+import { ServerRenderProvider } from '@/shared/lib/server-render';
 import './global.css';
 
 dayjs.locale('zh-cn');
@@ -38,20 +39,55 @@ function ClientReady() {
   return null;
 }
 
-const root = createRoot(document.getElementById('root')!);
-// Time-sliced (a transition): the page the server drew stays on screen and interactive-looking while React renders
-// its own in small slices, instead of one long main-thread task.
-const start = () =>
-  startTransition(() =>
-    root.render(
-      <StrictMode>
+/**
+ * A visitor's server-rendered page is hydrated: React adopts the server's markup instead of drawing it again, so the
+ * first client pass creates no DOM. That pass renders exactly what the server rendered (fields disabled, see
+ * server-render.ts); right after it commits, the page re-renders as the client (fields come alive). A logged-in
+ * user's page differs from the visitor's markup (header, marks), so it is drawn by the client instead.
+ */
+const noSubscription = () => () => undefined;
+const isHydratedSnapshot = () => false;
+const isServerSnapshot = () => true;
+
+function ClientTakeover({ children }: { children: ReactNode }) {
+  // The server's value while hydrating, the client's right after: React re-renders once hydration has committed.
+  const hydrating = useSyncExternalStore(noSubscription, isHydratedSnapshot, isServerSnapshot);
+  return (
+    <ServerRenderProvider value={hydrating}>
+      {children}
+      {!hydrating && <ClientReady />}
+    </ServerRenderProvider>
+  );
+}
+
+const container = document.getElementById('root')!;
+const adoptServerMarkup =
+  ssrState !== null && !useSessionStore.getState().token && container.firstElementChild !== null;
+const app = (
+  <StrictMode>
+    {adoptServerMarkup ? (
+      <ClientTakeover>
+        <AppProviders>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </ClientTakeover>
+    ) : (
+      <>
         <AppProviders>
           <RouterProvider router={router} />
         </AppProviders>
         <ClientReady />
-      </StrictMode>,
-    ),
-  );
+      </>
+    )}
+  </StrictMode>
+);
+// Time-sliced (a transition): the page the server drew stays on screen while React works in small slices,
+// instead of one long main-thread task.
+const start = () =>
+  startTransition(() => {
+    if (adoptServerMarkup) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });
 // The server's markup stays until the route's code has loaded: rendering earlier would swap it for a spinner.
 if (ssrState && !router.state.initialized) {
   const unsubscribe = router.subscribe((state) => {
