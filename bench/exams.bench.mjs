@@ -1,4 +1,5 @@
-// Exam benchmark on the built server (embedded PGlite, one process = one core):
+// Exam benchmark on the built server, one process: on embedded PGlite (the database runs in the server's own
+// thread), or on PostgreSQL when BENCH_EXAMS_DATABASE_URL names a superuser URL (a fresh database is made and dropped):
 // (a) autosave: PUT /api/exam_attempts/{id}/answers, one answer per request, rotating over CANDIDATES open
 //     attempts, against a bare node:http server answering the same JSON bytes in the same run;
 //     candidates one process serves at one save every 30 s = saves/s × 30 (goal 100,000, i.e. >= 3,000 saves/s);
@@ -10,6 +11,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import autocannon from 'autocannon';
+import pg from 'pg';
+import { createDatabase } from '../scripts/lib/stack.mjs';
 import { preparedDataDir, round, startBare, startPlatform, stop, writeResult } from './lib.mjs';
 
 const CONNECTIONS = 100;
@@ -20,10 +23,43 @@ const SUBMITTERS = Number(process.env.BENCH_SUBMITTERS ?? 5000);
 const SAVE_INTERVAL_S = 30;
 const SUBMIT_CONCURRENCY = Number(process.env.BENCH_SUBMIT_CONCURRENCY ?? 500);
 
-/** Candidates with live sessions, registered for the open demo session, straight into the prepared data dir. */
-async function addCandidates(dataDir, count) {
-  const db = new PGlite(path.join(dataDir, 'db'), { extensions: { pg_trgm } });
-  await db.waitReady;
+const PG_URL = process.env.BENCH_EXAMS_DATABASE_URL;
+
+/** The prepared database, opened by the benchmark itself: `query`, `transaction` and `close` on either engine. */
+async function openDatabase(dataDir, databaseUrl) {
+  if (!databaseUrl) {
+    const db = new PGlite(path.join(dataDir, 'db'), { extensions: { pg_trgm } });
+    await db.waitReady;
+    return {
+      query: (text, params) => db.query(text, params),
+      transaction: (fn) => db.transaction(fn),
+      checkpoint: () => db.exec('CHECKPOINT'),
+      close: () => db.close(),
+    };
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const query = (text, params) => client.query(text, params);
+  return {
+    query,
+    async transaction(fn) {
+      await client.query('BEGIN');
+      try {
+        await fn({ query });
+        await client.query('COMMIT');
+      } catch (err) {
+        await client.query('ROLLBACK');
+        throw err;
+      }
+    },
+    checkpoint: async () => undefined,
+    close: () => client.end(),
+  };
+}
+
+/** Candidates with live sessions, registered for the open demo session, straight into the prepared database. */
+async function addCandidates(dataDir, count, databaseUrl) {
+  const db = await openDatabase(dataDir, databaseUrl);
   try {
     const session = (
       await db.query(`SELECT id FROM exams_sessions WHERE seed_key = 'junior:open'`)
@@ -52,7 +88,7 @@ async function addCandidates(dataDir, count) {
         out.push({ token, registrationId: reg.rows[0].id });
       }
     });
-    await db.exec('CHECKPOINT');
+    await db.checkpoint();
     return out;
   } finally {
     await db.close();
@@ -155,14 +191,17 @@ async function closingSecond(url, attempts) {
 }
 
 export async function run() {
-  const dataDir = await preparedDataDir();
+  const database = PG_URL ? await createDatabase(PG_URL, 'bench_exams') : null;
+  const dbEnv = database ? { DATABASE_URL: database.url, DB_POOL_MAX: '20' } : {};
+  const engine = database ? 'PostgreSQL (a server on the same machine, pool of 20)' : 'embedded PGlite';
+  const dataDir = await preparedDataDir(dbEnv);
   const total = Math.max(CANDIDATES, SUBMITTERS);
   let platform;
   let saveBody;
   const result = {};
   try {
-    const candidates = await addCandidates(dataDir, total);
-    platform = await startPlatform(dataDir);
+    const candidates = await addCandidates(dataDir, total, database?.url);
+    platform = await startPlatform(dataDir, dbEnv);
     const attempts = await startAttempts(platform.url, candidates);
     const probe = attempts[0];
     const res = await fetch(`${platform.url}/api/exam_attempts/${probe.id}/answers`, {
@@ -179,6 +218,7 @@ export async function run() {
   } finally {
     if (platform) await stop(platform.proc);
     rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
   }
   const bare = await startBare(saveBody);
   try {
@@ -188,7 +228,8 @@ export async function run() {
     await stop(bare.proc);
   }
   const out = {
-    method: `autocannon, ${CONNECTIONS} connections, ${WARMUP_S} s warm-up then ${DURATION_S} s measured; built server on embedded PGlite (one process); autosave rotates over ${CANDIDATES} open attempts, one answer per request; closing second: ${SUBMITTERS} submissions with ${SUBMIT_CONCURRENCY} in flight; baseline is node:http answering the same JSON bytes`,
+    engine: database ? 'postgresql' : 'pglite',
+    method: `autocannon, ${CONNECTIONS} connections, ${WARMUP_S} s warm-up then ${DURATION_S} s measured; built server on ${engine} (one process); autosave rotates over ${CANDIDATES} open attempts, one answer per request; closing second: ${SUBMITTERS} submissions with ${SUBMIT_CONCURRENCY} in flight; baseline is node:http answering the same JSON bytes`,
     autosave: {
       platform: result.save_platform,
       baseline: result.save_baseline,
@@ -206,5 +247,5 @@ export async function run() {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const result = await run();
   console.log(JSON.stringify(result, null, 2));
-  writeResult('exams', result);
+  writeResult(PG_URL ? 'exams-postgresql' : 'exams', result);
 }

@@ -61,19 +61,22 @@ export async function waitReady(url, t0, proc, timeoutMs = 60_000) {
   }
 }
 
-/** Environment of the platform server in the benchmarks: production mode, no request logs. */
-export function serverEnv(port, dataDir) {
+/**
+ * Environment of the platform server in the benchmarks: production mode, no request logs, embedded PGlite unless
+ * `extra` names a DATABASE_URL.
+ */
+export function serverEnv(port, dataDir, extra = {}) {
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', LOG_LEVEL: 'warn', SEED_DEMO: 'true' };
   delete env.DATABASE_URL;
-  return env;
+  return { ...env, ...extra };
 }
 
 /** Starts the built platform server; resolves once /api/readyz answers 200. */
-export async function startPlatform(dataDir) {
+export async function startPlatform(dataDir, extraEnv = {}) {
   const port = await freePort();
   const t0 = performance.now();
   const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
-  const proc = spawn(process.execPath, [...nodeArgs, serverEntry], { cwd: root, env: serverEnv(port, dataDir), stdio: ['ignore', 'ignore', 'pipe'] });
+  const proc = spawn(process.execPath, [...nodeArgs, serverEntry], { cwd: root, env: serverEnv(port, dataDir, extraEnv), stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   proc.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
   try {
@@ -136,9 +139,9 @@ export function median(values) {
 export const round = (n, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /** A data directory that has been migrated and seeded by one full start of the server. */
-export async function preparedDataDir() {
+export async function preparedDataDir(extraEnv = {}) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
-  const { proc } = await startPlatform(dir);
+  const { proc } = await startPlatform(dir, extraEnv);
   await stop(proc);
   return dir;
 }
