@@ -21,10 +21,18 @@ export type RankPeriod = (typeof RANK_PERIODS)[number];
 export const RANK_PERIOD_LABELS: Record<RankPeriod, string> = { week: '本周', month: '本月', all: '总榜' };
 /** Learners listed in the home-page ranking. */
 export const RANK_SIZE = 10;
+/**
+ * "My place" is exact up to this place; further down the ranking says only that the learner is beyond it (counting
+ * everyone ahead of a learner in the middle of a million would read half a million rows per request).
+ */
+export const RANK_EXACT_LIMIT = 1000;
 
 export const MY_COURSE_STATUSES = ['learning', 'finished'] as const;
 export type MyCourseStatus = (typeof MY_COURSE_STATUSES)[number];
-export const MY_COURSE_STATUS_LABELS: Record<MyCourseStatus, string> = { learning: '学习中', finished: '已完成' };
+export const MY_COURSE_STATUS_LABELS: Record<MyCourseStatus, string> = {
+  learning: '学习中',
+  finished: '已完成',
+};
 
 export const NOTE_MAX_LENGTH = 1000;
 export const NOTE_KEYWORD_MAX = 50;

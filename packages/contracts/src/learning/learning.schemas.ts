@@ -2,12 +2,7 @@ import { z } from 'zod';
 import { recordIdSchema } from '../common/ids';
 import { pagedSchema, pageQuerySchema } from '../common/pagination';
 import { courseCardSchema } from '../courses/courses.schemas';
-import {
-  MAX_REPORTED_PLAYED_S,
-  MY_COURSE_STATUSES,
-  RANK_PERIODS,
-  WATCH_STATES,
-} from './learning.rules';
+import { MAX_REPORTED_PLAYED_S, MY_COURSE_STATUSES, RANK_PERIODS, WATCH_STATES } from './learning.rules';
 
 /**
  * POST /coursepoolapi/course_pools/watch_create: a progress report of the player.
@@ -121,7 +116,12 @@ export const rankDataSchema = z.object({
   since: z.string().nullable(),
   /** Top RANK_SIZE learners, most seconds first. */
   list: z.array(rankEntrySchema),
-  /** The logged-in user's place; rank null when no learning time in the period; null for visitors. */
-  mine: z.object({ rank: z.number().int().nullable(), seconds: z.number().int() }).nullable(),
+  /**
+   * The logged-in user's place; null for visitors. rank is null when the user has no learning time in the period,
+   * or when more than RANK_EXACT_LIMIT learners are ahead (then `beyond` is true).
+   */
+  mine: z
+    .object({ rank: z.number().int().nullable(), seconds: z.number().int(), beyond: z.boolean() })
+    .nullable(),
 });
 export type RankData = z.infer<typeof rankDataSchema>;

@@ -118,8 +118,11 @@ const orderOf = (sort: CourseSort, dir: 'asc' | 'desc') => {
 function filterWhere(f: Pick<CourseFilter, 'tag' | 'keyword' | 'priceType'>): SQL {
   const conds: SQL[] = [sql`c.published`];
   if (f.tag !== undefined) {
-    conds.push(sql`EXISTS (SELECT 1 FROM courses_course_tags ct JOIN courses_tags tg ON tg.id = ct.tag_id
-                            WHERE ct.course_id = c.id AND (tg.id = ${f.tag} OR tg.parent_id = ${f.tag}))`);
+    // Driven from the tag (courses_course_tags_tag_idx): the tag's courses are a set the list joins by primary key.
+    // Written as EXISTS per course, PostgreSQL tested every published course (100,000 at national scale) to count.
+    conds.push(sql`c.id IN (SELECT ct.course_id FROM courses_course_tags ct
+                             WHERE ct.tag_id IN (SELECT tg.id FROM courses_tags tg
+                                                  WHERE tg.id = ${f.tag} OR tg.parent_id = ${f.tag}))`);
   }
   if (f.keyword) {
     const p = containsPattern(f.keyword);

@@ -8,7 +8,8 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createUser, type TestUser } from '../../testing/test-users';
 import { LearningBuffer } from './learning-buffer';
 import { learningTime } from './learning-time';
-import { periodStart } from './learning.service';
+import { createLearningRepository } from './learning.repository';
+import { periodKey, periodStart } from './learning.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -34,7 +35,7 @@ async function rankingFromDays(period: RankPeriod, viewers: TestUser[]) {
     sql`SELECT s.user_id, s.seconds FROM (${sums}) s JOIN users u ON u.id = s.user_id
          WHERE s.seconds > 0 ORDER BY s.seconds DESC, s.user_id ASC LIMIT ${RANK_SIZE}`,
   );
-  const mine = new Map<number, { rank: number | null; seconds: number }>();
+  const mine = new Map<number, { rank: number | null; seconds: number; beyond: boolean }>();
   for (const v of viewers) {
     const [row] = await rowsOf<{ seconds: number; ahead: number }>(
       t.db,
@@ -44,7 +45,7 @@ async function rankingFromDays(period: RankPeriod, viewers: TestUser[]) {
             FROM me`,
     );
     const seconds = row?.seconds ?? 0;
-    mine.set(v.id, { seconds, rank: seconds > 0 ? (row?.ahead ?? 0) + 1 : null });
+    mine.set(v.id, { seconds, rank: seconds > 0 ? (row?.ahead ?? 0) + 1 : null, beyond: false });
   }
   return { top: top.map((r, i) => ({ rank: i + 1, user_id: r.user_id, seconds: r.seconds })), mine };
 }
@@ -63,9 +64,10 @@ async function expectSameAsFromDays(viewers: TestUser[]) {
   for (const period of PERIODS) {
     const expected = await rankingFromDays(period, viewers);
     const visitor = await ranking(period);
-    expect(visitor.list.map((e) => ({ rank: e.rank, user_id: e.user_id, seconds: e.seconds })), period).toEqual(
-      expected.top,
-    );
+    expect(
+      visitor.list.map((e) => ({ rank: e.rank, user_id: e.user_id, seconds: e.seconds })),
+      period,
+    ).toEqual(expected.top);
     expect(visitor.mine).toBeNull();
     for (const v of viewers) {
       expect((await ranking(period, v)).mine, `${period}, user ${v.id}`).toEqual(expected.mine.get(v.id));
@@ -80,12 +82,24 @@ describe('home ranking from per-period totals', () => {
     learners = [];
     for (let i = 0; i < 12; i++) learners.push(await createUser(t, { nickname: `排名学员${i + 1}` }));
     const [a, b, c, d, e, f, g, h, i, j, k, idle] = learners as [
-      TestUser, TestUser, TestUser, TestUser, TestUser, TestUser, TestUser, TestUser, TestUser, TestUser, TestUser, TestUser,
+      TestUser,
+      TestUser,
+      TestUser,
+      TestUser,
+      TestUser,
+      TestUser,
+      TestUser,
+      TestUser,
+      TestUser,
+      TestUser,
+      TestUser,
+      TestUser,
     ];
     // idle never learns: no place in any period.
     const buffer = new LearningBuffer({ db: t.db, intervalMs: 0 });
     // Written through the learning-time buffer's flush, several days of one user and period in one flush.
-    const credit = (u: TestUser, day: string, seconds: number, hour = 10) => buffer.addLearning(u.id, seconds, at(day, hour));
+    const credit = (u: TestUser, day: string, seconds: number, hour = 10) =>
+      buffer.addLearning(u.id, seconds, at(day, hour));
     // This week (Mon 2024-12-30 .. Wed 2025-01-01) spans two months: a and b tie.
     credit(a, '2024-12-30', 600_000);
     credit(a, '2025-01-01', 400_000);
@@ -117,10 +131,22 @@ describe('home ranking from per-period totals', () => {
       [a.id, 1_000_000],
       [b.id, 1_000_000],
     ]);
-    expect(week.mine).toEqual({ rank: 3, seconds: 1_000_000 });
-    expect((await ranking('month', d)).mine).toEqual({ rank: 2, seconds: 2_000_000 });
-    expect((await ranking('all', idle)).mine).toEqual({ rank: null, seconds: 0 });
+    expect(week.mine).toEqual({ rank: 3, seconds: 1_000_000, beyond: false });
+    expect((await ranking('month', d)).mine).toEqual({ rank: 2, seconds: 2_000_000, beyond: false });
+    expect((await ranking('all', idle)).mine).toEqual({ rank: null, seconds: 0, beyond: false });
     expect((await ranking('week', k)).mine?.seconds).toBe(7);
+  });
+
+  it('counts my place exactly up to the limit and only says "beyond" past it, however many learners are ahead', async () => {
+    const [a, , c] = learners as [TestUser, TestUser, TestUser];
+    const repo = createLearningRepository(t.db);
+    const week = periodKey('week', t.clock.now());
+    // This week: c and d (2,000,000 s) ahead of a (1,000,000 s, third place).
+    expect(await repo.rankOf(a.id, week, 3)).toEqual({ seconds: 1_000_000, rank: 3, beyond: false });
+    expect(await repo.rankOf(a.id, week, 2)).toEqual({ seconds: 1_000_000, rank: null, beyond: true });
+    expect(await repo.rankOf(c.id, week, 1)).toEqual({ seconds: 2_000_000, rank: 1, beyond: false });
+    const idle = learners[11]!;
+    expect(await repo.rankOf(idle.id, week, 1)).toEqual({ seconds: 0, rank: null, beyond: false });
   });
 
   it('stays the same when the clock reaches the next week and month', async () => {
@@ -129,15 +155,18 @@ describe('home ranking from per-period totals', () => {
     try {
       // Keep the learners' sessions open past their 30 days.
       await t.db.execute(sql`UPDATE auth_sessions SET expires_at = expires_at + interval '60 days'
-                              WHERE user_id IN (${sql.join(learners.map((u) => sql`${u.id}`), sql`, `)})`);
+                              WHERE user_id IN (${sql.join(
+                                learners.map((u) => sql`${u.id}`),
+                                sql`, `,
+                              )})`);
       const later = learners;
       const buffer = new LearningBuffer({ db: t.db, intervalMs: 0 });
       buffer.addLearning(later[5]!.id, 60, t.clock.now());
       buffer.addLearning(later[6]!.id, 60, t.clock.now());
       await buffer.close();
       await expectSameAsFromDays(later);
-      expect((await ranking('week', later[5])).mine).toEqual({ rank: 1, seconds: 60 });
-      expect((await ranking('month', later[6])).mine).toEqual({ rank: 2, seconds: 60 });
+      expect((await ranking('week', later[5])).mine).toEqual({ rank: 1, seconds: 60, beyond: false });
+      expect((await ranking('month', later[6])).mine).toEqual({ rank: 2, seconds: 60, beyond: false });
     } finally {
       t.clock.set('2025-01-01T08:00:00+08:00');
     }

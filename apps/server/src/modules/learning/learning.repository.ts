@@ -369,22 +369,29 @@ export function createLearningRepository(db: DbOrTx) {
 
     /**
      * My seconds in the period and my place in the same order as rankTop (null when no seconds): the learners
-     * ahead are two counts over index ranges (more seconds; as many seconds and a smaller id).
+     * ahead are two counts over index ranges (more seconds; as many seconds and a smaller id), each stopping after
+     * `exactLimit` rows, so the cost is bounded however many learners the period has. With `exactLimit` or more
+     * ahead the place is not counted: rank null, beyond true.
      */
-    async rankOf(userId: number, period: RankPeriodKey) {
+    async rankOf(userId: number, period: RankPeriodKey, exactLimit: number) {
       const inPeriod = sql`p.period_kind = ${period.kind} AND p.period_key = ${period.key}`;
       const [row] = await rowsOf<{ seconds: number; ahead: number }>(
         db,
         sql`WITH me AS (SELECT COALESCE((SELECT p.seconds FROM learning_period_seconds p
                                           WHERE ${inPeriod} AND p.user_id = ${userId}), 0) AS seconds)
             SELECT me.seconds,
-                   (SELECT count(*) FROM learning_period_seconds p WHERE ${inPeriod} AND p.seconds > me.seconds)::int
-                 + (SELECT count(*) FROM learning_period_seconds p
-                     WHERE ${inPeriod} AND p.seconds = me.seconds AND p.user_id < ${userId})::int AS ahead
+                   (SELECT count(*) FROM (SELECT 1 FROM learning_period_seconds p
+                                           WHERE ${inPeriod} AND p.seconds > me.seconds LIMIT ${exactLimit}) a)::int
+                 + (SELECT count(*) FROM (SELECT 1 FROM learning_period_seconds p
+                                           WHERE ${inPeriod} AND p.seconds = me.seconds AND p.user_id < ${userId}
+                                           LIMIT ${exactLimit}) b)::int AS ahead
               FROM me`,
       );
       const seconds = row?.seconds ?? 0;
-      return { seconds, rank: seconds > 0 ? (row?.ahead ?? 0) + 1 : null };
+      const ahead = row?.ahead ?? 0;
+      if (seconds <= 0) return { seconds, rank: null, beyond: false };
+      if (ahead >= exactLimit) return { seconds, rank: null, beyond: true };
+      return { seconds, rank: ahead + 1, beyond: false };
     },
   };
 }

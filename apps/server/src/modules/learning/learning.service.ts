@@ -4,6 +4,7 @@ import {
   learningMessages,
   LESSON_FINISH_RATIO,
   MAX_PLAYBACK_RATE,
+  RANK_EXACT_LIMIT,
   RANK_SIZE,
   type AnswerResult,
   type CourseLearn,
@@ -309,7 +310,7 @@ export function createLearningService(deps: {
       const key = periodKey(period, now);
       const [top, mine] = await Promise.all([
         learningRepo.rankTop(key, RANK_SIZE),
-        viewerId === null ? Promise.resolve(null) : learningRepo.rankOf(viewerId, key),
+        viewerId === null ? Promise.resolve(null) : learningRepo.rankOf(viewerId, key, RANK_EXACT_LIMIT),
       ]);
       return {
         period,

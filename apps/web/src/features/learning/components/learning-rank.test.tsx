@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { RANK_PERIOD_LABELS, RANK_SIZE, type RankData } from '@app/contracts';
+import { RANK_EXACT_LIMIT, RANK_PERIOD_LABELS, RANK_SIZE, type RankData } from '@app/contracts';
 import { mockApi, ok } from '@/testing/mock-api';
 import { createTestQueryClient } from '@/testing/render';
 import { formatLearnTime, LearningRank } from './learning-rank';
@@ -26,7 +26,12 @@ function renderRank(loggedIn: boolean) {
   const api = mockApi({
     'GET /api/home_page_rank': (config) => {
       const period = (config.params as { period: RankData['period'] }).period;
-      return ok(rankData(period, loggedIn ? { rank: period === 'week' ? null : 3, seconds: period === 'week' ? 0 : 5400 } : null));
+      const mine: Record<RankData['period'], NonNullable<RankData['mine']>> = {
+        week: { rank: null, seconds: 0, beyond: false },
+        month: { rank: 3, seconds: 5400, beyond: false },
+        all: { rank: null, seconds: 900, beyond: true },
+      };
+      return ok(rankData(period, loggedIn ? mine[period] : null));
     },
   });
   render(
@@ -46,7 +51,7 @@ describe('learning-time ranking', () => {
     expect(screen.getByRole('tab', { name: '本周' })).toHaveAttribute('aria-selected', 'true');
   });
 
-  it('lists the top ten and switches period', async () => {
+  it('lists the top ten, switches period and says where I stand (未上榜, 第N名, beyond the counted places)', async () => {
     const api = renderRank(true);
     expect(await screen.findByText('week学员1')).toBeInTheDocument();
     expect(screen.getAllByRole('listitem')).toHaveLength(RANK_SIZE);
@@ -54,7 +59,14 @@ describe('learning-time ranking', () => {
     fireEvent.click(screen.getByRole('tab', { name: '本月' }));
     expect(await screen.findByText('month学员1')).toBeInTheDocument();
     expect(screen.getByText('第3名')).toBeInTheDocument();
-    expect(api.calls.map((c) => c.url)).toEqual(['/api/home_page_rank', '/api/home_page_rank']);
+    fireEvent.click(screen.getByRole('tab', { name: '总榜' }));
+    expect(await screen.findByText('all学员1')).toBeInTheDocument();
+    expect(screen.getByText(`${RANK_EXACT_LIMIT}名以外`)).toBeInTheDocument();
+    expect(api.calls.map((c) => c.url)).toEqual([
+      '/api/home_page_rank',
+      '/api/home_page_rank',
+      '/api/home_page_rank',
+    ]);
   });
 
   it('invites a visitor to log in for the own rank', async () => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDuration } from '@app/contracts/common/format';
-import type { RankPeriod } from '@app/contracts';
+import { RANK_EXACT_LIMIT, type RankData, type RankPeriod } from '@app/contracts';
 import { useRank } from '../api/use-learning';
 import './learning-rank.css';
 
@@ -48,10 +48,17 @@ export function LearningRank({ loggedIn }: { loggedIn: boolean }) {
           ))}
         </div>
       </header>
-      <div id="learning-rank-panel" role="tabpanel" aria-labelledby={`rank-tab-${period}`} className="learning-rank__panel">
+      <div
+        id="learning-rank-panel"
+        role="tabpanel"
+        aria-labelledby={`rank-tab-${period}`}
+        className="learning-rank__panel"
+      >
         {rank.isPending && <p className="learning-rank__empty">加载中…</p>}
         {rank.isError && <p className="learning-rank__empty">排行暂时无法加载</p>}
-        {rank.data && list.length === 0 && <p className="learning-rank__empty">暂无学习记录，快来成为第一名</p>}
+        {rank.data && list.length === 0 && (
+          <p className="learning-rank__empty">暂无学习记录，快来成为第一名</p>
+        )}
         {list.length > 0 && (
           <ol className="learning-rank__list">
             {list.map((e) => (
@@ -78,11 +85,17 @@ export function LearningRank({ loggedIn }: { loggedIn: boolean }) {
         {loggedIn && rank.data?.mine && (
           <>
             我的排名：
-            <strong>{rank.data.mine.rank ? `第${rank.data.mine.rank}名` : '未上榜'}</strong>
+            <strong>{placeText(rank.data.mine)}</strong>
             <span className="learning-rank__mine-time">学习 {formatLearnTime(rank.data.mine.seconds)}</span>
           </>
         )}
       </footer>
     </section>
   );
+}
+
+/** 第N名; beyond the exactly counted places, N名以外; no learning time in the period, 未上榜. */
+export function placeText(mine: NonNullable<RankData['mine']>): string {
+  if (mine.rank) return `第${mine.rank}名`;
+  return mine.beyond ? `${RANK_EXACT_LIMIT}名以外` : '未上榜';
 }
