@@ -382,15 +382,30 @@ async function main() {
   );
   const me = Math.ceil(N.users / 2);
   await plan(
-    'ranking, month: after (my place)',
+    'ranking, month: after (my place, exact up to 1,000)',
     `WITH me AS (SELECT COALESCE((SELECT p.seconds FROM learning_period_seconds p
                                    WHERE p.period_kind = 'month' AND p.period_key = ${monthKey} AND p.user_id = ${me}), 0) AS seconds)
      SELECT me.seconds,
-            (SELECT count(*) FROM learning_period_seconds p
-              WHERE p.period_kind = 'month' AND p.period_key = ${monthKey} AND p.seconds > me.seconds)::int
-          + (SELECT count(*) FROM learning_period_seconds p
-              WHERE p.period_kind = 'month' AND p.period_key = ${monthKey} AND p.seconds = me.seconds AND p.user_id < ${me})::int
+            (SELECT count(*) FROM (SELECT 1 FROM learning_period_seconds p
+              WHERE p.period_kind = 'month' AND p.period_key = ${monthKey} AND p.seconds > me.seconds LIMIT 1000) a)::int
+          + (SELECT count(*) FROM (SELECT 1 FROM learning_period_seconds p
+              WHERE p.period_kind = 'month' AND p.period_key = ${monthKey} AND p.seconds = me.seconds AND p.user_id < ${me}
+              LIMIT 1000) b)::int
        FROM me`,
+  );
+  // The tag filter: before, EXISTS per course (every published course tested to count the filter); after, the
+  // tag's courses as one id array fetched by primary key.
+  const tagList = (cond) => `SELECT c.id, count(*) OVER ()::int FROM courses c WHERE c.published AND ${cond}
+    ORDER BY c.published_at DESC NULLS LAST, c.id DESC NULLS LAST LIMIT 10`;
+  await plan(
+    'tag filter: before (EXISTS per course)',
+    tagList(`EXISTS (SELECT 1 FROM courses_course_tags ct JOIN courses_tags tg ON tg.id = ct.tag_id
+                     WHERE ct.course_id = c.id AND (tg.id = 12 OR tg.parent_id = 12))`),
+  );
+  await plan(
+    'tag filter: after (the tag\'s courses)',
+    tagList(`c.id = ANY (ARRAY(SELECT ct.course_id FROM courses_course_tags ct
+                      WHERE ct.tag_id IN (SELECT tg.id FROM courses_tags tg WHERE tg.id = 12 OR tg.parent_id = 12)))`),
   );
   const card = `c.id, c.title, t.name, (SELECT json_agg(ct.tag_id) FROM courses_course_tags ct WHERE ct.course_id = c.id)`;
   await plan(
