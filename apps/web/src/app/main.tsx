@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { hydrate } from '@tanstack/react-query';
-import { startTransition, StrictMode, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { startTransition, StrictMode, useEffect, useState, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 // The API client module also wires the session store's calls (get_current_user, logout).
@@ -45,13 +45,10 @@ function ClientReady() {
  * server-render.ts); right after it commits, the page re-renders as the client (fields come alive). A logged-in
  * user's page differs from the visitor's markup (header, marks), so it is drawn by the client instead.
  */
-const noSubscription = () => () => undefined;
-const isHydratedSnapshot = () => false;
-const isServerSnapshot = () => true;
-
 function ClientTakeover({ children }: { children: ReactNode }) {
-  // The server's value while hydrating, the client's right after: React re-renders once hydration has committed.
-  const hydrating = useSyncExternalStore(noSubscription, isHydratedSnapshot, isServerSnapshot);
+  const [hydrating, setHydrating] = useState(true);
+  // After hydration has committed; as a transition, so the re-render of the fields is time-sliced too.
+  useEffect(() => startTransition(() => setHydrating(false)), []);
   return (
     <ServerRenderProvider value={hydrating}>
       {children}
