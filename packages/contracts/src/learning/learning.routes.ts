@@ -16,8 +16,7 @@ export const learningRoutes = {
   watchCreate: {
     method: 'POST',
     path: '/coursepoolapi/course_pools/watch_create',
-    summary:
-      '上报播放进度（每15秒及播放、暂停、拖动、结束、页面隐藏时；支持 sendBeacon：text/plain JSON，body 或 query 携带 token）',
+    summary: '上报播放进度（每15秒及播放、暂停、拖动、结束、页面隐藏时；支持 sendBeacon：text/plain JSON，body 或 query 携带 token）',
     description:
       '学习时长只计入真实播放时间：本次计入 = min(上报的播放秒数, 距上次上报的时间 × 2)，且仅当上次上报处于播放状态；每课时累计不超过课时时长；累计达到时长95%即完成该课时。',
     query: watchReportQuerySchema,

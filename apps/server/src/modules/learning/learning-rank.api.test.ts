@@ -64,10 +64,9 @@ async function expectSameAsFromDays(viewers: TestUser[]) {
   for (const period of PERIODS) {
     const expected = await rankingFromDays(period, viewers);
     const visitor = await ranking(period);
-    expect(
-      visitor.list.map((e) => ({ rank: e.rank, user_id: e.user_id, seconds: e.seconds })),
-      period,
-    ).toEqual(expected.top);
+    expect(visitor.list.map((e) => ({ rank: e.rank, user_id: e.user_id, seconds: e.seconds })), period).toEqual(
+      expected.top,
+    );
     expect(visitor.mine).toBeNull();
     for (const v of viewers) {
       expect((await ranking(period, v)).mine, `${period}, user ${v.id}`).toEqual(expected.mine.get(v.id));
@@ -82,24 +81,12 @@ describe('home ranking from per-period totals', () => {
     learners = [];
     for (let i = 0; i < 12; i++) learners.push(await createUser(t, { nickname: `排名学员${i + 1}` }));
     const [a, b, c, d, e, f, g, h, i, j, k, idle] = learners as [
-      TestUser,
-      TestUser,
-      TestUser,
-      TestUser,
-      TestUser,
-      TestUser,
-      TestUser,
-      TestUser,
-      TestUser,
-      TestUser,
-      TestUser,
-      TestUser,
+      TestUser, TestUser, TestUser, TestUser, TestUser, TestUser, TestUser, TestUser, TestUser, TestUser, TestUser, TestUser,
     ];
     // idle never learns: no place in any period.
     const buffer = new LearningBuffer({ db: t.db, intervalMs: 0 });
     // Written through the learning-time buffer's flush, several days of one user and period in one flush.
-    const credit = (u: TestUser, day: string, seconds: number, hour = 10) =>
-      buffer.addLearning(u.id, seconds, at(day, hour));
+    const credit = (u: TestUser, day: string, seconds: number, hour = 10) => buffer.addLearning(u.id, seconds, at(day, hour));
     // This week (Mon 2024-12-30 .. Wed 2025-01-01) spans two months: a and b tie.
     credit(a, '2024-12-30', 600_000);
     credit(a, '2025-01-01', 400_000);
@@ -145,8 +132,7 @@ describe('home ranking from per-period totals', () => {
     expect(await repo.rankOf(a.id, week, 3)).toEqual({ seconds: 1_000_000, rank: 3, beyond: false });
     expect(await repo.rankOf(a.id, week, 2)).toEqual({ seconds: 1_000_000, rank: null, beyond: true });
     expect(await repo.rankOf(c.id, week, 1)).toEqual({ seconds: 2_000_000, rank: 1, beyond: false });
-    const idle = learners[11]!;
-    expect(await repo.rankOf(idle.id, week, 1)).toEqual({ seconds: 0, rank: null, beyond: false });
+    expect(await repo.rankOf(learners[11]!.id, week, 1)).toEqual({ seconds: 0, rank: null, beyond: false });
   });
 
   it('stays the same when the clock reaches the next week and month', async () => {
@@ -155,10 +141,7 @@ describe('home ranking from per-period totals', () => {
     try {
       // Keep the learners' sessions open past their 30 days.
       await t.db.execute(sql`UPDATE auth_sessions SET expires_at = expires_at + interval '60 days'
-                              WHERE user_id IN (${sql.join(
-                                learners.map((u) => sql`${u.id}`),
-                                sql`, `,
-                              )})`);
+                              WHERE user_id IN (${sql.join(learners.map((u) => sql`${u.id}`), sql`, `)})`);
       const later = learners;
       const buffer = new LearningBuffer({ db: t.db, intervalMs: 0 });
       buffer.addLearning(later[5]!.id, 60, t.clock.now());

@@ -48,17 +48,10 @@ export function LearningRank({ loggedIn }: { loggedIn: boolean }) {
           ))}
         </div>
       </header>
-      <div
-        id="learning-rank-panel"
-        role="tabpanel"
-        aria-labelledby={`rank-tab-${period}`}
-        className="learning-rank__panel"
-      >
+      <div id="learning-rank-panel" role="tabpanel" aria-labelledby={`rank-tab-${period}`} className="learning-rank__panel">
         {rank.isPending && <p className="learning-rank__empty">加载中…</p>}
         {rank.isError && <p className="learning-rank__empty">排行暂时无法加载</p>}
-        {rank.data && list.length === 0 && (
-          <p className="learning-rank__empty">暂无学习记录，快来成为第一名</p>
-        )}
+        {rank.data && list.length === 0 && <p className="learning-rank__empty">暂无学习记录，快来成为第一名</p>}
         {list.length > 0 && (
           <ol className="learning-rank__list">
             {list.map((e) => (
