@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
 import { buildApp } from './app';
@@ -98,6 +99,20 @@ describe('database unreachable', () => {
     expect(ready.ms).toBeLessThan(2_000);
   });
 
+  it('answers every request of a burst larger than the pool with a 503 within 2 s when the database never answers', async () => {
+    const { port } = await listener(() => undefined);
+    const { app } = await appOn(`postgres://u:p@127.0.0.1:${port}/app`, {
+      DB_POOL_MAX: '2',
+      DB_POOL_WAIT_MS: '10000',
+    });
+
+    const burst = await Promise.all(Array.from({ length: 8 }, () => timed(app, '/api/problems')));
+    for (const { res, ms } of burst) {
+      expect(res.statusCode).toBe(503);
+      expect(ms).toBeLessThan(2_000);
+    }
+  });
+
   it('classifies network and shutdown errors as unavailability, and statement errors as not', () => {
     expect(
       isDatabaseUnavailable(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })),
@@ -155,6 +170,50 @@ describe('database unreachable', () => {
       up = true;
       expect((await app.inject({ method: 'GET', url: '/api/readyz' })).statusCode).toBe(200);
       expect((await app.inject({ method: 'GET', url: '/api/problems' })).statusCode).toBe(200);
+    },
+  );
+});
+
+describe('database pool', () => {
+  it.skipIf(template.kind !== 'pg')(
+    "a request waits for a busy pool's connection longer than the connect timeout, up to DB_POOL_WAIT_MS",
+    async () => {
+      if (template.kind !== 'pg') return;
+      const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'server-pool-'));
+      const open = async (waitMs: number) => {
+        const database = await openDatabase({
+          databaseUrl: template.adminUrl,
+          dataDir,
+          dbPool: { max: 1, connectTimeoutMs: 300, waitMs },
+        });
+        cleanups.push(() => database.close());
+        return database;
+      };
+      cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
+
+      // One connection, held 1 s by the first statement: the second waits for it past the 300 ms connect timeout.
+      const patient = await open(5_000);
+      const [first, second] = await Promise.allSettled([
+        patient.db.execute(sql`select pg_sleep(1)`),
+        patient.db.execute(sql`select 2 as n`),
+      ]);
+      expect(first.status).toBe('fulfilled');
+      expect(second.status).toBe('fulfilled');
+
+      // With a wait limit shorter than the holder's statement, the waiter gives up at that limit.
+      const hasty = await open(300);
+      let heldDone = false;
+      const [held, refused] = await Promise.allSettled([
+        hasty.db.execute(sql`select pg_sleep(1)`).finally(() => (heldDone = true)),
+        hasty.db.execute(sql`select 2 as n`).catch((err: unknown) => {
+          // It gave up while the holder still ran, not when the connection came free.
+          expect(heldDone).toBe(false);
+          throw err;
+        }),
+      ]);
+      expect(held.status).toBe('fulfilled');
+      expect(refused.status).toBe('rejected');
+      expect(isDatabaseUnavailable((refused as PromiseRejectedResult).reason)).toBe(true);
     },
   );
 });

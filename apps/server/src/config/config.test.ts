@@ -190,7 +190,7 @@ describe('payment', () => {
 describe('operations', () => {
   it('reads pool, slow-client, instance and metrics settings, with loopback-only metrics by default', () => {
     expect(loadConfig({})).toMatchObject({
-      dbPool: { max: 10, connectTimeoutMs: 1500 },
+      dbPool: { max: 10, connectTimeoutMs: 1500, waitMs: 10_000 },
       http: { headersTimeoutMs: 15_000, requestTimeoutMs: 120_000 },
       instanceName: undefined,
       metrics: { allow: ['127.0.0.1', '::1'], token: undefined },
@@ -205,7 +205,7 @@ describe('operations', () => {
       METRICS_TOKEN: 'a-long-enough-metrics-token',
     });
     expect(c).toMatchObject({
-      dbPool: { max: 20, connectTimeoutMs: 1000 },
+      dbPool: { max: 20, connectTimeoutMs: 1000, waitMs: 10_000 },
       http: { headersTimeoutMs: 5000, requestTimeoutMs: 60000 },
       instanceName: 'web-1',
       metrics: { allow: ['10.0.0.0/8', '127.0.0.1'], token: 'a-long-enough-metrics-token' },

@@ -36,9 +36,11 @@ const envSchema = z
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     TRUST_PROXY: trustProxySchema.optional(),
     WEB_DIST_DIR: z.string().trim().min(1).optional(),
-    // PostgreSQL pool: connections per process, and how long a request waits for one before answering 503.
+    // PostgreSQL pool: connections per process; how long opening one may take before the request answers 503;
+    // how long a request waits for a busy pool's free connection while the database answers.
     DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
     DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1_500),
+    DB_POOL_WAIT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     // Slow clients: the whole header block, and the whole request (headers and body), must arrive within these.
     HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
     HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
@@ -170,7 +172,7 @@ export interface Config {
   /** Absolute path of the built web app. */
   webDistDir: string;
   /** PostgreSQL pool size and connect (or wait-for-a-connection) timeout. */
-  dbPool: { max: number; connectTimeoutMs: number };
+  dbPool: { max: number; connectTimeoutMs: number; waitMs: number };
   /** Slow-client limits of the HTTP server. */
   http: { headersTimeoutMs: number; requestTimeoutMs: number };
   /** Set: every response carries `x-served-by: <instanceName>`. */
@@ -273,7 +275,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(cwd, e.WEB_DIST_DIR) : defaultWebDistDir,
-    dbPool: { max: e.DB_POOL_MAX, connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS },
+    dbPool: { max: e.DB_POOL_MAX, connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, waitMs: e.DB_POOL_WAIT_MS },
     http: { headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS },
     instanceName: e.INSTANCE_NAME,
     learningFlushIntervalMs: e.LEARNING_FLUSH_INTERVAL_MS,

@@ -70,7 +70,12 @@ const pools = new WeakMap<object, pg.Pool>();
 export function poolStats(db: Db): { total: number; inUse: number; waiting: number } | undefined {
   const pool = pools.get(db);
   if (!pool) return undefined;
-  return { total: pool.totalCount, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount };
+  const gated = pool instanceof GatedPool ? pool.gateWaiting : 0;
+  return {
+    total: pool.totalCount,
+    inUse: pool.totalCount - pool.idleCount,
+    waiting: pool.waitingCount + gated,
+  };
 }
 
 /** Network errors of a connection to the database server (refused, reset, timed out, unknown host). */
@@ -91,6 +96,7 @@ const UNAVAILABLE_MESSAGES = [
   'Connection terminated',
   'connection timeout',
   'Client has encountered a connection error',
+  'timeout expired',
 ];
 
 /**
@@ -113,6 +119,119 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => message.includes(m))) return true;
   }
   return false;
+}
+
+type ConnectCallback = (
+  err: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void;
+
+/**
+ * A node-postgres pool with two limits where pg's pool has one. pg's `connectionTimeoutMillis` bounds both opening a
+ * connection and waiting for a busy pool's free one, so a short limit (to answer 503 fast when the database is away)
+ * also refuses requests that merely queue behind a burst, such as an exam's closing second. Here the pool itself
+ * keeps the short limit for opening a connection, and callers beyond `max` queue in front of it for up to `waitMs`
+ * while the database answers. Once opening a connection fails because the database is unreachable, every queued
+ * caller fails at once, and callers that find no free connection fail without queueing, until a connection opens.
+ */
+export class GatedPool extends pg.Pool {
+  readonly #limit: number;
+  readonly #waitMs: number;
+  #inUse = 0;
+  #reachable = true;
+  readonly #queue: { grant: () => void; fail: (err: Error) => void }[] = [];
+
+  constructor(config: pg.PoolConfig & { max: number; waitMs: number }) {
+    const { waitMs, ...poolConfig } = config;
+    super(poolConfig);
+    this.#limit = config.max;
+    this.#waitMs = waitMs;
+  }
+
+  /** Callers queued for a connection in front of the pool. */
+  get gateWaiting(): number {
+    return this.#queue.length;
+  }
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    const acquired = this.#acquire();
+    if (!callback) return acquired;
+    acquired.then(
+      (client) =>
+        callback(undefined, client, (release) => client.release(release as Error | boolean | undefined)),
+      (err: Error) => callback(err, undefined, () => undefined),
+    );
+  }
+
+  async #acquire(): Promise<pg.PoolClient> {
+    await this.#slot();
+    let client: pg.PoolClient;
+    try {
+      client = await super.connect();
+    } catch (err) {
+      // Queued callers fail first, so the freed slot does not send one more of them to wait for the same timeout.
+      if (isDatabaseUnavailable(err)) this.#unreachable(err as Error);
+      this.#free();
+      throw err;
+    }
+    this.#reachable = true;
+    // The pool gives each checkout its own release; the slot is freed by the first call of it.
+    const release = client.release.bind(client);
+    let freed = false;
+    client.release = (err?: Error | boolean) => {
+      if (!freed) {
+        freed = true;
+        this.#free();
+      }
+      release(err);
+    };
+    return client;
+  }
+
+  #slot(): Promise<void> {
+    if (this.#inUse < this.#limit) {
+      this.#inUse++;
+      return Promise.resolve();
+    }
+    if (!this.#reachable) return Promise.reject(unreachableError());
+    return new Promise((resolve, reject) => {
+      const waiter = {
+        grant: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        fail: (err: Error) => {
+          clearTimeout(timer);
+          reject(err);
+        },
+      };
+      const timer = setTimeout(() => {
+        this.#queue.splice(this.#queue.indexOf(waiter), 1);
+        reject(new Error('timeout exceeded when trying to connect'));
+      }, this.#waitMs);
+      timer.unref();
+      this.#queue.push(waiter);
+    });
+  }
+
+  /** A slot comes free: it passes to the first queued caller, if any. */
+  #free() {
+    const next = this.#queue.shift();
+    if (next) next.grant();
+    else this.#inUse--;
+  }
+
+  #unreachable(cause: Error) {
+    this.#reachable = false;
+    for (const waiter of this.#queue.splice(0)) waiter.fail(unreachableError(cause));
+  }
+}
+
+function unreachableError(cause?: Error): Error {
+  return new Error('Connection terminated: the database is unreachable', { cause });
 }
 
 /** Wraps a node-postgres pool on a real PostgreSQL server. */
@@ -155,15 +274,17 @@ export function pgDatabase(pool: pg.Pool): Database {
 export async function openDatabase(config: {
   databaseUrl: string | undefined;
   dataDir: string;
-  dbPool?: { max: number; connectTimeoutMs: number };
+  dbPool?: { max: number; connectTimeoutMs: number; waitMs: number };
 }): Promise<Database> {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({
+    const pool = new GatedPool({
       connectionString: config.databaseUrl,
       max: config.dbPool?.max ?? 10,
-      // A request waits at most this long for a connection (opening one, or a free one of the pool), then fails
-      // and answers 503: with the database away, nothing hangs until the client gives up.
+      // Opening a connection takes at most this long, then the request answers 503: with the database away,
+      // nothing hangs until the client gives up.
       connectionTimeoutMillis: config.dbPool?.connectTimeoutMs ?? 1_500,
+      // While the database answers, a request waits this long for a busy pool's free connection.
+      waitMs: config.dbPool?.waitMs ?? 10_000,
       // A dead server behind a silent network is noticed by TCP keepalive instead of never.
       keepAlive: true,
     });
