@@ -43,15 +43,16 @@ async function addData(dataDir) {
     await db.exec(`
       INSERT INTO users (phone, role, nickname, created_at, updated_at)
         SELECT '135' || lpad(i::text, 8, '0'), 'personal', '压测人才' || i, now(), now() FROM generate_series(1, ${PORTRAITS}) i;
+      -- Achievements before portraits: a portrait takes its owner's star level when it is written (migration 0020).
+      INSERT INTO users_personal_achieve (user_id, star_id, total_learn_time, finish_course_num)
+        SELECT u.id, ${h('u.id', 8, 6)}, ${h('u.id', 9, 200)} * 3600, ${h('u.id', 10, 12)} FROM users u WHERE u.phone LIKE '135%'
+        ON CONFLICT (user_id) DO UPDATE SET star_id = excluded.star_id, total_learn_time = excluded.total_learn_time;
       INSERT INTO talent_apply_jobs (user_id, name, sex, birthday, salary, show_personal_info, citys, positions, industries, created_at, updated_at)
         SELECT u.id, (${arr(SURNAMES)})[1 + ${h('u.id', 1, SURNAMES.length)}] || '某某', ${h('u.id', 2, 2)}, '1990-01-01', ${h('u.id', 3, 7)}, true,
                (${arr(PAIRS)})[1 + ${h('u.id', 4, PAIRS.length)}] || ',' || (${arr(PAIRS)})[1 + ${h('u.id', 5, PAIRS.length)}],
                (${arr(POSITIONS)})[1 + ${h('u.id', 6, POSITIONS.length)}] || ',' || (${arr(POSITIONS)})[1 + ${h('u.id', 7, POSITIONS.length)}],
                '制造业', now() - (u.id % 5000) * interval '1 hour', now() - (u.id % 5000) * interval '1 hour'
           FROM users u WHERE u.phone LIKE '135%';
-      INSERT INTO users_personal_achieve (user_id, star_id, total_learn_time, finish_course_num)
-        SELECT u.id, ${h('u.id', 8, 6)}, ${h('u.id', 9, 200)} * 3600, ${h('u.id', 10, 12)} FROM users u WHERE u.phone LIKE '135%'
-        ON CONFLICT (user_id) DO UPDATE SET star_id = excluded.star_id, total_learn_time = excluded.total_learn_time;
       INSERT INTO talent_edus (user_id, school, major, degree, start_date, end_date, created_at)
         SELECT u.id, '某财经大学', '会计学', 1 + ${h('u.id', 11, 5)}, '2008-09-01', '2012-06-30', now() FROM users u WHERE u.phone LIKE '135%';
       INSERT INTO talent_jobs (user_id, company, position, position_level, start_date, end_date, created_at)
@@ -133,13 +134,12 @@ async function explain(dataDir) {
   try {
     const talent = await db.query(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON)
       SELECT j.user_id, count(*) OVER ()::int AS total
-        FROM talent_apply_jobs j JOIN users u ON u.id = j.user_id
-        LEFT JOIN users_personal_achieve pa ON pa.user_id = j.user_id
-       WHERE j.show_personal_info AND u.role = 'personal' AND NOT u.disabled
+        FROM talent_apply_jobs j
+       WHERE j.show_personal_info AND j.listed
          AND (j.citys LIKE '%河南省:%' AND (',' || j.citys) LIKE '%,河南省:%')
          AND (j.positions LIKE '%总账会计%' AND (',' || j.positions || ',') LIKE '%,总账会计,%')
-         AND coalesce(pa.star_id, 0) >= 3
-       ORDER BY coalesce(pa.star_id, 0) DESC, j.updated_at DESC, j.user_id ASC LIMIT 10`);
+         AND j.star_level >= 3
+       ORDER BY j.star_level DESC NULLS LAST, j.updated_at DESC NULLS LAST, j.user_id ASC LIMIT 10`);
     const board = await db.query(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON)
       SELECT p.id, count(*) OVER ()::int AS total
         FROM recruiting_posts p

@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recruitingMessages as m } from '@app/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createUser, type TestUser } from '../../testing/test-users';
-import { api, PDF, PNG, upload } from '../talent/talent.test-support';
+import { api, GOOD_JOB, PDF, PNG, postForm, upload } from '../talent/talent.test-support';
+import { personalAchieve } from '../users/users.table';
 import {
   COMPANY_PROFILE,
   goodPost,
@@ -474,6 +476,57 @@ describe('talent query, pool and recommendation', () => {
     expect((await api(t, 'GET', `/api/talents/${p.id}`, company)).status).toBe(404);
     const pool = await api(t, 'GET', '/api/talent_pool', company);
     expect(pool.data.list[0]).toMatchObject({ user_id: p.id, hidden: true, talent: null, note: '沟通顺畅' });
+  });
+
+  it('orders and filters by the star level as it changes, and drops an account the moment staff disable it', async () => {
+    const region = '西藏自治区';
+    const low = await jobSeeker(t, { name: '次仁', citys: `${region}:拉萨市`, positions: '税务会计' });
+    const high = await jobSeeker(t, { name: '卓玛', citys: `${region}:日喀则市`, positions: '税务会计' });
+    const q = (star?: number) =>
+      `/api/talents?region=${encodeURIComponent(region)}${star ? `&star_min=${star}` : ''}`;
+    const ids = async (star?: number) =>
+      ((await api(t, 'GET', q(star), company)).data.list as { user_id: number }[]).map((r) => r.user_id);
+
+    // The learning area raises a star level: order and filter follow at once.
+    const setStar = (userId: number, starId: number) =>
+      t.db.update(personalAchieve).set({ starId }).where(eq(personalAchieve.userId, userId));
+    await setStar(high.id, 2);
+    expect(await ids()).toEqual([high.id, low.id]);
+    expect(await ids(3)).toEqual([]);
+    await setStar(high.id, 4);
+    expect(await ids(3)).toEqual([high.id]);
+    const list = (await api(t, 'GET', q(3), company)).data.list;
+    expect(list[0]).toMatchObject({ user_id: high.id, star_id: 4 });
+
+    // A portrait saved after the star level was reached starts with it.
+    const late = await createUser(t);
+    await setStar(late.id, 5);
+    await postForm(t, 'POST', '/api/user_apply_jobs', late, {
+      ...GOOD_JOB,
+      name: '格桑',
+      citys: `${region}:林芝市`,
+      positions: '税务会计',
+    });
+    expect(await ids(3)).toEqual([late.id, high.id]);
+
+    // Its achievements row removed and written again (as a re-import would): the copy follows both.
+    await t.db.delete(personalAchieve).where(eq(personalAchieve.userId, high.id));
+    expect(await ids(3)).toEqual([late.id]);
+    await t.db.insert(personalAchieve).values({ userId: high.id, starId: 4 });
+    expect(await ids(3)).toEqual([late.id, high.id]);
+
+    // Disabled by staff: gone from the query; enabled again: back.
+    const off = await api(t, 'POST', `/api/admin/users/${high.id}/disabled`, staff, {
+      disabled: true,
+      reason: '冒用他人身份',
+    });
+    expect(off.code).toBe(200);
+    expect(await ids()).toEqual([late.id, low.id]);
+    await api(t, 'POST', `/api/admin/users/${high.id}/disabled`, staff, {
+      disabled: false,
+      reason: '核实无误',
+    });
+    expect(await ids()).toEqual([late.id, high.id, low.id]);
   });
 
   it("keeps one company's pool and notes from another", async () => {

@@ -456,7 +456,9 @@ export const recruitingRepository = {
 
   /** Public portraits (show_personal_info) with the query's filters; ordered by star, freshness, id. */
   talents(db: DbOrTx, f: TalentFilters) {
-    const where: SQL[] = [sql`j.show_personal_info`, sql`u.role = 'personal'`, sql`NOT u.disabled`];
+    // `listed` and `star_level` are the owner's account state and star level, kept on the row by triggers
+    // (migration 0020), so matching, counting and ordering read this one table.
+    const where: SQL[] = [sql`j.show_personal_info`, sql`j.listed`];
     if (f.userIds)
       where.push(
         f.userIds.length
@@ -468,7 +470,7 @@ export const recruitingRepository = {
       );
     if (f.region) where.push(cityMatch(sql`j.citys`, f.region));
     if (f.position) where.push(listHas(sql`j.positions`, f.position));
-    if (f.starMin) where.push(sql`coalesce(pa.star_id, 0) >= ${f.starMin}`);
+    if (f.starMin) where.push(sql`j.star_level >= ${f.starMin}`);
     if (f.salary !== undefined) where.push(sql`j.salary = ${f.salary}`);
     if (f.certificate)
       where.push(
@@ -495,13 +497,11 @@ export const recruitingRepository = {
       sql`WITH pg AS (
             SELECT j.user_id, count(*) OVER ()::int AS total
               FROM talent_apply_jobs j
-              JOIN users u ON u.id = j.user_id
-              LEFT JOIN users_personal_achieve pa ON pa.user_id = j.user_id
              WHERE ${sql.join(where, sql` AND `)}
-             ORDER BY coalesce(pa.star_id, 0) DESC, j.updated_at DESC, j.user_id ASC
+             ORDER BY j.star_level DESC NULLS LAST, j.updated_at DESC NULLS LAST, j.user_id ASC
              LIMIT ${f.limit} OFFSET ${f.offset})
           SELECT j.user_id, j.name, j.sex, j.citys, j.positions, j.salary, j.updated_at,
-                 coalesce(pa.star_id, 0)::int AS star_id, coalesce(pa.total_learn_time, 0)::int AS learn_seconds,
+                 j.star_level::int AS star_id, coalesce(pa.total_learn_time, 0)::int AS learn_seconds,
                  (SELECT max(degree)::int FROM talent_edus e WHERE e.user_id = j.user_id) AS highest_degree,
                  (SELECT coalesce(sum(coalesce(w.end_date, ${f.today}::date) - w.start_date), 0)::int
                     FROM talent_jobs w WHERE w.user_id = j.user_id) AS work_days,
@@ -512,7 +512,7 @@ export const recruitingRepository = {
             FROM pg
             JOIN talent_apply_jobs j ON j.user_id = pg.user_id
             LEFT JOIN users_personal_achieve pa ON pa.user_id = j.user_id
-           ORDER BY coalesce(pa.star_id, 0) DESC, j.updated_at DESC, j.user_id ASC`,
+           ORDER BY j.star_level DESC NULLS LAST, j.updated_at DESC NULLS LAST, j.user_id ASC`,
     );
   },
 

@@ -40,9 +40,20 @@ export const talentApplyJobs = pgTable(
     industries: text('industries').notNull(),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
+    /**
+     * Copies for the talent query, kept by triggers (migration 0020), so a search filters and orders one table:
+     * the owner's star level (users_personal_achieve.star_id), and whether the owner is a personal account that is
+     * not disabled.
+     */
+    starLevel: smallint('star_level').notNull().default(0),
+    listed: boolean('listed').notNull().default(false),
   },
   (t) => [
     uniqueIndex('talent_apply_jobs_user_key').on(t.userId),
+    // The talent query's order (star level, then the latest updated) over the portraits it may show.
+    index('talent_apply_jobs_query_order_idx')
+      .on(t.starLevel.desc(), t.updatedAt.desc(), t.userId)
+      .where(sql`${t.showPersonalInfo} AND ${t.listed}`),
     // Recruiting's talent query and recommendation filter public intentions by region and position substrings.
     index('talent_apply_jobs_citys_trgm_idx').using('gin', sql`${t.citys} gin_trgm_ops`),
     index('talent_apply_jobs_positions_trgm_idx').using('gin', sql`${t.positions} gin_trgm_ops`),
