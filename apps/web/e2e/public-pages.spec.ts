@@ -5,7 +5,9 @@ import { shellReady } from './support/site';
 /** Public pages issue: server-rendered markup and head, no layout shift while the page loads. */
 
 async function firstCourse(request: APIRequestContext) {
-  const res = await request.get('/coursepoolapi/course_pools', { params: { page: 1, per: 1, newhot: 'hotest' } });
+  const res = await request.get('/coursepoolapi/course_pools', {
+    params: { page: 1, per: 1, newhot: 'hotest' },
+  });
   return ((await res.json()) as { data: { list: { id: number; title: string }[] } }).data.list[0]!;
 }
 
@@ -16,10 +18,16 @@ async function recordLayoutShifts(page: Page): Promise<void> {
     w.__cls = 0;
     w.__shifts = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node }[];
+      })[]) {
         if (entry.hadRecentInput) continue;
         w.__cls += entry.value;
-        w.__shifts.push(`${entry.value.toFixed(3)} ${(entry.sources ?? []).map((s) => (s.node as Element | undefined)?.className ?? s.node?.nodeName).join(',')}`);
+        w.__shifts.push(
+          `${entry.value.toFixed(3)} ${(entry.sources ?? []).map((s) => (s.node as Element | undefined)?.className ?? s.node?.nodeName).join(',')}`,
+        );
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
@@ -50,7 +58,10 @@ for (const viewport of [
   });
 }
 
-test('a course page arrives with its content in the HTML and the browser takes it over', async ({ page, request }) => {
+test('a course page arrives with its content in the HTML and the browser takes it over', async ({
+  page,
+  request,
+}) => {
   const course = await firstCourse(request);
   // As a crawler or link preview sees it: no JavaScript run.
   const html = await (await request.get(`/train/detail/${course.id}`)).text();
@@ -65,7 +76,9 @@ test('a course page arrives with its content in the HTML and the browser takes i
   await expect(page).toHaveURL(/\/login\?redirect=/);
 });
 
-test("a visitor's server-rendered page is adopted by the browser, not drawn again, and its fields come alive", async ({ page }) => {
+test("a visitor's server-rendered page is adopted by the browser, not drawn again, and its fields come alive", async ({
+  page,
+}) => {
   // The first element of the server's markup, held from before any script runs: hydration keeps that very node.
   await page.addInitScript(() =>
     document.addEventListener('DOMContentLoaded', () => {
@@ -76,7 +89,9 @@ test("a visitor's server-rendered page is adopted by the browser, not drawn agai
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto('/login');
   await shellReady(page);
-  expect(await page.evaluate(() => document.contains((window as unknown as { __first: Element }).__first))).toBe(true);
+  expect(
+    await page.evaluate(() => document.contains((window as unknown as { __first: Element }).__first)),
+  ).toBe(true);
   // Server markup renders fields disabled; once the browser has taken over they accept input.
   const phone = page.getByPlaceholder(/手机号/).first();
   await expect(phone).toBeEnabled();
@@ -96,10 +111,22 @@ test.describe('on a phone (412 px)', () => {
 
   test('public pages fit the phone screen without sideways scrolling', async ({ page, request }) => {
     const course = await firstCourse(request);
-    for (const path of ['/', '/train', `/train/detail/${course.id}`, '/courseSearch?courseName=财务', '/login', '/quiz', '/jobDetail', '/financeTool']) {
+    for (const path of [
+      '/',
+      '/train',
+      `/train/detail/${course.id}`,
+      '/courseSearch?courseName=财务',
+      '/login',
+      '/quiz',
+      '/jobDetail',
+      '/financeTool',
+    ]) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
-      const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
+      const widths = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        view: window.innerWidth,
+      }));
       expect(widths.scroll, `${path} is ${widths.scroll} px wide`).toBeLessThanOrEqual(widths.view);
     }
   });

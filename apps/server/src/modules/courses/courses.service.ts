@@ -123,13 +123,23 @@ export function createCoursesService(deps: { coursesRepo: CoursesRepository; clo
             per: q.per,
           };
           const f = { ...filters, limit: q.per };
-          const withCursors = (list: CourseCard[], keys: CourseKey[], total: number, page: number, more: boolean) => ({
+          const withCursors = (
+            list: CourseCard[],
+            keys: CourseKey[],
+            total: number,
+            page: number,
+            more: boolean,
+          ) => ({
             list,
             total,
             page,
             per: q.per,
-            next_cursor: more && keys.length > 0 ? encodeCursor(filters, 'next', keys[keys.length - 1]!, page + 1) : null,
-            prev_cursor: page > 1 && keys.length > 0 ? encodeCursor(filters, 'prev', keys[0]!, page - 1) : null,
+            next_cursor:
+              more && keys.length > 0
+                ? encodeCursor(filters, 'next', keys[keys.length - 1]!, page + 1)
+                : null,
+            prev_cursor:
+              page > 1 && keys.length > 0 ? encodeCursor(filters, 'prev', keys[0]!, page - 1) : null,
           });
           if (q.cursor) {
             const c = decodeCursor(q.cursor, filters);
