@@ -126,6 +126,17 @@ test('a learner finds a course, studies a lesson, resumes, answers, likes, favou
   await expect(page.getByText('预算考核要与战略目标挂钩')).toBeVisible();
 });
 
+test("an outer-link course's detail page leads to its outer-link page instead of an empty catalogue", async ({ page, request }) => {
+  const list = await (await request.get('/coursepoolapi/course_pools', { params: { keyword: '纳税服务学堂', per: 10 } })).json();
+  const course = (list.data.list as { id: number; kind: string }[]).find((c) => c.kind === 'outer_link')!;
+  await page.goto(`/train/detail/${course.id}`);
+  await shellReady(page);
+  await expect(page.getByText('本课程在合作平台学习')).toBeVisible();
+  await page.getByRole('button', { name: '前往学习' }).click();
+  await expect(page).toHaveURL(new RegExp(`/train/outerlink/${course.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: '国家税务总局纳税服务学堂' })).toBeVisible();
+});
+
 test('an outer-link course records the visit and opens the partner site in a new tab', async ({ page, context, request }) => {
   const list = await (await request.get('/coursepoolapi/course_pools', { params: { keyword: '纳税服务学堂', per: 10 } })).json();
   const course = (list.data.list as { id: number; kind: string }[]).find((c) => c.kind === 'outer_link')!;

@@ -9,7 +9,7 @@ import { AccessPrompt } from '@/features/courses/components/access-prompt';
 import { CourseDescription } from '@/features/courses/components/course-description';
 import { LessonList } from '@/features/courses/components/lesson-list';
 import { courseBadge, formatCount, formatYuan } from '@/features/courses/lib/course-badge';
-import { playPath, tagPath } from '@/features/courses/lib/course-paths';
+import { coursePath, playPath, tagPath } from '@/features/courses/lib/course-paths';
 import { loginPathWithRedirect } from '@/shared/lib/navigation';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import '@/features/courses/components/course-card.css';
@@ -83,6 +83,11 @@ function CourseHero({ course, onLocked }: { course: CourseDetail; onLocked(): vo
           </p>
         )}
         <div className="course-hero__actions">
+          {course.outer_url && (
+            <Button type="primary" size="large" onClick={() => navigate(coursePath(course))}>
+              前往学习
+            </Button>
+          )}
           {target && (
             <Button
               type="primary"
@@ -161,7 +166,19 @@ export default function CourseDetailPage() {
         <div className="course-detail__main">
           <section className="course-detail__card" aria-labelledby="course-lessons-title">
             <h2 id="course-lessons-title">课程目录</h2>
-            <LessonList courseId={c.id} lessons={c.lessons} loggedIn={!!token} onLocked={onLocked} />
+            {c.lessons.length > 0 ? (
+              <LessonList courseId={c.id} lessons={c.lessons} loggedIn={!!token} onLocked={onLocked} />
+            ) : (
+              <p className="course-detail__empty">
+                {c.outer_url ? (
+                  <>
+                    本课程在合作平台学习，<Link to={coursePath(c)}>前往学习</Link>
+                  </>
+                ) : (
+                  '课时正在准备中，敬请期待'
+                )}
+              </p>
+            )}
           </section>
           <section className="course-detail__card" aria-labelledby="course-intro-title">
             <h2 id="course-intro-title">课程介绍</h2>
