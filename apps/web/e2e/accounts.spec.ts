@@ -1,5 +1,6 @@
 import { expect, test, waitingForClient } from './support/fixtures';
 import { type APIRequestContext, type Page } from '@playwright/test';
+import { logoutFromHeader } from './support/session';
 
 /** Accounts issue: registration by SMS code, logout, password login with redirect, one session per account. */
 
@@ -63,8 +64,7 @@ test.describe('accounts', () => {
     const account = header.getByRole('button', { name: new RegExp(phone) });
     await expect(account).toBeVisible();
 
-    await account.hover();
-    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await logoutFromHeader(page, account);
     await expect(header.getByRole('link', { name: '登录', exact: true })).toBeVisible();
 
     // A login-required page sends the visitor to /login with the path as redirect.

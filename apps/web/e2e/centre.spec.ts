@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures';
-import { loginAs } from './support/session';
+import { loginAs, logoutFromHeader } from './support/session';
 
 /** SPEC §2 personal side menu and DECISIONS.md 2 company menu (GLOSSARY-zh.md words). */
 const PERSONAL_MENU = ['学员中心', '人才画像', '我的测评', '我的课程', '我的提问', '杂志', '我的求职', '我的招聘', '个人信息', '我的笔记', '消息中心', '账号设置'];
@@ -42,8 +42,7 @@ test.describe('personal centre', () => {
     await expect(trigger).toBeVisible();
     await expect(header.getByRole('link', { name: /^消息/ })).toHaveAttribute('href', '/center/message');
 
-    await trigger.hover();
-    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await logoutFromHeader(page, trigger);
     await expect(page).toHaveURL(/\/$/);
     await expect(header.getByRole('link', { name: '登录', exact: true })).toBeVisible();
     expect(await page.evaluate(() => window.localStorage.getItem('verify'))).toBeNull();

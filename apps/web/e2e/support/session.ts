@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 
 export type Role = 'personal' | 'company';
 
@@ -143,4 +143,17 @@ export async function pageWithToken(browser: Browser, token: string) {
   const page = await context.newPage();
   await useToken(page, token);
   return { context, page };
+}
+
+/**
+ * Logs out from the header's account menu. The menu opens on hover or click; a page that re-renders under the
+ * pointer (a notice arriving, the user reloading) can close it again, so opening is retried until the item shows.
+ */
+export async function logoutFromHeader(page: Page, trigger: Locator): Promise<void> {
+  const item = page.getByRole('menuitem', { name: '退出登录' });
+  await expect(async () => {
+    await trigger.click();
+    await expect(item).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  await item.click();
 }
