@@ -41,7 +41,7 @@ async function loginByPassword(page: Page, phone: string, path = '/login'): Prom
   await page.goto(path);
   const panel = page.getByRole('tabpanel', { name: '密码登录' });
   await panel.getByLabel('手机号').fill(phone);
-  await panel.getByLabel('密码').fill(PASSWORD);
+  await panel.getByLabel('密码', { exact: true }).fill(PASSWORD);
   await panel.getByRole('button', { name: /登\s*录/ }).click();
 }
 
@@ -72,7 +72,7 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/login\?redirect=%2Fcenter%2Fmessage$/);
     const panel = page.getByRole('tabpanel', { name: '密码登录' });
     await panel.getByLabel('手机号').fill(phone);
-    await panel.getByLabel('密码').fill(PASSWORD);
+    await panel.getByLabel('密码', { exact: true }).fill(PASSWORD);
     await panel.getByRole('button', { name: /登\s*录/ }).click();
 
     await expect(page).toHaveURL(/\/center\/message$/);
@@ -122,7 +122,7 @@ test.describe('accounts', () => {
     await phone.blur();
     await expect(panel.getByText('手机号格式不正确')).toBeVisible();
 
-    const password = panel.getByLabel('密码');
+    const password = panel.getByLabel('密码', { exact: true });
     await password.fill('short');
     await password.blur();
     await expect(panel.getByText('请输入8-16位由数字、字母、下划线组成的密码')).toBeVisible();

@@ -52,6 +52,14 @@ describe('server-side render of public pages', () => {
     for (const input of inputs) expect(input).toContain('disabled');
   }, 60_000);
 
+  it("renders the login page's first screen with no antd styles in the HTML", async () => {
+    const out = (await render({ url: '/login', host: 'localhost:3000' }))!;
+    expect(out.body).toContain('欢迎登录');
+    expect(out.body).toContain('role="tabpanel"');
+    // antd's style cache leaves only its empty path marker; no rule of any antd component.
+    expect(out.head).not.toMatch(/\.ant-/);
+  }, 60_000);
+
   it('leaves pages behind a login to the client', async () => {
     expect(await render({ url: '/center/student', host: 'localhost:3000' })).toBeNull();
   }, 60_000);

@@ -40,13 +40,16 @@ export const smsCodeSchema = z
   .min(1, ruleMessages.codeRequired)
   .regex(SMS_CODE_REGEX, ruleMessages.codeInvalid);
 
-/**
- * Runs a zod schema as an antd Form rule validator: resolves on success, rejects with the first Chinese message.
- * Keeps the form and the server on the same rule text.
- */
+/** A field's first Chinese message under a schema, or null when the value passes. Forms and server say the same text. */
+export function fieldError(schema: z.ZodType, value: unknown): string | null {
+  const result = schema.safeParse(value ?? '');
+  return result.success ? null : (result.error.issues[0]?.message ?? '输入有误');
+}
+
+/** Runs a zod schema as an antd Form rule validator: resolves on success, rejects with the first Chinese message. */
 export function zodFieldValidator(schema: z.ZodType) {
   return async (_rule: unknown, value: unknown): Promise<void> => {
-    const result = schema.safeParse(value ?? '');
-    if (!result.success) throw new Error(result.error.issues[0]?.message ?? '输入有误');
+    const message = fieldError(schema, value);
+    if (message) throw new Error(message);
   };
 }

@@ -55,6 +55,16 @@ export const adminRoute: RouteObject = {
   children: adminChildren,
 };
 
+/** Loads antd's scope within the lazy-screen timeout; a failure raises the generic notice and the route's error. */
+async function ensureAntdScope(): Promise<void> {
+  try {
+    await withTimeout(loadAntdScope(), LAZY_SCREEN_TIMEOUT_MS);
+  } catch (err) {
+    notifier.error(LAZY_SCREEN_FAILED, { key: 'lazy-screen-failed' });
+    throw err;
+  }
+}
+
 /**
  * Pathless group of the screens that need antd (handle without `antd: false`). Its `lazy` fetches antd's scope
  * in parallel with the screen's own chunk, so ShellLayout can wrap the screen without a second round trip.
@@ -64,30 +74,45 @@ function withAntd(children: RouteObject[]): RouteObject {
   return {
     id: 'antd',
     lazy: async () => {
-      try {
-        await withTimeout(loadAntdScope(), LAZY_SCREEN_TIMEOUT_MS);
-      } catch (err) {
-        notifier.error(LAZY_SCREEN_FAILED, { key: 'lazy-screen-failed' });
-        throw err;
-      }
+      await ensureAntdScope();
       return {};
     },
     children,
   };
 }
 
+/** A screen without antd whose `antdWhen` states use it: a loader fetches antd's scope before such a state renders. */
+function loadingAntdWhen(route: RouteObject): RouteObject {
+  const when = handleOf(route)?.antdWhen;
+  if (!when) return route;
+  return {
+    ...route,
+    loader: async ({ request }) => {
+      if (when(new URL(request.url).searchParams)) await ensureAntdScope();
+      return null;
+    },
+  };
+}
+
+/** Whether a route renders without antd: a screen that says so, or a guard group all of whose screens do. */
+function plain(route: RouteObject): boolean {
+  const handle = handleOf(route);
+  if (handle) return handle.antd === false;
+  return !!route.children?.length && route.children.every(plain);
+}
+
 /** Screens routed directly under the shell, before splitting off those that render without antd. */
 const screens: RouteObject[] = [
   pageRoute({ index: true, title: '首页', antd: false, page: () => import('../pages/home-page') }),
-  { element: <GuestOnly />, children: loginRoutes },
+  { element: <GuestOnly />, children: loginRoutes.map(loadingAntdWhen) },
   ...openRoutes,
   { element: <RequireAuth />, children: [...authRoutes, centreRoute, adminRoute] },
   pageRoute({ path: 'not-found', title: '页面不存在', page: () => import('@/shared/ui/not-found-page') }),
   pageRoute({ path: 'not-found/underConstruction', title: '功能建设中', page: underConstruction }),
   { path: '*', element: <Navigate to="/not-found" replace /> },
 ];
-const withoutAntd = screens.filter((r) => handleOf(r)?.antd === false);
-const needingAntd = screens.filter((r) => handleOf(r)?.antd !== false);
+const withoutAntd = screens.filter(plain);
+const needingAntd = screens.filter((r) => !plain(r));
 
 /** The route table of SPEC §2. */
 export const routes: RouteObject[] = [

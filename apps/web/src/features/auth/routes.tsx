@@ -1,10 +1,18 @@
 import type { RouteObject } from 'react-router';
 import { pageRoute } from '@/shared/lib/routing';
 import { BOTH_ROLES } from '@/shared/config/roles';
+import { loginModeOf } from './lib/login-mode';
 
 /** Auth screens. /login is wrapped by the guest guard in app/router (a logged-in user goes to /). */
 export const publicRoutes: RouteObject[] = [
-  pageRoute({ path: 'login', title: '登录', page: () => import('./pages/login-page') }),
+  // The login mode is plain (a visitor's first screen); registration and recovery use antd forms.
+  pageRoute({
+    path: 'login',
+    title: '登录',
+    antd: false,
+    antdWhen: (search) => loginModeOf(search.get('mode')) !== 'login',
+    page: () => import('./pages/login-page'),
+  }),
 ];
 
 export const centreRoutes: RouteObject[] = [

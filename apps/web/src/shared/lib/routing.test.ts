@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LAZY_SCREEN_TIMEOUT_MS } from '@app/contracts/common/constants';
 import { notifier } from './notifier';
-import { LAZY_SCREEN_FAILED, lazyPage } from './routing';
+import type { UIMatch } from 'react-router';
+import { LAZY_SCREEN_FAILED, lazyPage, screenNeedsAntd, type RouteHandle } from './routing';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -35,5 +36,22 @@ describe('lazy screens', () => {
     await vi.advanceTimersByTimeAsync(1);
     await settled;
     expect(spy).toHaveBeenCalledWith(LAZY_SCREEN_FAILED, { key: 'lazy-screen-failed' });
+  });
+});
+
+describe('which screens get antd', () => {
+  const matchesOf = (...handles: (RouteHandle | undefined)[]) =>
+    handles.map((handle) => ({ handle }) as UIMatch);
+  const login: RouteHandle = { title: '登录', antd: false, antdWhen: (q) => q.get('mode') === 'register' };
+
+  it('gives antd to a screen that does not opt out, and none to one that does', () => {
+    expect(screenNeedsAntd(matchesOf(undefined, { title: '课程中心' }))).toBe(true);
+    expect(screenNeedsAntd(matchesOf(undefined, { title: '首页', antd: false }))).toBe(false);
+  });
+
+  it('gives antd to a plain screen only in the states its antdWhen names', () => {
+    expect(screenNeedsAntd(matchesOf(undefined, login), '')).toBe(false);
+    expect(screenNeedsAntd(matchesOf(undefined, login), '?redirect=%2Fcenter')).toBe(false);
+    expect(screenNeedsAntd(matchesOf(undefined, login), '?mode=register')).toBe(true);
   });
 });

@@ -18,6 +18,11 @@ export interface RouteHandle {
    * its first load does not fetch antd (home). Absent means the screen gets antd's scope.
    */
   antd?: false;
+  /**
+   * With `antd: false`: the states of the screen, by its query string, that do use antd (e.g. /login's registration
+   * and recovery modes). Such a state loads antd's scope before it renders (a route loader, see app/router).
+   */
+  antdWhen?: (search: URLSearchParams) => boolean;
   /** A screen under /admin that expert accounts (not staff) may also open; they see only these in the menu. */
   expert?: boolean;
   /** A staff screen under /admin: the permission its endpoints need (the menu shows it to roles that grant it). */
@@ -81,9 +86,14 @@ export function pageRoute({ path, index, page, ...handle }: PageRouteInput): Rou
   return index ? { index: true, ...base } : { path, ...base };
 }
 
-/** Whether the matched screen needs antd's scope: only a deepest handle with `antd: false` opts out. */
-export function screenNeedsAntd(matches: UIMatch[]): boolean {
-  return deepestHandle(matches)?.antd !== false;
+/**
+ * Whether the matched screen needs antd's scope: only a deepest handle with `antd: false` opts out, and then only
+ * where its `antdWhen` does not ask for antd under the query string `search`.
+ */
+export function screenNeedsAntd(matches: UIMatch[], search = ''): boolean {
+  const handle = deepestHandle(matches);
+  if (handle?.antd !== false) return true;
+  return handle.antdWhen?.(new URLSearchParams(search)) ?? false;
 }
 
 /** Handle of the deepest matched route that has one. */

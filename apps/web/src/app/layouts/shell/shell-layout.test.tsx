@@ -7,7 +7,7 @@ import { mockApi, ok } from '@/testing/mock-api';
 import { preloadRoutes, renderRoute, SLOW } from '@/testing/render';
 import { isDesktopOnlyPath } from './shell-layout';
 
-beforeAll(() => preloadRoutes('/', '/not-found'), 120_000);
+beforeAll(() => preloadRoutes('/', '/not-found', '/login'), 120_000);
 
 const homeHeading = () => screen.findByRole('heading', { level: 1 }, SLOW);
 
@@ -39,6 +39,20 @@ describe('shell: antd only where a screen needs it', () => {
     expect(notice.closest<HTMLElement>('.ant-message')?.style.getPropertyValue('--notification-top')).toBe('120px');
     // The home screen itself was not remounted inside antd's scope.
     expect(screen.getByRole('heading', { level: 1 })).toBe(heading);
+  });
+});
+
+describe('shell: the login page loads antd only for registration and recovery', () => {
+  it("draws /login's login mode without antd, and its registration mode inside antd's scope", async () => {
+    mockApi({ 'GET /api/problems': ok(makeProblemGroups()), 'GET /api/common_data': ok(makeCommonData()) });
+    const { router } = renderRoute('/login');
+    const heading = await screen.findByRole('heading', { name: '欢迎登录' }, SLOW);
+    expect(heading.closest('.ant-app')).toBeNull();
+    expect(screen.getByRole('tab', { name: '密码登录' })).toHaveAttribute('aria-selected', 'true');
+
+    await router.navigate('/login?mode=register');
+    const company = await screen.findByRole('radio', { name: '企业' }, SLOW);
+    expect(company.closest('.ant-app')).not.toBeNull();
   });
 });
 

@@ -39,16 +39,16 @@ function AntdBoundary({ children }: { children: ReactNode }) {
  *
  * Header, footer and back-to-top are plain React + CSS, so they paint from the entry chunk alone. antd (theme,
  * locale, App.useApp) wraps the routed screen only when the screen needs it: a route whose handle says
- * `antd: false` (home) renders without it, which keeps antd out of the first load of `/` (budget: 200 KB gzip).
+ * `antd: false` (home, the login mode of /login) renders without it, which keeps antd out of the first load of `/` (budget: 200 KB gzip).
  * Once a screen has needed antd the scope stays mounted for later screens too, so its notices survive the
  * navigation (e.g. "登录成功" then home) and leaving and re-entering never remounts it.
  */
 export function ShellLayout() {
-  const needsAntd = screenNeedsAntd(useMatches());
+  const { pathname, search } = useLocation();
+  const needsAntd = screenNeedsAntd(useMatches(), search);
   const [antdMounted, setAntdMounted] = useState(needsAntd);
   if (needsAntd && !antdMounted) setAntdMounted(true);
   const benefitsVisible = useSessionStore((s) => s.benefitsModalVisible);
-  const { pathname } = useLocation();
   const onHome = pathname === HOME_PATH;
   useEffect(() => {
     if (benefitsVisible && !onHome) useSessionStore.getState().setBenefitsModal(false);

@@ -1,44 +1,59 @@
-import { Alert, Button, Form } from 'antd';
-import { useState } from 'react';
+import { InfoCircleFilled, SafetyOutlined } from '@ant-design/icons';
+import { fieldError, phoneSchema, smsCodeSchema } from '@app/contracts';
 import { authApi } from '../api/auth-api';
-import { applyApiError } from '../lib/form-errors';
-import { useLoginSuccess } from '../lib/use-login-success';
-import { PhoneField, SmsCodeField } from './auth-fields';
-import { notifier } from '@/shared/lib/notifier';
-
-interface Values {
-  phone: string;
-  code: string;
-}
+import { usePlainLogin } from '../lib/use-plain-login';
+import { useSendCode } from '../lib/use-send-code';
+import { PlainButton, PlainField, PlainPhoneField } from './plain-field';
 
 export const AUTO_REGISTER_NOTE = '验证码登录时未注册的手机号将自动注册为个人账号';
 
+const RULES = {
+  phone: (v: string) => fieldError(phoneSchema, v),
+  code: (v: string) => fieldError(smsCodeSchema, v),
+};
+
+/** 验证码登录: an unregistered phone becomes a personal account. Plain controls, like the password form. */
 export function CodeLoginForm() {
-  const [form] = Form.useForm<Values>();
-  const onSuccess = useLoginSuccess();
-  const [submitting, setSubmitting] = useState(false);
-
-  async function submit(values: Values) {
-    setSubmitting(true);
-    try {
-      const data = await authApi.codeLogin({ phone: values.phone.trim(), code: values.code.trim() });
-      await onSuccess(data);
-    } catch (err) {
-      const text = applyApiError(form, err, ['phone', 'code']);
-      if (text) notifier.error(text);
-    } finally {
-      setSubmitting(false);
-    }
-  }
-
+  const { form, submitting, disabled, onSubmit, showError } = usePlainLogin(
+    { phone: '', code: '' },
+    RULES,
+    (v) => authApi.codeLogin({ phone: v.phone.trim(), code: v.code.trim() }),
+  );
+  const sendCode = useSendCode({
+    purpose: 'login',
+    readPhone: async () => (form.validate(['phone']) ? form.values.phone.trim() : null),
+    onError: (err) => showError(err, ['phone']),
+  });
   return (
-    <Form name="code-login" form={form} onFinish={submit} size="large">
-      <PhoneField />
-      <SmsCodeField form={form} purpose="login" />
-      <Alert className="login-card__note" type="info" showIcon title={AUTO_REGISTER_NOTE} />
-      <Button type="primary" htmlType="submit" block loading={submitting}>
+    <form name="code-login" className="plain-form" onSubmit={onSubmit} noValidate>
+      <PlainPhoneField {...form.field('phone')} disabled={disabled} />
+      <PlainField
+        {...form.field('code')}
+        label="验证码"
+        icon={<SafetyOutlined />}
+        placeholder="请输入验证码"
+        maxLength={6}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        disabled={disabled}
+        addon={
+          <PlainButton
+            variant="default"
+            onClick={() => void sendCode.send()}
+            disabled={disabled || sendCode.counting}
+            loading={sendCode.sending}
+          >
+            {sendCode.label}
+          </PlainButton>
+        }
+      />
+      <p className="login-card__note">
+        <InfoCircleFilled className="login-card__note-icon" aria-hidden="true" />
+        {AUTO_REGISTER_NOTE}
+      </p>
+      <PlainButton variant="primary" type="submit" block loading={submitting} disabled={disabled}>
         登录
-      </Button>
-    </Form>
+      </PlainButton>
+    </form>
   );
 }

@@ -1,71 +1,41 @@
-import { Button, Form, Input } from 'antd';
-import { LockOutlined, MobileOutlined } from '@ant-design/icons';
-import { useState } from 'react';
+import { LockOutlined } from '@ant-design/icons';
+import { fieldError, passwordSchema, phoneSchema } from '@app/contracts';
 import { authApi } from '../api/auth-api';
-import { applyApiError } from '../lib/form-errors';
-import { useLoginSuccess } from '../lib/use-login-success';
-import { passwordRules, phoneRules, VALIDATE_TRIGGER } from './form-rules';
-import { notifier } from '@/shared/lib/notifier';
+import { usePlainLogin } from '../lib/use-plain-login';
+import { PlainButton, PlainPasswordField, PlainPhoneField } from './plain-field';
 
-interface Values {
-  phone: string;
-  password: string;
-}
+const RULES = {
+  phone: (v: string) => fieldError(phoneSchema, v),
+  password: (v: string) => fieldError(passwordSchema, v),
+};
 
+/** 密码登录 (SPEC §5 rules on change and blur). Plain controls: the login screen's first paint loads no antd. */
 export function PasswordLoginForm({ initialPhone, onForgot }: { initialPhone?: string; onForgot(): void }) {
-  const [form] = Form.useForm<Values>();
-  const onSuccess = useLoginSuccess();
-  const [submitting, setSubmitting] = useState(false);
-
-  async function submit(values: Values) {
-    setSubmitting(true);
-    try {
-      const data = await authApi.accountLogin({ phone: values.phone.trim(), password: values.password });
-      await onSuccess(data);
-    } catch (err) {
-      const text = applyApiError(form, err, ['phone', 'password']);
-      if (text) notifier.error(text);
-    } finally {
-      setSubmitting(false);
-    }
-  }
-
+  const { form, submitting, disabled, onSubmit } = usePlainLogin(
+    { phone: initialPhone ?? '', password: '' },
+    RULES,
+    (v) => authApi.accountLogin({ phone: v.phone.trim(), password: v.password }),
+  );
   return (
-    <Form
-      name="password-login"
-      form={form}
-      onFinish={submit}
-      size="large"
-      initialValues={{ phone: initialPhone ?? '' }}
-      autoComplete="on"
-    >
-      <Form.Item name="phone" rules={phoneRules} validateTrigger={VALIDATE_TRIGGER}>
-        <Input
-          prefix={<MobileOutlined />}
-          placeholder="请输入手机号"
-          aria-label="手机号"
-          maxLength={11}
-          inputMode="numeric"
-          autoComplete="username"
-        />
-      </Form.Item>
-      <Form.Item name="password" rules={passwordRules} validateTrigger={VALIDATE_TRIGGER}>
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder="请输入密码"
-          aria-label="密码"
-          maxLength={16}
-          autoComplete="current-password"
-        />
-      </Form.Item>
+    <form name="password-login" className="plain-form" onSubmit={onSubmit} noValidate autoComplete="on">
+      <PlainPhoneField {...form.field('phone')} disabled={disabled} />
+      <PlainPasswordField
+        {...form.field('password')}
+        label="密码"
+        icon={<LockOutlined />}
+        placeholder="请输入密码"
+        maxLength={16}
+        autoComplete="current-password"
+        disabled={disabled}
+      />
       <div className="login-card__row-end">
-        <Button type="link" size="small" onClick={onForgot}>
+        <PlainButton variant="link" onClick={onForgot} disabled={disabled}>
           忘记密码？
-        </Button>
+        </PlainButton>
       </div>
-      <Button type="primary" htmlType="submit" block loading={submitting}>
+      <PlainButton variant="primary" type="submit" block loading={submitting} disabled={disabled}>
         登录
-      </Button>
-    </Form>
+      </PlainButton>
+    </form>
   );
 }

@@ -6,6 +6,7 @@ import { mockApi, ok, type MockHandler, type MockReply } from '@/testing/mock-ap
 import { currentUrl } from '@/testing/render';
 import { renderScreen } from '@/testing/render-screen';
 import LoginPage from './login-page';
+import { notifier } from '@/shared/lib/notifier';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 
 const SLOW = { timeout: 15_000 };
@@ -41,6 +42,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 describe('login form messages (SPEC §5, on blur)', () => {
@@ -74,6 +76,56 @@ describe('login form messages (SPEC §5, on blur)', () => {
     await openLogin();
     fireEvent.click(screen.getByRole('tab', { name: '验证码登录' }));
     expect(await screen.findByText('验证码登录时未注册的手机号将自动注册为个人账号')).toBeInTheDocument();
+  });
+});
+
+describe('the login screen without antd', () => {
+  it('checks both fields on submit, focuses the first bad one and sends nothing', async () => {
+    const { calls } = api();
+    await openLogin();
+    fireEvent.click(within(passwordPanel()).getByRole('button', { name: /登\s*录/ }));
+    expect(await within(passwordPanel()).findByText('请输入手机号')).toBeInTheDocument();
+    expect(within(passwordPanel()).getByText('请输入密码')).toBeInTheDocument();
+    const phone = within(passwordPanel()).getByLabelText('手机号');
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(phone).toHaveFocus());
+    expect(calls.some((c) => c.url === '/api/users/account_login')).toBe(false);
+  });
+
+  it('shows the typed password on request and hides it again', async () => {
+    await openLogin();
+    const password = within(passwordPanel()).getByLabelText('密码');
+    expect(password).toHaveAttribute('type', 'password');
+    fireEvent.click(within(passwordPanel()).getByRole('button', { name: '显示密码' }));
+    expect(password).toHaveAttribute('type', 'text');
+    fireEvent.click(within(passwordPanel()).getByRole('button', { name: '隐藏密码' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
+  it('moves between the login tabs with the arrow keys, showing one panel at a time', async () => {
+    await openLogin();
+    const passwordTab = screen.getByRole('tab', { name: '密码登录' });
+    fireEvent.keyDown(passwordTab, { key: 'ArrowRight' });
+    const codeTab = screen.getByRole('tab', { name: '验证码登录' });
+    expect(codeTab).toHaveAttribute('aria-selected', 'true');
+    expect(codeTab).toHaveFocus();
+    expect(screen.getByRole('tabpanel', { name: '验证码登录' })).toBeVisible();
+    expect(screen.queryByRole('tabpanel', { name: '密码登录' })).toBeNull();
+    fireEvent.keyDown(codeTab, { key: 'ArrowRight' });
+    expect(passwordTab).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('toasts a failure that names no field and keeps the typed values', async () => {
+    api({ 'POST /api/users/account_login': { code: 400, message: '手机号或密码错误', data: null } });
+    const toast = vi.spyOn(notifier, 'error');
+    await openLogin();
+    const panel = passwordPanel();
+    fireEvent.change(within(panel).getByLabelText('手机号'), { target: { value: '13912345678' } });
+    fireEvent.change(within(panel).getByLabelText('密码'), { target: { value: 'demo_1234' } });
+    fireEvent.click(within(panel).getByRole('button', { name: /登\s*录/ }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('手机号或密码错误'), SLOW);
+    expect(within(panel).getByLabelText('手机号')).toHaveValue('13912345678');
+    expect(useSessionStore.getState().token).toBeNull();
   });
 });
 
@@ -167,7 +219,8 @@ describe('register', () => {
     renderLogin('/login?mode=register');
     await screen.findByRole('heading', { name: '注册账号' }, SLOW);
     expect(screen.queryByLabelText('统一社会信用代码')).not.toBeInTheDocument();
-    fireEvent.click(screen.getByRole('radio', { name: '企业' }));
+    // The registration form's code loads with its mode.
+    fireEvent.click(await screen.findByRole('radio', { name: '企业' }, SLOW));
     const credit = await screen.findByLabelText('统一社会信用代码');
 
     fireEvent.focus(credit);
@@ -193,7 +246,8 @@ describe('register', () => {
     });
     const { router } = renderLogin('/login?mode=register&redirect=%2Fcenter%2Fstudent');
     await screen.findByRole('heading', { name: '注册账号' }, SLOW);
-    fireEvent.click(screen.getByRole('radio', { name: '企业' }));
+    // The registration form's code loads with its mode.
+    fireEvent.click(await screen.findByRole('radio', { name: '企业' }, SLOW));
     const first17 = '91350100M000100Y4';
     const code = first17 + creditCodeCheckChar(first17);
     fireEvent.change(await screen.findByLabelText('企业名称'), { target: { value: '某某财务咨询有限公司' } });

@@ -1,35 +1,46 @@
-import { Button, Card, Tabs } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_SITE_NAME } from '@app/contracts';
 import { CodeLoginForm } from '../components/code-login-form';
-import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { PasswordLoginForm } from '../components/password-login-form';
-import { RegisterForm } from '../components/register-form';
+import { PlainButton } from '../components/plain-field';
+import { loginModeOf, type LoginMode } from '../lib/login-mode';
+import { PageSpin } from '@/shared/ui/page-spin';
 import './login-page.css';
 
-type Mode = 'login' | 'register' | 'forgot';
+// Registration and recovery are antd forms: their modes load antd (the route's `antdWhen`), the login mode does not.
+const RegisterForm = lazy(() =>
+  import('../components/register-form').then((m) => ({ default: m.RegisterForm })),
+);
+const ForgotPasswordForm = lazy(() =>
+  import('../components/forgot-password-form').then((m) => ({ default: m.ForgotPasswordForm })),
+);
+
 type LoginTab = 'password' | 'code';
 
-function modeOf(raw: string | null): Mode {
-  return raw === 'register' || raw === 'forgot' ? raw : 'login';
-}
-
-const HEADINGS: Record<Mode, string> = {
+const HEADINGS: Record<LoginMode, string> = {
   login: '欢迎登录',
   register: '注册账号',
   forgot: '找回密码',
 };
 
-/** /login: password or code login, registration (?mode=register) and password recovery (?mode=forgot). */
+const TABS: { key: LoginTab; label: string }[] = [
+  { key: 'password', label: '密码登录' },
+  { key: 'code', label: '验证码登录' },
+];
+
+/**
+ * /login: password or code login, registration (?mode=register) and password recovery (?mode=forgot).
+ * The login mode, the page most visitors see first, is drawn with plain controls; antd comes only with the other modes.
+ */
 export default function LoginPage() {
   const [params, setParams] = useSearchParams();
-  const mode = modeOf(params.get('mode'));
+  const mode = loginModeOf(params.get('mode'));
   const [tab, setTab] = useState<LoginTab>('password');
   const [knownPhone, setKnownPhone] = useState<string | undefined>();
 
   /** Switches mode in the URL, keeping `redirect` so the user still lands where they wanted. */
-  function go(next: Mode) {
+  function go(next: LoginMode) {
     const nextParams = new URLSearchParams(params);
     if (next === 'login') nextParams.delete('mode');
     else nextParams.set('mode', next);
@@ -47,7 +58,7 @@ export default function LoginPage() {
         <span className="login-page__coin login-page__coin--a" />
         <span className="login-page__coin login-page__coin--b" />
       </div>
-      <Card className="login-card" variant="borderless">
+      <section className="login-card">
         <div className="login-card__brand">
           <div className="login-card__site">{DEFAULT_SITE_NAME}</div>
           <h1 className="login-card__title">{HEADINGS[mode]}</h1>
@@ -55,58 +66,114 @@ export default function LoginPage() {
 
         {mode === 'login' && (
           <>
-            <Tabs
-              centered
-              activeKey={tab}
-              onChange={(k) => setTab(k as LoginTab)}
-              items={[
-                {
-                  key: 'password',
-                  label: '密码登录',
-                  children: <PasswordLoginForm initialPhone={knownPhone} onForgot={() => go('forgot')} />,
-                },
-                { key: 'code', label: '验证码登录', children: <CodeLoginForm /> },
-              ]}
-            />
+            <LoginTabs active={tab} onChange={setTab} />
+            {TABS.map(({ key }) => (
+              <div
+                key={key}
+                role="tabpanel"
+                id={`login-panel-${key}`}
+                aria-labelledby={`login-tab-${key}`}
+                hidden={tab !== key}
+              >
+                {key === 'password' ? (
+                  <PasswordLoginForm initialPhone={knownPhone} onForgot={() => go('forgot')} />
+                ) : (
+                  <CodeLoginForm />
+                )}
+              </div>
+            ))}
             <div className="login-card__switch">
               还没有账号？
-              <Button type="link" size="small" onClick={() => go('register')}>
+              <PlainButton variant="link" onClick={() => go('register')}>
                 立即注册
-              </Button>
+              </PlainButton>
             </div>
           </>
         )}
 
         {mode === 'register' && (
           <>
-            <RegisterForm />
+            <Suspense fallback={<FormLoading />}>
+              <RegisterForm />
+            </Suspense>
             <div className="login-card__switch">
               已有账号？
-              <Button type="link" size="small" onClick={() => go('login')}>
+              <PlainButton variant="link" onClick={() => go('login')}>
                 去登录
-              </Button>
+              </PlainButton>
             </div>
           </>
         )}
 
         {mode === 'forgot' && (
           <>
-            <ForgotPasswordForm
-              onDone={(phone) => {
-                setKnownPhone(phone);
-                setTab('password');
-                go('login');
-              }}
-            />
+            <Suspense fallback={<FormLoading />}>
+              <ForgotPasswordForm
+                onDone={(phone) => {
+                  setKnownPhone(phone);
+                  setTab('password');
+                  go('login');
+                }}
+              />
+            </Suspense>
             <div className="login-card__switch">
               想起密码了？
-              <Button type="link" size="small" onClick={() => go('login')}>
+              <PlainButton variant="link" onClick={() => go('login')}>
                 返回登录
-              </Button>
+              </PlainButton>
             </div>
           </>
         )}
-      </Card>
+      </section>
+    </div>
+  );
+}
+
+/** Holds the card's height while an antd form's code loads, so the card does not jump when it arrives. */
+function FormLoading() {
+  return (
+    <div className="login-card__loading">
+      <PageSpin />
+    </div>
+  );
+}
+
+/** 密码登录 / 验证码登录 as an ARIA tab list: arrow keys, Home and End move between the tabs. */
+function LoginTabs({ active, onChange }: { active: LoginTab; onChange(tab: LoginTab): void }) {
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    const i = TABS.findIndex((t) => t.key === active);
+    const next =
+      e.key === 'ArrowRight'
+        ? (i + 1) % TABS.length
+        : e.key === 'ArrowLeft'
+          ? (i - 1 + TABS.length) % TABS.length
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? TABS.length - 1
+              : -1;
+    if (next < 0) return;
+    e.preventDefault();
+    onChange(TABS[next]!.key);
+    document.getElementById(`login-tab-${TABS[next]!.key}`)?.focus();
+  }
+  return (
+    <div className="login-tabs" role="tablist" aria-label="登录方式" onKeyDown={onKeyDown}>
+      {TABS.map(({ key, label }) => (
+        <button
+          key={key}
+          type="button"
+          role="tab"
+          id={`login-tab-${key}`}
+          className="login-tabs__tab"
+          aria-selected={active === key}
+          aria-controls={`login-panel-${key}`}
+          tabIndex={active === key ? 0 : -1}
+          onClick={() => onChange(key)}
+        >
+          {label}
+        </button>
+      ))}
     </div>
   );
 }
