@@ -132,6 +132,9 @@ test("an outer-link course's detail page leads to its outer-link page instead of
   await page.goto(`/train/detail/${course.id}`);
   await shellReady(page);
   await expect(page.getByText('本课程在合作平台学习')).toBeVisible();
+  // Its figures name the partner platform instead of 0 lessons of 00:00.
+  await expect(page.locator('.course-hero__stats')).toContainText('合作平台学习');
+  await expect(page.locator('.course-hero__stats')).not.toContainText('0课时');
   await page.getByRole('button', { name: '前往学习' }).click();
   await expect(page).toHaveURL(new RegExp(`/train/outerlink/${course.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: '国家税务总局纳税服务学堂' })).toBeVisible();

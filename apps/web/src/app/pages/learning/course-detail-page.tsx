@@ -1,4 +1,4 @@
-import { ClockCircleOutlined, HeartFilled, HeartOutlined, LikeFilled, LikeOutlined, PlayCircleFilled, TeamOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined, ExportOutlined, HeartFilled, HeartOutlined, LikeFilled, LikeOutlined, PlayCircleFilled, TeamOutlined } from '@ant-design/icons';
 import { App, Avatar, Button, Result, Skeleton, Tag } from 'antd';
 import { useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -59,12 +59,21 @@ function CourseHero({ course, onLocked }: { course: CourseDetail; onLocked(): vo
         <h1 className="course-hero__title">{course.title}</h1>
         <p className="course-hero__summary">{course.summary}</p>
         <ul className="course-hero__stats">
-          <li>
-            <PlayCircleFilled /> {course.lesson_count}课时
-          </li>
-          <li>
-            <ClockCircleOutlined /> 总时长 {formatDuration(course.total_duration)}
-          </li>
+          {course.outer_url ? (
+            // Lessons and their length live on the partner platform; a 0 here would say nothing true.
+            <li>
+              <ExportOutlined /> 合作平台学习
+            </li>
+          ) : (
+            <>
+              <li>
+                <PlayCircleFilled /> {course.lesson_count}课时
+              </li>
+              <li>
+                <ClockCircleOutlined /> 总时长 {formatDuration(course.total_duration)}
+              </li>
+            </>
+          )}
           <li>
             <TeamOutlined /> {formatCount(course.learner_count)}人学习
           </li>

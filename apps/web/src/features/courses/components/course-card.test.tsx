@@ -39,9 +39,11 @@ describe('course card', () => {
     expect(screen.getByRole('link', { name: '全面预算管理实务' })).toHaveAttribute('href', '/train/detail/11');
   });
 
-  it('links an outer-link course to its outer-link page', () => {
-    renderCard({ id: 15, kind: 'outer_link' });
+  it('links an outer-link course to its outer-link page and says it is studied on the partner platform', () => {
+    renderCard({ id: 15, kind: 'outer_link', lesson_count: 0 });
     expect(screen.getByRole('link')).toHaveAttribute('href', '/train/outerlink/15');
     expect(screen.getByText('外部课程')).toBeInTheDocument();
+    expect(screen.getByText('合作平台学习')).toBeInTheDocument();
+    expect(screen.queryByText('0课时')).toBeNull();
   });
 });

@@ -45,7 +45,7 @@ export function CourseCard({ course, title, footer, priority = false }: CourseCa
           {course.teacher_title && <span className="course-card__teacher-title">{course.teacher_title}</span>}
         </p>
         <p className="course-card__meta">
-          <span>{course.lesson_count}课时</span>
+          <span>{course.kind === 'outer_link' ? '合作平台学习' : `${course.lesson_count}课时`}</span>
           <span>{formatCount(course.learner_count)}人学习</span>
         </p>
         {footer}
