@@ -100,6 +100,24 @@ test("a visitor's server-rendered page is adopted by the browser, not drawn agai
   expect(errors).toEqual([]);
 });
 
+test('the registration and recovery modes of /login, opened directly, bring their forms without console errors', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.goto('/login?mode=register');
+  await expect(page.getByRole('heading', { name: '注册账号' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: '企业' })).toBeAttached();
+  await expect(page.getByLabel('确认密码')).toBeEnabled();
+  await page.goto('/login?mode=forgot');
+  await expect(page.getByRole('heading', { name: '找回密码' })).toBeVisible();
+  await expect(page.getByLabel('验证码')).toBeEnabled();
+  expect(errors).toEqual([]);
+});
+
 test('an unknown course id answers 404 and the page says the course does not exist', async ({ page }) => {
   const res = await page.goto('/train/detail/99999999');
   expect(res?.status()).toBe(404);

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_SITE_NAME } from '@app/contracts';
 import { CodeLoginForm } from '../components/code-login-form';
 import { PasswordLoginForm } from '../components/password-login-form';
 import { PlainButton } from '../components/plain-field';
 import { loginModeOf, type LoginMode } from '../lib/login-mode';
+import { useServerRender } from '@/shared/lib/server-render';
 import { PageSpin } from '@/shared/ui/page-spin';
 import './login-page.css';
 
@@ -93,9 +94,9 @@ export default function LoginPage() {
 
         {mode === 'register' && (
           <>
-            <Suspense fallback={<FormLoading />}>
+            <LazyForm>
               <RegisterForm />
-            </Suspense>
+            </LazyForm>
             <div className="login-card__switch">
               已有账号？
               <PlainButton variant="link" onClick={() => go('login')}>
@@ -107,7 +108,7 @@ export default function LoginPage() {
 
         {mode === 'forgot' && (
           <>
-            <Suspense fallback={<FormLoading />}>
+            <LazyForm>
               <ForgotPasswordForm
                 onDone={(phone) => {
                   setKnownPhone(phone);
@@ -115,7 +116,7 @@ export default function LoginPage() {
                   go('login');
                 }}
               />
-            </Suspense>
+            </LazyForm>
             <div className="login-card__switch">
               想起密码了？
               <PlainButton variant="link" onClick={() => go('login')}>
@@ -136,6 +137,15 @@ function FormLoading() {
       <PageSpin />
     </div>
   );
+}
+
+/**
+ * A lazily loaded form. The server and the hydrating pass draw the placeholder without suspending (a suspended
+ * server render would make the browser discard that part and report it); the client then loads the form.
+ */
+function LazyForm({ children }: { children: ReactNode }) {
+  const serverRender = useServerRender();
+  return serverRender ? <FormLoading /> : <Suspense fallback={<FormLoading />}>{children}</Suspense>;
 }
 
 /** 密码登录 / 验证码登录 as an ARIA tab list: arrow keys, Home and End move between the tabs. */
