@@ -60,6 +60,14 @@ describe('server-side render of public pages', () => {
     expect(out.head).not.toMatch(/\.ant-/);
   }, 60_000);
 
+  it('renders the course list and the course search with no antd styles in the HTML', async () => {
+    for (const url of ['/train', '/courseSearch?courseName=%E9%A2%84%E7%AE%97']) {
+      const out = (await render({ url, host: 'localhost:3000' }))!;
+      expect(out.body).toContain('role="search"');
+      expect(out.head).not.toMatch(/\.ant-/);
+    }
+  }, 60_000);
+
   it('leaves pages behind a login to the client', async () => {
     expect(await render({ url: '/center/student', host: 'localhost:3000' })).toBeNull();
   }, 60_000);

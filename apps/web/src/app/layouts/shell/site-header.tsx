@@ -1,14 +1,13 @@
-import { SearchOutlined } from '@ant-design/icons';
-import { useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { NAV_SPACER_PX } from '@app/contracts/common/constants';
 import { LEARNING_BASES } from '@app/contracts/common/dictionaries';
 import { useCommonData, useSiteName } from '@/features/content/api/use-common-data';
 import { ASSOCIATION_LINK_LABEL, courseSearchPath, TOP_NAV_LINKS } from '@/shared/config/navigation';
 import { learningBaseName, regionFromHostname, useHostname } from '@/shared/lib/region';
-import { useServerRender } from '@/shared/lib/server-render';
 import { LogoMark } from './logo-mark';
 import { UserArea } from './user-area';
+import { SearchBox } from '@/shared/ui/search-box';
 
 function subscribeScroll(onChange: () => void): () => void {
   window.addEventListener('scroll', onChange, { passive: true });
@@ -46,8 +45,6 @@ export function SiteHeader() {
   const hostname = useHostname();
   const region = regionFromHostname(hostname, { ...LEARNING_BASES, ...common?.learning_bases });
   const { navRef, fixed } = useFixedNav(pathname === '/');
-  const [searchText, setSearchText] = useState('');
-  const serverRender = useServerRender();
 
   return (
     <header className="site-header">
@@ -60,28 +57,7 @@ export function SiteHeader() {
               {region && <span className="site-logo__region">{learningBaseName(region)}</span>}
             </span>
           </Link>
-          <form
-            className="site-header__search"
-            role="search"
-            onSubmit={(e) => {
-              e.preventDefault();
-              navigate(courseSearchPath(searchText));
-            }}
-          >
-            <SearchOutlined className="site-header__search-icon" aria-hidden="true" />
-            <input
-              type="search"
-              aria-label="搜索课程"
-              placeholder="搜索课程名称"
-              value={searchText}
-              onChange={(e) => setSearchText(e.target.value)}
-              maxLength={50}
-              disabled={serverRender}
-            />
-            <button type="submit" disabled={serverRender}>
-              搜索
-            </button>
-          </form>
+          <SearchBox className="site-header__search" maxLength={50} onSearch={(text) => navigate(courseSearchPath(text))} />
           <UserArea />
         </div>
       </div>

@@ -3,7 +3,8 @@ import { fieldError, phoneSchema, smsCodeSchema } from '@app/contracts';
 import { authApi } from '../api/auth-api';
 import { usePlainLogin } from '../lib/use-plain-login';
 import { useSendCode } from '../lib/use-send-code';
-import { PlainButton, PlainField, PlainPhoneField } from './plain-field';
+import { LoginSubmitButton, PlainField, PlainPhoneField } from './plain-field';
+import { PlainButton } from '@/shared/ui/plain-button';
 
 export const AUTO_REGISTER_NOTE = '验证码登录时未注册的手机号将自动注册为个人账号';
 
@@ -51,9 +52,7 @@ export function CodeLoginForm() {
         <InfoCircleFilled className="login-card__note-icon" aria-hidden="true" />
         {AUTO_REGISTER_NOTE}
       </p>
-      <PlainButton variant="primary" type="submit" block loading={submitting} disabled={disabled}>
-        登录
-      </PlainButton>
+      <LoginSubmitButton loading={submitting} disabled={disabled} />
     </form>
   );
 }

@@ -2,7 +2,8 @@ import { LockOutlined } from '@ant-design/icons';
 import { fieldError, passwordSchema, phoneSchema } from '@app/contracts';
 import { authApi } from '../api/auth-api';
 import { usePlainLogin } from '../lib/use-plain-login';
-import { PlainButton, PlainPasswordField, PlainPhoneField } from './plain-field';
+import { LoginSubmitButton, PlainPasswordField, PlainPhoneField } from './plain-field';
+import { PlainButton } from '@/shared/ui/plain-button';
 
 const RULES = {
   phone: (v: string) => fieldError(phoneSchema, v),
@@ -33,9 +34,7 @@ export function PasswordLoginForm({ initialPhone, onForgot }: { initialPhone?: s
           忘记密码？
         </PlainButton>
       </div>
-      <PlainButton variant="primary" type="submit" block loading={submitting} disabled={disabled}>
-        登录
-      </PlainButton>
+      <LoginSubmitButton loading={submitting} disabled={disabled} />
     </form>
   );
 }

@@ -1,5 +1,6 @@
-import { EyeInvisibleOutlined, EyeOutlined, LoadingOutlined, MobileOutlined } from '@ant-design/icons';
-import { useId, useState, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
+import { EyeInvisibleOutlined, EyeOutlined, MobileOutlined } from '@ant-design/icons';
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { PlainButton } from '@/shared/ui/plain-button';
 import './plain-field.css';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'onBlur' | 'prefix'>;
@@ -112,40 +113,18 @@ export function PlainPasswordField(props: Omit<PlainFieldProps, 'type' | 'suffix
   );
 }
 
-interface PlainButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  variant: 'primary' | 'default' | 'link';
-  loading?: boolean;
-  block?: boolean;
-}
-
-/** A button of the plain login screen, drawn like antd's large buttons; while loading it is busy and disabled. */
-export function PlainButton({
-  variant,
-  loading = false,
-  block = false,
-  className,
-  disabled,
-  children,
-  ...button
-}: PlainButtonProps) {
-  const classes = [
-    'plain-button',
-    `plain-button--${variant}`,
-    block ? 'plain-button--block' : '',
-    className ?? '',
-  ]
-    .filter(Boolean)
-    .join(' ');
+/** 登录, the submit button of both plain login forms. */
+export function LoginSubmitButton({ loading, disabled }: { loading: boolean; disabled: boolean }) {
   return (
-    <button
-      type="button"
-      {...button}
-      className={classes}
-      disabled={disabled || loading}
-      aria-busy={loading || undefined}
+    <PlainButton
+      variant="primary"
+      type="submit"
+      block
+      className="login-card__submit"
+      loading={loading}
+      disabled={disabled}
     >
-      {loading && <LoadingOutlined className="plain-button__spin" aria-hidden="true" />}
-      {children}
-    </button>
+      登录
+    </PlainButton>
   );
 }

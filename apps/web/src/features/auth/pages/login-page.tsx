@@ -3,10 +3,10 @@ import { useSearchParams } from 'react-router';
 import { DEFAULT_SITE_NAME } from '@app/contracts';
 import { CodeLoginForm } from '../components/code-login-form';
 import { PasswordLoginForm } from '../components/password-login-form';
-import { PlainButton } from '../components/plain-field';
 import { loginModeOf, type LoginMode } from '../lib/login-mode';
 import { useServerRender } from '@/shared/lib/server-render';
 import { PageSpin } from '@/shared/ui/page-spin';
+import { PlainButton } from '@/shared/ui/plain-button';
 import './login-page.css';
 
 // Registration and recovery are antd forms: their modes load antd (the route's `antdWhen`), the login mode does not.

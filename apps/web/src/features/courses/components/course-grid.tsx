@@ -28,3 +28,22 @@ export function CourseGrid({
     </ul>
   );
 }
+
+/** The grid while its courses load: cards of the final size, so nothing moves when the courses arrive. */
+export function CourseGridSkeleton({ count }: { count: number }) {
+  return (
+    <ul className="course-grid" aria-busy="true" aria-label="课程加载中">
+      {Array.from({ length: count }, (_, i) => (
+        <li key={i}>
+          <div className="course-card course-card--skeleton" aria-hidden="true">
+            <div className="course-card__cover" />
+            <div className="course-card__body">
+              <span className="course-card__bar" />
+              <span className="course-card__bar course-card__bar--short" />
+            </div>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

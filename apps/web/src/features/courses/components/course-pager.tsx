@@ -1,5 +1,6 @@
-import { Button, Pagination } from 'antd';
 import { courseListMaxOffsetPage, type CoursePoolPage } from '@app/contracts';
+import { PlainButton } from '@/shared/ui/plain-button';
+import { PlainPagination } from '@/shared/ui/plain-pagination';
 import './course-pager.css';
 
 export interface CoursePagerProps {
@@ -20,45 +21,39 @@ export function CoursePager({ data, className, onPage, onCursor }: CoursePagerPr
   if (pages <= 1) return null;
   const maxPage = courseListMaxOffsetPage(data.per);
   if (pages <= maxPage) {
-    return (
-      <Pagination
-        className={className}
-        current={data.page}
-        pageSize={data.per}
-        total={data.total}
-        showSizeChanger={false}
-        onChange={(p) => onPage(p)}
-      />
-    );
+    return <PlainPagination className={className} current={data.page} pages={pages} onChange={onPage} />;
   }
   const deep = data.page > maxPage;
   const next = data.next_cursor;
   const prev = data.prev_cursor;
+  const nextButton = (
+    <PlainButton variant="default" size="middle" disabled={!next} onClick={() => next && onCursor(next, data.page + 1)}>
+      下一页
+    </PlainButton>
+  );
   return (
     <nav className={`course-pager ${className ?? ''}`} aria-label="课程翻页">
       {deep ? (
         <>
-          <Button onClick={() => onPage(1)}>回到第 1 页</Button>
-          <Button disabled={!prev} onClick={() => prev && onCursor(prev, data.page - 1)}>
+          <PlainButton variant="default" size="middle" onClick={() => onPage(1)}>
+            回到第 1 页
+          </PlainButton>
+          <PlainButton variant="default" size="middle" disabled={!prev} onClick={() => prev && onCursor(prev, data.page - 1)}>
             上一页
-          </Button>
+          </PlainButton>
           <span className="course-pager__where" aria-current="page">
             第 {data.page} 页 / 共 {pages} 页
           </span>
+          {nextButton}
         </>
       ) : (
-        <Pagination
+        // On the last numbered page the list goes on by cursor: 下一页 takes the arrow's place.
+        <PlainPagination
           current={data.page}
-          pageSize={data.per}
-          total={maxPage * data.per}
-          showSizeChanger={false}
-          onChange={(p) => onPage(p)}
+          pages={maxPage}
+          onChange={onPage}
+          next={data.page === maxPage ? nextButton : undefined}
         />
-      )}
-      {(deep || data.page === maxPage) && (
-        <Button type="primary" ghost disabled={!next} onClick={() => next && onCursor(next, data.page + 1)}>
-          下一页
-        </Button>
       )}
       {!deep && <span className="course-pager__hint">共 {pages} 页，第 {maxPage} 页之后请点“下一页”逐页浏览</span>}
     </nav>

@@ -1,11 +1,12 @@
-import { Empty, Input, Skeleton } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { COURSE_KEYWORD_MAX, courseListMaxOffsetPage } from '@app/contracts';
 import { useCourseList, useCourseTags, useHotCourses } from '../api/use-courses';
-import { CourseGrid } from '../components/course-grid';
+import { CourseGrid, CourseGridSkeleton } from '../components/course-grid';
 import { CoursePager } from '../components/course-pager';
 import { HighlightText } from '../components/highlight-text';
 import { searchPath, tagPath } from '../lib/course-paths';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { SearchBox } from '@/shared/ui/search-box';
 import './course-search-page.css';
 
 const SEARCH_PER_PAGE = 12;
@@ -64,12 +65,12 @@ export default function CourseSearchPage() {
 
   let body;
   if (!term) body = <Suggestions />;
-  else if (results.isPending) body = <Skeleton active paragraph={{ rows: 6 }} />;
-  else if (results.isError) body = <Empty description="搜索失败，请稍后重试" />;
+  else if (results.isPending) body = <CourseGridSkeleton count={SEARCH_PER_PAGE / 3} />;
+  else if (results.isError) body = <EmptyState description="搜索失败，请稍后重试" />;
   else if (results.data.list.length === 0)
     body = (
       <>
-        <Empty className="course-search__empty" description={`没有找到与“${term}”相关的课程，换个关键词试试，或看看下面的推荐`} />
+        <EmptyState className="course-search__empty" description={`没有找到与“${term}”相关的课程，换个关键词试试，或看看下面的推荐`} />
         <Suggestions />
       </>
     );
@@ -96,15 +97,11 @@ export default function CourseSearchPage() {
   return (
     <div className="page-container course-search">
       <div className="course-search__bar">
-        <Input.Search
+        <SearchBox
           key={term}
-          defaultValue={term}
-          placeholder="搜索课程名称"
-          enterButton="搜索"
           size="large"
+          defaultValue={term}
           maxLength={COURSE_KEYWORD_MAX}
-          allowClear
-          aria-label="搜索课程"
           onSearch={(v) => navigate(searchPath(v.trim()))}
         />
       </div>

@@ -1,9 +1,10 @@
-import { Empty, Segmented, Skeleton } from 'antd';
 import { useSearchParams } from 'react-router';
 import { courseListMaxOffsetPage, type CourseSort, type TowerTagNode } from '@app/contracts';
 import { useCourseList, useCourseTags } from '../api/use-courses';
-import { CourseGrid } from '../components/course-grid';
+import { CourseGrid, CourseGridSkeleton } from '../components/course-grid';
 import { CoursePager } from '../components/course-pager';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { PlainSegmented } from '@/shared/ui/plain-segmented';
 import './train-page.css';
 
 export const TRAIN_PER_PAGE = 16;
@@ -66,7 +67,7 @@ export default function TrainPage() {
             <button type="button" className={`train-tag${!tag ? ' is-active' : ''}`} aria-pressed={!tag} onClick={() => update({ tag: null })}>
               全部
             </button>
-            {tags.isPending && <Skeleton.Input active size="small" style={{ width: 420 }} />}
+            {tags.isPending && <span className="train-filter__loading" aria-hidden="true" />}
             {tree.map((t) => (
               <button
                 key={t.id}
@@ -105,13 +106,13 @@ export default function TrainPage() {
       </nav>
 
       <div className="train-toolbar">
-        <Segmented value={sort} options={SORTS} onChange={(v) => update({ sort: v as CourseSort })} aria-label="排序" />
+        <PlainSegmented value={sort} options={SORTS} onChange={(v) => update({ sort: v })} label="排序" />
         {list.data && <span className="train-toolbar__total">共 {list.data.total} 门课程</span>}
       </div>
 
-      {list.isPending && <Skeleton active paragraph={{ rows: 8 }} />}
-      {list.isError && <Empty description="课程加载失败，请稍后重试" />}
-      {list.data && list.data.list.length === 0 && <Empty description="该分类下暂无课程" />}
+      {list.isPending && <CourseGridSkeleton count={8} />}
+      {list.isError && <EmptyState description="课程加载失败，请稍后重试" />}
+      {list.data && list.data.list.length === 0 && <EmptyState description="该分类下暂无课程" />}
       {list.data && list.data.list.length > 0 && (
         <>
           <CourseGrid courses={list.data.list} label="课程列表" />
