@@ -105,7 +105,7 @@ function plain(route: RouteObject): boolean {
 const screens: RouteObject[] = [
   pageRoute({ index: true, title: '首页', antd: false, page: () => import('../pages/home-page') }),
   { element: <GuestOnly />, children: loginRoutes.map(loadingAntdWhen) },
-  ...openRoutes,
+  ...openRoutes.map(loadingAntdWhen),
   { element: <RequireAuth />, children: [...authRoutes, centreRoute, adminRoute] },
   pageRoute({ path: 'not-found', title: '页面不存在', page: () => import('@/shared/ui/not-found-page') }),
   pageRoute({ path: 'not-found/underConstruction', title: '功能建设中', page: underConstruction }),

@@ -1,4 +1,5 @@
 import type { KeyboardEvent } from 'react';
+import { rovingIndex } from '@/shared/lib/roving';
 import './plain-segmented.css';
 
 export interface PlainSegmentedProps<T extends string> {
@@ -17,16 +18,14 @@ export function PlainSegmented<T extends string>({
   label,
 }: PlainSegmentedProps<T>) {
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
-    const step =
-      e.key === 'ArrowRight' || e.key === 'ArrowDown'
-        ? 1
-        : e.key === 'ArrowLeft' || e.key === 'ArrowUp'
-          ? -1
-          : 0;
-    if (!step) return;
+    const i = rovingIndex(
+      e.key,
+      options.findIndex((o) => o.value === value),
+      options.length,
+    );
+    if (i === null) return;
     e.preventDefault();
-    const i = options.findIndex((o) => o.value === value);
-    const next = options[(i + step + options.length) % options.length]!;
+    const next = options[i]!;
     onChange(next.value);
     e.currentTarget.querySelector<HTMLButtonElement>(`[data-value="${next.value}"]`)?.focus();
   }

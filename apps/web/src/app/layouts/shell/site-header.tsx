@@ -57,7 +57,7 @@ export function SiteHeader() {
               {region && <span className="site-logo__region">{learningBaseName(region)}</span>}
             </span>
           </Link>
-          <SearchBox className="site-header__search" maxLength={50} onSearch={(text) => navigate(courseSearchPath(text))} />
+          <SearchBox className="site-header__search" onSearch={(text) => navigate(courseSearchPath(text))} />
           <UserArea />
         </div>
       </div>

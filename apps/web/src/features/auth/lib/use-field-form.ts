@@ -24,7 +24,6 @@ export function useFieldForm<K extends string>(initial: Record<K, string>, rules
 
   return {
     values,
-    errors,
     /** Props for a field's input: value, message, change and blur. */
     field(name: K) {
       return {

@@ -4,7 +4,7 @@ import { notifier } from '@/shared/lib/notifier';
 import { authApi } from '../api/auth-api';
 import { useCountdown } from './use-countdown';
 
-export const RESEND_SECONDS = SMS_RESEND_INTERVAL_MS / 1000;
+const RESEND_SECONDS = SMS_RESEND_INTERVAL_MS / 1000;
 
 interface SendCodeOptions {
   purpose: SmsPurpose;

@@ -4,6 +4,7 @@ import { DEFAULT_SITE_NAME } from '@app/contracts';
 import { CodeLoginForm } from '../components/code-login-form';
 import { PasswordLoginForm } from '../components/password-login-form';
 import { loginModeOf, type LoginMode } from '../lib/login-mode';
+import { rovingIndex } from '@/shared/lib/roving';
 import { useServerRender } from '@/shared/lib/server-render';
 import { PageSpin } from '@/shared/ui/page-spin';
 import { PlainButton } from '@/shared/ui/plain-button';
@@ -148,21 +149,15 @@ function LazyForm({ children }: { children: ReactNode }) {
   return serverRender ? <FormLoading /> : <Suspense fallback={<FormLoading />}>{children}</Suspense>;
 }
 
-/** 密码登录 / 验证码登录 as an ARIA tab list: arrow keys, Home and End move between the tabs. */
+/** 密码登录 / 验证码登录 as an ARIA tab list: arrow keys, Home and End move between the tabs (rovingIndex). */
 function LoginTabs({ active, onChange }: { active: LoginTab; onChange(tab: LoginTab): void }) {
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
-    const i = TABS.findIndex((t) => t.key === active);
-    const next =
-      e.key === 'ArrowRight'
-        ? (i + 1) % TABS.length
-        : e.key === 'ArrowLeft'
-          ? (i - 1 + TABS.length) % TABS.length
-          : e.key === 'Home'
-            ? 0
-            : e.key === 'End'
-              ? TABS.length - 1
-              : -1;
-    if (next < 0) return;
+    const next = rovingIndex(
+      e.key,
+      TABS.findIndex((t) => t.key === active),
+      TABS.length,
+    );
+    if (next === null) return;
     e.preventDefault();
     onChange(TABS[next]!.key);
     document.getElementById(`login-tab-${TABS[next]!.key}`)?.focus();

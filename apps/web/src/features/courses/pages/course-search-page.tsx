@@ -101,7 +101,6 @@ export default function CourseSearchPage() {
           key={term}
           size="large"
           defaultValue={term}
-          maxLength={COURSE_KEYWORD_MAX}
           onSearch={(v) => navigate(searchPath(v.trim()))}
         />
       </div>
