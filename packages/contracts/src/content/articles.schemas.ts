@@ -4,12 +4,14 @@ import { phoneSchema } from '../common/rules';
 import { LEARNING_BASES } from '../common/dictionaries';
 import {
   ARTICLE_ACCESS,
+  ARTICLE_KEYWORD_MAX,
   ARTICLE_KINDS,
   ARTICLE_STATES,
   ARTICLE_SUMMARY_MAX,
   ARTICLE_TAG_MAX,
   ARTICLE_TAGS_MAX,
   ARTICLE_TITLE_MAX,
+  EXPERT_KEYWORD_MAX,
   COMPANY_SIZES,
   CASE_INDUSTRIES,
   LEAD_CONTACT_MAX,
@@ -56,7 +58,7 @@ export const articleListQuerySchema = pageQuerySchema.extend({
   category: z.string().max(20).optional(),
   industry: z.string().max(20).optional(),
   tag: z.string().max(ARTICLE_TAG_MAX).optional(),
-  keyword: z.string().trim().max(50).optional(),
+  keyword: z.string().trim().max(ARTICLE_KEYWORD_MAX).optional(),
   /** The visitor's regional sub-domain: that region's articles come first. Read from the Host when absent. */
   region: z.string().max(20).optional(),
   /** Only this region's articles (a learning-base page). */
@@ -105,7 +107,7 @@ export type ArticleInput = z.input<typeof articleInputSchema>;
 export const adminArticleListQuerySchema = pageQuerySchema.extend({
   kind: articleKindSchema.optional(),
   state: articleStateSchema.optional(),
-  keyword: z.string().trim().max(50).optional(),
+  keyword: z.string().trim().max(ARTICLE_KEYWORD_MAX).optional(),
 });
 
 export const adminArticleRowSchema = articleCardSchema.extend({
@@ -161,7 +163,7 @@ export const expertProfileSchema = z.object({
 export type ExpertProfileCard = z.infer<typeof expertProfileSchema>;
 export const expertListQuerySchema = z.object({
   field: z.string().max(20).optional(),
-  keyword: z.string().trim().max(30).optional(),
+  keyword: z.string().trim().max(EXPERT_KEYWORD_MAX).optional(),
 });
 export const expertListSchema = z.object({ list: z.array(expertProfileSchema), fields: z.array(z.string()) });
 export const expertDetailSchema = expertProfileSchema.extend({

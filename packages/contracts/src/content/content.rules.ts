@@ -33,6 +33,9 @@ export const ARTICLE_SUMMARY_MAX = 300;
 export const ARTICLE_BODY_MAX = 100_000;
 export const ARTICLE_TAGS_MAX = 8;
 export const ARTICLE_TAG_MAX = 20;
+/** Longest search text of the news and case lists, and of the expert list. */
+export const ARTICLE_KEYWORD_MAX = 50;
+export const EXPERT_KEYWORD_MAX = 30;
 /** Visible characters of a members-only case that a visitor reads before the join prompt. */
 export const CASE_PREVIEW_CHARS = 220;
 export const CONTENT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;

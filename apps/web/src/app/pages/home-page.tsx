@@ -26,6 +26,7 @@ import { LearningRank } from '@/features/learning/components/learning-rank';
 import { useBenefitsModalTrigger } from '@/features/members/lib/benefits-flag';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import { helpCenterPath } from '@/shared/config/navigation';
+import { PlainSkeleton } from '@/shared/ui/plain-skeleton';
 import { HOME_AREAS, MEMBER_BENEFITS } from './home-areas';
 import './home-page.css';
 
@@ -72,9 +73,7 @@ function HeroArt() {
 function LoadingLines({ rows }: { rows: number }) {
   return (
     <div className="home-loading" role="status" aria-label="加载中">
-      {Array.from({ length: rows }, (_, i) => (
-        <span key={i} className="home-loading__line" />
-      ))}
+      <PlainSkeleton title={false} rows={rows} />
     </div>
   );
 }

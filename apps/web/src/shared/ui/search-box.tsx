@@ -10,10 +10,25 @@ export interface SearchBoxProps {
   className?: string;
   /** 'large' on a search page; the header's is the regular size. */
   size?: 'regular' | 'large';
+  /** What is searched: the field's accessible name, its placeholder and the list's keyword rule. Courses by default. */
+  label?: string;
+  placeholder?: string;
+  maxLength?: number;
 }
 
-/** The course search box (header and search page): a search landmark with one field and a 搜索 button, no antd. */
-export function SearchBox({ onSearch, defaultValue = '', className, size = 'regular' }: SearchBoxProps) {
+/**
+ * A search landmark with one field and a 搜索 button, no antd: the header's and the search page's course search, and
+ * the search of the news, case and expert lists.
+ */
+export function SearchBox({
+  onSearch,
+  defaultValue = '',
+  className,
+  size = 'regular',
+  label = '搜索课程',
+  placeholder = '搜索课程名称',
+  maxLength = COURSE_KEYWORD_MAX,
+}: SearchBoxProps) {
   const [text, setText] = useState(defaultValue);
   // Server-rendered fields stay disabled until the client takes over (see server-render.ts).
   const serverRender = useServerRender();
@@ -31,11 +46,11 @@ export function SearchBox({ onSearch, defaultValue = '', className, size = 'regu
       <SearchOutlined className="search-box__icon" aria-hidden="true" />
       <input
         type="search"
-        aria-label="搜索课程"
-        placeholder="搜索课程名称"
+        aria-label={label}
+        placeholder={placeholder}
         value={text}
         onChange={(e) => setText(e.target.value)}
-        maxLength={COURSE_KEYWORD_MAX}
+        maxLength={maxLength}
         disabled={serverRender}
       />
       <button type="submit" disabled={serverRender}>

@@ -1,13 +1,13 @@
-import { lazy, Suspense, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_SITE_NAME } from '@app/contracts';
 import { CodeLoginForm } from '../components/code-login-form';
 import { PasswordLoginForm } from '../components/password-login-form';
 import { loginModeOf, type LoginMode } from '../lib/login-mode';
-import { rovingIndex } from '@/shared/lib/roving';
 import { useServerRender } from '@/shared/lib/server-render';
 import { PageSpin } from '@/shared/ui/page-spin';
 import { PlainButton } from '@/shared/ui/plain-button';
+import { PlainTabs } from '@/shared/ui/plain-tabs';
 import './login-page.css';
 
 // Registration and recovery are antd forms: their modes load antd (the route's `antdWhen`), the login mode does not.
@@ -68,7 +68,15 @@ export default function LoginPage() {
 
         {mode === 'login' && (
           <>
-            <LoginTabs active={tab} onChange={setTab} />
+            <PlainTabs<LoginTab>
+              items={TABS}
+              active={tab}
+              onChange={setTab}
+              label="登录方式"
+              idPrefix="login"
+              panelId={(key) => `login-panel-${key}`}
+              centered
+            />
             {TABS.map(({ key }) => (
               <div
                 key={key}
@@ -147,38 +155,4 @@ function FormLoading() {
 function LazyForm({ children }: { children: ReactNode }) {
   const serverRender = useServerRender();
   return serverRender ? <FormLoading /> : <Suspense fallback={<FormLoading />}>{children}</Suspense>;
-}
-
-/** 密码登录 / 验证码登录 as an ARIA tab list: arrow keys, Home and End move between the tabs (rovingIndex). */
-function LoginTabs({ active, onChange }: { active: LoginTab; onChange(tab: LoginTab): void }) {
-  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
-    const next = rovingIndex(
-      e.key,
-      TABS.findIndex((t) => t.key === active),
-      TABS.length,
-    );
-    if (next === null) return;
-    e.preventDefault();
-    onChange(TABS[next]!.key);
-    document.getElementById(`login-tab-${TABS[next]!.key}`)?.focus();
-  }
-  return (
-    <div className="login-tabs" role="tablist" aria-label="登录方式" onKeyDown={onKeyDown}>
-      {TABS.map(({ key, label }) => (
-        <button
-          key={key}
-          type="button"
-          role="tab"
-          id={`login-tab-${key}`}
-          className="login-tabs__tab"
-          aria-selected={active === key}
-          aria-controls={`login-panel-${key}`}
-          tabIndex={active === key ? 0 : -1}
-          onClick={() => onChange(key)}
-        >
-          {label}
-        </button>
-      ))}
-    </div>
-  );
 }

@@ -1,8 +1,11 @@
-import { Breadcrumb, Result, Skeleton, Tag } from 'antd';
 import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { loginPathWithRedirect } from '@/shared/lib/navigation';
 import { useSessionStore } from '@/shared/lib/session/session-store';
+import { PlainBreadcrumb } from '@/shared/ui/plain-breadcrumb';
+import { PlainSkeleton } from '@/shared/ui/plain-skeleton';
+import { PlainTag } from '@/shared/ui/plain-tag';
+import { RecordMissing } from '@/shared/ui/record-missing';
 import { useArticle } from '../api/articles-api';
 import { articlePath, dateOf } from '../lib/format';
 import { ArticleHtml } from './article-parts';
@@ -31,28 +34,28 @@ export function ArticleDetailView({ kind, id, selfPath }: { kind: 'news' | 'case
   if (q.isError || !Number.isInteger(id) || id < 1 || (q.data && q.data.kind !== kind)) {
     return (
       <div className="page-container cms-page">
-        <Result status="404" title={list.missing} subTitle="内容不存在或已下线。" extra={<Link to={list.path}>返回{list.name}</Link>} />
+        <RecordMissing title={list.missing} description="内容不存在或已下线。" back={{ to: list.path, label: `返回${list.name}` }} />
       </div>
     );
   }
   const a = q.data;
   return (
     <div className="page-container cms-page">
-      <Breadcrumb className="cms-crumbs" items={[{ title: <Link to={list.path}>{list.name}</Link> }, { title: a?.category ?? '' }]} />
+      <PlainBreadcrumb className="cms-crumbs" items={[{ label: list.name, to: list.path }, { label: a?.category ?? '' }]} />
       <div className="cms-detail">
         <article className="cms-article">
           {!a ? (
             <div className="cms-article__loading">
-              <Skeleton active title paragraph={{ rows: 12 }} />
+              <PlainSkeleton rows={12} />
             </div>
           ) : (
             <>
               <h1 className="cms-article__title">{a.title}</h1>
               <div className="cms-row__meta cms-article__meta">
-                <Tag color="blue">{a.category}</Tag>
-                {a.industry && <Tag>{a.industry}</Tag>}
-                {a.company_size && <Tag>{a.company_size}</Tag>}
-                {a.region_name && <Tag color="green">{a.region_name}</Tag>}
+                <PlainTag color="blue">{a.category}</PlainTag>
+                {a.industry && <PlainTag>{a.industry}</PlainTag>}
+                {a.company_size && <PlainTag>{a.company_size}</PlainTag>}
+                {a.region_name && <PlainTag color="green">{a.region_name}</PlainTag>}
                 {a.source && <span>来源：{a.source}</span>}
                 {a.author && <span>作者：{a.author}</span>}
                 <time dateTime={a.publish_at ?? undefined}>{dateOf(a.publish_at)}</time>
@@ -82,7 +85,7 @@ export function ArticleDetailView({ kind, id, selfPath }: { kind: 'news' | 'case
               {a.tags.length > 0 && (
                 <div className="cms-tags">
                   {a.tags.map((t) => (
-                    <Tag key={t}>{t}</Tag>
+                    <PlainTag key={t}>{t}</PlainTag>
                   ))}
                 </div>
               )}
@@ -96,7 +99,7 @@ export function ArticleDetailView({ kind, id, selfPath }: { kind: 'news' | 'case
         <aside className="cms-side" aria-label="相关内容">
           <h2>相关{kind === 'case' ? '案例' : '资讯'}</h2>
           {!a ? (
-            <Skeleton active paragraph={{ rows: 4 }} title={false} />
+            <PlainSkeleton rows={4} title={false} />
           ) : a.related.length === 0 ? (
             <p className="cms-muted">暂无相关内容</p>
           ) : (

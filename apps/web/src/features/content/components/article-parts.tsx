@@ -1,10 +1,12 @@
-import { Pagination, Skeleton, Tag } from 'antd';
 import { Link } from 'react-router';
 import type { ArticleCard } from '@app/contracts/content/articles.schemas';
 import type { Paged } from '@app/contracts/common/pagination';
+import { PlainPagination } from '@/shared/ui/plain-pagination';
+import { PlainSkeleton } from '@/shared/ui/plain-skeleton';
+import { PlainTag } from '@/shared/ui/plain-tag';
 import { articlePath, dateOf } from '../lib/format';
 
-/** One list row: title, summary, category, region and date; the same height while loading (skeleton). */
+/** One list row: title, summary, category, region and date; the same height while loading (skeleton). No antd. */
 export function ArticleRow({ a }: { a: ArticleCard }) {
   return (
     <li className={a.cover ? 'cms-row cms-row--cover' : 'cms-row'}>
@@ -15,10 +17,10 @@ export function ArticleRow({ a }: { a: ArticleCard }) {
         </h3>
         <p className="cms-row__summary">{a.summary}</p>
         <div className="cms-row__meta">
-          <Tag color="blue">{a.category}</Tag>
-          {a.industry && <Tag>{a.industry}</Tag>}
-          {a.region_name && <Tag color="green">{a.region_name}</Tag>}
-          {a.access === 'member' && <Tag color="gold">会员</Tag>}
+          <PlainTag color="blue">{a.category}</PlainTag>
+          {a.industry && <PlainTag>{a.industry}</PlainTag>}
+          {a.region_name && <PlainTag color="green">{a.region_name}</PlainTag>}
+          {a.access === 'member' && <PlainTag color="gold">会员</PlainTag>}
           <span>{a.source}</span>
           <time dateTime={a.publish_at ?? undefined}>{dateOf(a.publish_at)}</time>
         </div>
@@ -39,7 +41,7 @@ export function ArticleList(props: {
       <ul className="cms-list" aria-busy="true">
         {Array.from({ length: 6 }, (_, i) => (
           <li key={i} className="cms-row">
-            <Skeleton active title paragraph={{ rows: 2 }} />
+            <PlainSkeleton rows={2} />
           </li>
         ))}
       </ul>
@@ -54,12 +56,10 @@ export function ArticleList(props: {
         ))}
       </ul>
       {data.total > data.per && (
-        <Pagination
+        <PlainPagination
           className="cms-pagination"
           current={data.page}
-          pageSize={data.per}
-          total={data.total}
-          showSizeChanger={false}
+          pages={Math.ceil(data.total / data.per)}
           onChange={onPage}
         />
       )}

@@ -1,7 +1,8 @@
-import { Input, Select } from 'antd';
 import { useSearchParams } from 'react-router';
-import { CASE_CATEGORIES, CASE_INDUSTRIES } from '@app/contracts/content/content.rules';
+import { ARTICLE_KEYWORD_MAX, CASE_CATEGORIES, CASE_INDUSTRIES } from '@app/contracts/content/content.rules';
 import { useHostname } from '@/shared/lib/region';
+import { PlainSelect } from '@/shared/ui/plain-select';
+import { SearchBox } from '@/shared/ui/search-box';
 import { useArticleList } from '../api/articles-api';
 import { ArticleList } from '../components/article-parts';
 import { regionCodeOf } from '../lib/format';
@@ -39,33 +40,31 @@ export default function CaseListPage() {
     <div className="page-container cms-page">
       <header className="cms-head">
         <h1>案例库</h1>
-        <Input.Search
+        <SearchBox
           className="cms-search"
-          aria-label="搜索案例"
+          label="搜索案例"
           placeholder="搜索案例标题或内容"
+          maxLength={ARTICLE_KEYWORD_MAX}
           defaultValue={keyword}
-          allowClear
           onSearch={(v) => update({ keyword: v.trim() })}
         />
       </header>
       <div className="cms-filters">
-        <Select
-          aria-label="行业"
+        <PlainSelect
+          label="行业"
           className="cms-filter"
-          value={industry || undefined}
-          placeholder="全部行业"
-          allowClear
-          onChange={(v?: string) => update({ industry: v ?? '' })}
-          options={CASE_INDUSTRIES.map((v) => ({ value: v, label: v }))}
+          value={industry}
+          allLabel="全部行业"
+          onChange={(v) => update({ industry: v })}
+          options={CASE_INDUSTRIES}
         />
-        <Select
-          aria-label="专题"
+        <PlainSelect
+          label="专题"
           className="cms-filter"
-          value={category || undefined}
-          placeholder="全部专题"
-          allowClear
-          onChange={(v?: string) => update({ category: v ?? '' })}
-          options={CASE_CATEGORIES.map((v) => ({ value: v, label: v }))}
+          value={category}
+          allLabel="全部专题"
+          onChange={(v) => update({ category: v })}
+          options={CASE_CATEGORIES}
         />
       </div>
       <ArticleList

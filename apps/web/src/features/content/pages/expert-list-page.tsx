@@ -1,6 +1,10 @@
-import { Input, Segmented, Skeleton, Tag } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import type { ExpertProfileCard } from '@app/contracts/content/articles.schemas';
+import { EXPERT_KEYWORD_MAX } from '@app/contracts/content/content.rules';
+import { PlainSegmented } from '@/shared/ui/plain-segmented';
+import { PlainSkeleton } from '@/shared/ui/plain-skeleton';
+import { PlainTag } from '@/shared/ui/plain-tag';
+import { SearchBox } from '@/shared/ui/search-box';
 import { useExperts } from '../api/articles-api';
 import { expertPath } from '../lib/format';
 import '../components/content.css';
@@ -33,27 +37,28 @@ export default function ExpertListPage() {
     <div className="page-container cms-page">
       <header className="cms-head">
         <h1>智库专家</h1>
-        <Input.Search
+        <SearchBox
           className="cms-search"
-          aria-label="搜索专家"
+          label="搜索专家"
           placeholder="搜索姓名、单位或领域"
+          maxLength={EXPERT_KEYWORD_MAX}
           defaultValue={keyword}
-          allowClear
           onSearch={(v) => set('keyword', v.trim())}
         />
       </header>
       <div className="cms-filters">
-        <Segmented
+        <PlainSegmented
+          label="专家领域"
           value={field || ALL}
-          onChange={(v) => set('field', v === ALL ? '' : String(v))}
-          options={[ALL, ...(q.data?.fields ?? [])]}
+          onChange={(v) => set('field', v === ALL ? '' : v)}
+          options={[ALL, ...(q.data?.fields ?? [])].map((f) => ({ value: f, label: f }))}
         />
       </div>
       {!q.data ? (
         <div className="cms-grid">
           {Array.from({ length: 6 }, (_, i) => (
             <div key={i} className="cms-card" style={{ minHeight: 220 }}>
-              <Skeleton active avatar paragraph={{ rows: 3 }} />
+              <PlainSkeleton avatar rows={3} />
             </div>
           ))}
         </div>
@@ -73,7 +78,7 @@ export default function ExpertListPage() {
               <div className="cms-muted">{e.organisation}</div>
               <div style={{ margin: '8px 0' }}>
                 {e.fields.map((f) => (
-                  <Tag key={f}>{f}</Tag>
+                  <PlainTag key={f}>{f}</PlainTag>
                 ))}
               </div>
               <p className="cms-row__summary">{e.introduction}</p>

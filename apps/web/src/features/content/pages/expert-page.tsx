@@ -1,5 +1,8 @@
-import { Breadcrumb, Result, Skeleton, Tag } from 'antd';
 import { Link, useParams } from 'react-router';
+import { PlainBreadcrumb } from '@/shared/ui/plain-breadcrumb';
+import { PlainSkeleton } from '@/shared/ui/plain-skeleton';
+import { PlainTag } from '@/shared/ui/plain-tag';
+import { RecordMissing } from '@/shared/ui/record-missing';
 import { useExpert } from '../api/articles-api';
 import { ArticleRow } from '../components/article-parts';
 import { dateOf } from '../lib/format';
@@ -13,17 +16,21 @@ export default function ExpertPage() {
   if (q.isError || !Number.isInteger(id) || id < 1) {
     return (
       <div className="page-container cms-page">
-        <Result status="404" title="专家不存在" extra={<Link to="/expertDatabase">返回智库专家</Link>} />
+        <RecordMissing
+          title="专家不存在"
+          description="该专家主页不存在或已下线。"
+          back={{ to: '/expertDatabase', label: '返回智库专家' }}
+        />
       </div>
     );
   }
   const e = q.data;
   return (
     <div className="page-container cms-page">
-      <Breadcrumb className="cms-crumbs" items={[{ title: <Link to="/expertDatabase">智库专家</Link> }, { title: e?.name ?? '' }]} />
+      <PlainBreadcrumb className="cms-crumbs" items={[{ label: '智库专家', to: '/expertDatabase' }, { label: e?.name ?? '' }]} />
       {!e ? (
         <div className="cms-card" style={{ minHeight: 360 }}>
-          <Skeleton active avatar paragraph={{ rows: 6 }} />
+          <PlainSkeleton avatar rows={6} />
         </div>
       ) : (
         <>
@@ -40,7 +47,7 @@ export default function ExpertPage() {
             <div style={{ margin: '8px 0' }}>
               {e.fields.map((f) => (
                 <Link key={f} to={`/expertDatabase?field=${encodeURIComponent(f)}`}>
-                  <Tag>{f}</Tag>
+                  <PlainTag>{f}</PlainTag>
                 </Link>
               ))}
             </div>
