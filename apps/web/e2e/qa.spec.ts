@@ -138,6 +138,18 @@ test('the public Q&A lists answered questions by category and opens a question p
   await expect(page.getByRole('button', { name: /有用/ })).toBeVisible();
 });
 
+test('a member opens the 举报 dialog on a question page drawn without antd, and cancels it', async ({ browser, request }) => {
+  const member = await pageAs(browser, request, { phone: '13800138001', password: 'demo_1234' });
+  await member.goto('/quiz');
+  await member.getByRole('link', { name: '试用期员工需要缴纳社保吗' }).click();
+  await expect(member.getByRole('heading', { level: 1, name: '试用期员工需要缴纳社保吗' })).toBeVisible();
+  await member.getByRole('button', { name: '举报' }).click();
+  const dialog = member.getByRole('dialog', { name: '举报问题' });
+  await expect(dialog.getByRole('radio', { name: '广告营销' })).toBeVisible();
+  await dialog.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(dialog).toBeHidden();
+});
+
 test('a company requests a finance consultation, staff schedule an expert, the company sees the appointment', async ({
   browser,
   request,

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
+import { provideAntdScope } from '@/shared/lib/antd-island';
 
 type AntdScopeComponent = ComponentType<{ children?: ReactNode }>;
 
@@ -33,3 +34,6 @@ const LazyAntdScope = lazy(loadAntdScope);
 export function antdScopeComponent(): AntdScopeComponent {
   return loaded ?? LazyAntdScope;
 }
+
+// Parts of antd-free screens that need antd (AntdIsland) get their scope from here.
+provideAntdScope(antdScopeComponent);

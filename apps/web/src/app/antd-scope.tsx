@@ -3,6 +3,7 @@ import zhCN from 'antd/locale/zh_CN';
 import { useEffect, type ReactNode } from 'react';
 import { useServerRender } from '@/shared/lib/server-render';
 import { ERROR_NOTICE_TOP_PX } from '@app/contracts/common/constants';
+import { AntdPresent } from '@/shared/lib/antd-island';
 import { bindNotifier } from '@/shared/lib/notifier';
 import { appTheme } from './theme';
 
@@ -26,7 +27,7 @@ export default function AntdScope({ children }: { children?: ReactNode }) {
     <ConfigProvider locale={zhCN} theme={appTheme} componentDisabled={serverRender || undefined}>
       <AntApp message={{ top: ERROR_NOTICE_TOP_PX, maxCount: 3 }}>
         <NotifierBridge />
-        {children}
+        <AntdPresent.Provider value={true}>{children}</AntdPresent.Provider>
       </AntApp>
     </ConfigProvider>
   );

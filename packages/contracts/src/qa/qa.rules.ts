@@ -171,3 +171,13 @@ export const consultNoticeTitles = {
   done: '您的财税咨询已完成',
   cancelled: '财税咨询已取消',
 } as const;
+
+/** Derived states shown to askers: waiting (nobody is on it), answering (an expert claimed it), answered, closed. */
+export const QA_STATES = ['waiting', 'answering', 'answered', 'closed'] as const;
+export type QaState = (typeof QA_STATES)[number];
+export const QA_STATE_LABELS: Record<QaState, string> = {
+  waiting: '待解答',
+  answering: '解答中',
+  answered: '已解答',
+  closed: '已关闭',
+};

@@ -22,6 +22,7 @@ import {
   CONSULT_STATES,
   CONSULT_TOPIC_MAX,
   consultMessages as cm,
+  QA_STATES,
 } from './qa.rules';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -32,15 +33,8 @@ const trimmed = (required: string) => z.string({ error: required }).trim().min(1
 export const qaCategorySchema = z.enum(QA_CATEGORIES, { error: m.categoryRequired });
 export const qaIdParamsSchema = z.object({ id: recordIdSchema(m.questionNotFound) });
 
-/** Derived states shown to askers: waiting (nobody is on it), answering (an expert claimed it), answered, closed. */
-export const QA_STATES = ['waiting', 'answering', 'answered', 'closed'] as const;
-export type QaState = (typeof QA_STATES)[number];
-export const QA_STATE_LABELS: Record<QaState, string> = {
-  waiting: '待解答',
-  answering: '解答中',
-  answered: '已解答',
-  closed: '已关闭',
-};
+// The states live with the rules (no zod), so a page can label them without the schemas.
+export { QA_STATES, QA_STATE_LABELS, type QaState } from './qa.rules';
 
 export const regulationReferenceSchema = z.object({
   title: trimmed(m.referenceTitleRequired).max(100, m.referenceTooLong),

@@ -4,7 +4,7 @@ import { BOTH_ROLES } from '@/shared/config/roles';
 
 export const publicRoutes: RouteObject[] = [
   pageRoute({ path: 'quiz', title: '在线问答', page: () => import('./pages/quiz-page') }),
-  pageRoute({ path: 'quiz/:id', title: '问题详情', page: () => import('./pages/quiz-question-page') }),
+  pageRoute({ path: 'quiz/:id', title: '问题详情', antd: false, page: () => import('./pages/quiz-question-page') }),
 ];
 
 export const centreRoutes: RouteObject[] = [

@@ -4,7 +4,7 @@ import { BOTH_ROLES } from '@/shared/config/roles';
 
 export const publicRoutes: RouteObject[] = [
   pageRoute({ path: 'jobDetail', title: '招聘求职', page: () => import('./pages/job-board-page') }),
-  pageRoute({ path: 'jobDetail/jinfo', title: '职位详情', page: () => import('./pages/job-info-page') }),
+  pageRoute({ path: 'jobDetail/jinfo', title: '职位详情', antd: false, page: () => import('./pages/job-info-page') }),
   // Company accounts query; everyone else is told why they cannot (DECISIONS 13).
   pageRoute({ path: 'filtrate', title: '人才查询', page: () => import('./pages/filtrate-page') }),
   pageRoute({ path: 'recommend', title: '人才推荐', page: () => import('./pages/recommend-page') }),

@@ -1,20 +1,13 @@
-import { App, Button, Form, Input, Modal, Radio } from 'antd';
-import { useState } from 'react';
-import {
-  moderationMessages as m,
-  REPORT_NOTE_MAX_LENGTH,
-  REPORT_REASONS,
-  type ModerationKind,
-  type ReportReason,
-} from '@app/contracts';
-import { isApiError } from '@/shared/lib/api-error';
-import { reportApi } from '@/shared/lib/report-api';
+import { lazy, Suspense, useState } from 'react';
+import type { ModerationKind } from '@app/contracts/moderation/moderation.rules';
+import { AntdIsland } from '@/shared/lib/antd-island';
+import './report-button.css';
 
-type ReportForm = { reason: ReportReason; note?: string };
+const ReportDialog = lazy(() => import('./report-dialog'));
 
 /**
- * 举报 link with its dialog: another user's comment, question or chat message goes to the moderation queue with a
- * reason from the fixed list and an optional note.
+ * 举报 link with its dialog: another user's comment, question or chat message goes to the moderation queue. The link
+ * is plain; the dialog (antd) is fetched on the first click, so a screen drawn without antd stays without it.
  */
 export function ReportButton({
   kind,
@@ -28,54 +21,27 @@ export function ReportButton({
   title: string;
   className?: string;
 }) {
-  const { message } = App.useApp();
   const [open, setOpen] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [form] = Form.useForm<ReportForm>();
-
-  async function submit(values: ReportForm) {
-    setSending(true);
-    try {
-      await reportApi.report({ kind, id, reason: values.reason, note: values.note?.trim() ?? '' });
-      message.success(m.reported);
-      setOpen(false);
-      form.resetFields();
-    } catch (err) {
-      const text = isApiError(err) ? err.message : '提交失败，请重试';
-      // Already reported, gone, or the viewer's own content: nothing to correct in the form.
-      const final = isApiError(err) && (err.code === 409 || err.code === 404 || err.message === m.ownContent);
-      if (final) {
-        message.info(text);
-        setOpen(false);
-      } else form.setFields([{ name: 'reason', errors: [text] }]);
-    } finally {
-      setSending(false);
-    }
-  }
-
+  const [wanted, setWanted] = useState(false);
   return (
     <>
-      <Button type="link" size="small" className={className} onClick={() => setOpen(true)}>
-        举报
-      </Button>
-      <Modal
-        title={title}
-        open={open}
-        onCancel={() => setOpen(false)}
-        okText="提交举报"
-        okButtonProps={{ loading: sending }}
-        onOk={() => form.submit()}
-        destroyOnHidden
+      <button
+        type="button"
+        className={`report-button ${className ?? ''}`}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
       >
-        <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
-          <Form.Item name="reason" label="举报原因" rules={[{ required: true, message: m.reasonInvalid }]}>
-            <Radio.Group options={REPORT_REASONS.map((r) => ({ label: r, value: r }))} />
-          </Form.Item>
-          <Form.Item name="note" label="补充说明（选填）" rules={[{ max: REPORT_NOTE_MAX_LENGTH, message: m.noteTooLong }]}>
-            <Input.TextArea rows={3} showCount maxLength={REPORT_NOTE_MAX_LENGTH} />
-          </Form.Item>
-        </Form>
-      </Modal>
+        举报
+      </button>
+      {wanted && (
+        <AntdIsland>
+          <Suspense fallback={null}>
+            <ReportDialog kind={kind} id={id} title={title} open={open} onClose={() => setOpen(false)} />
+          </Suspense>
+        </AntdIsland>
+      )}
     </>
   );
 }

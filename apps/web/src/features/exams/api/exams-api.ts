@@ -1,7 +1,6 @@
 import {
   adminExamsRoutes,
   examsRoutes,
-  membersRoutes,
   type AdminCertificate,
   type AdminExamType,
   type AdminSession,
@@ -10,7 +9,6 @@ import {
   type Attempt,
   type Certificate,
   type CertificateCheck,
-  type ExamNotice,
   type ExamPaper,
   type ExamPaperBody,
   type ExamType,
@@ -18,8 +16,6 @@ import {
   type GradingItem,
   type LeaveResult,
   type MyExams,
-  type MyRegistration,
-  type Order,
   type Question,
   type QuestionBody,
   type QuestionListQuery,
@@ -28,22 +24,20 @@ import {
   type SaveAnswersResult,
 } from '@app/contracts';
 import { apiClient } from '@/shared/lib/api-client';
+import { examNoticeApi } from './exam-notice-api';
 
 const withParam = (path: string, name: string, value: string | number) =>
   path.replace(`:${name}`, encodeURIComponent(String(value)));
 
 export const examsApi = {
   types: () => apiClient.get<ExamType[]>(examsRoutes.types.path),
-  notice: (typeName: string) =>
-    apiClient.get<ExamNotice>(withParam(examsRoutes.notice.path, 'typeName', typeName), undefined, { silent: true }),
+  notice: examNoticeApi.notice,
   /** GET /api/exams: errors stay silent (SPEC §8). */
   mine: () => apiClient.get<MyExams>(examsRoutes.mine.path),
   /** The page shows the refusal itself (window, eligibility, payment). */
-  register: (sessionId: number) =>
-    apiClient.post<MyRegistration>(examsRoutes.register.path, { session_id: sessionId }, { silent: true }),
+  register: examNoticeApi.register,
   /** A paid registration is an order of the members area (product_type 'exam', product_id: the session). */
-  orderExam: (sessionId: number) =>
-    apiClient.post<Order>(membersRoutes.createOrder.path, { product_type: 'exam', product_id: sessionId }, { silent: true }),
+  orderExam: examNoticeApi.orderExam,
   start: (registrationId: number) =>
     apiClient.post<Attempt>(withParam(examsRoutes.start.path, 'id', registrationId), undefined, { silent: true }),
   attempt: (id: number) => apiClient.get<Attempt>(withParam(examsRoutes.attempt.path, 'id', id), undefined, { silent: true }),
@@ -107,21 +101,7 @@ export const examsApi = {
     apiClient.post<AdminCertificate>(withParam(adminExamsRoutes.revokeCertificate.path, 'id', id), { reason }),
 };
 
-export const examKeys = {
-  all: ['exams'] as const,
-  types: ['exams', 'types'] as const,
-  notice: (typeName: string) => ['exams', 'notice', typeName] as const,
-  mine: ['exams', 'mine'] as const,
-  attempt: (id: number) => ['exams', 'attempt', id] as const,
-  certificates: ['exams', 'certificates'] as const,
-  check: (number: string) => ['exams', 'check', number] as const,
-  questions: (q: QuestionListQuery) => ['exams', 'admin', 'questions', q] as const,
-  papers: ['exams', 'admin', 'papers'] as const,
-  grading: ['exams', 'admin', 'grading'] as const,
-  sessions: ['exams', 'admin', 'sessions'] as const,
-  adminTypes: ['exams', 'admin', 'types'] as const,
-  adminCertificates: (keyword: string) => ['exams', 'admin', 'certificates', keyword] as const,
-};
+export { examKeys } from './exam-keys';
 
 /** Saves a blob as a download (object URL; revoked once the download has started). */
 export function saveBlob(blob: Blob, fileName: string): void {

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
-import { FEE_MODE_LABELS, type ExamType } from '@app/contracts';
+import type { ExamType } from '@app/contracts/exams/exams.schemas';
+import { FEE_MODE_LABELS } from '@app/contracts/exams/exams.rules';
 
 export const dateTime = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 export const dateOnly = (iso: string) => dayjs(iso).format('YYYY-MM-DD');

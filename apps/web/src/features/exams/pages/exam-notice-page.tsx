@@ -1,16 +1,21 @@
-import { App, Button, Card, Descriptions, Skeleton, Table, Tag } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import type { ExamNotice, ExamSession } from '@app/contracts';
+import type { ExamNotice, ExamSession } from '@app/contracts/exams/exams.schemas';
 import { isApiError } from '@/shared/lib/api-client';
 import { loginPathWithRedirect } from '@/shared/lib/navigation';
+import { notifier } from '@/shared/lib/notifier';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import NotFoundPage from '@/shared/ui/not-found-page';
-import { examKeys, examsApi } from '../api/exams-api';
+import { PlainButton } from '@/shared/ui/plain-button';
+import { PlainSkeleton } from '@/shared/ui/plain-skeleton';
+import { PlainTag, type PlainTagColor } from '@/shared/ui/plain-tag';
+import { examKeys } from '../api/exam-keys';
+import { examNoticeApi } from '../api/exam-notice-api';
 import { EXAMINATION_PATH, dateTime, feeText } from '../lib/exam-format';
 import './exams.css';
 
-const PHASE: Record<ExamSession['phase'], { label: string; color: string }> = {
+const PHASE: Record<ExamSession['phase'], { label: string; color: PlainTagColor }> = {
   registration_upcoming: { label: '报名未开始', color: 'default' },
   registration_open: { label: '报名中', color: 'green' },
   registration_closed: { label: '报名已截止', color: 'orange' },
@@ -21,17 +26,32 @@ const PHASE: Record<ExamSession['phase'], { label: string; color: string }> = {
 /** The server's phase, computed from its own clock when the notice was read. */
 const canRegister = (s: ExamSession) => s.registration_open;
 
-/** /examNotice/:typeName: the exam notice with its sessions and the register button. */
+/** A titled white panel of the notice (antd's Card look). */
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className="exam-notice__card" aria-labelledby={id}>
+      <h2 id={id} className="exam-notice__card-title">
+        {title}
+      </h2>
+      <div className="exam-notice__card-body">{children}</div>
+    </section>
+  );
+}
+
+/**
+ * /examNotice/:typeName: the exam notice with its sessions and the register button. Drawn without antd (route handle
+ * `antd: false`): the notice is where a shared exam link lands.
+ */
 export default function ExamNoticePage() {
   const { typeName = '' } = useParams();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
   const token = useSessionStore((s) => s.token);
   const notice = useQuery({
     queryKey: [...examKeys.notice(typeName), token ?? ''],
-    queryFn: () => examsApi.notice(typeName),
+    queryFn: () => examNoticeApi.notice(typeName),
     retry: (n, err) => !(isApiError(err) && err.code === 404) && n < 2,
   });
 
@@ -39,14 +59,14 @@ export default function ExamNoticePage() {
     mutationFn: async ({ session, type }: { session: ExamSession; type: ExamNotice }) => {
       if (type.fee_mode === 'free' || type.fee_mode === 'member_free') {
         try {
-          await examsApi.register(session.id);
+          await examNoticeApi.register(session.id);
           return { paid: false as const };
         } catch (err) {
           // A non-member of a member-free exam pays the fee through an order.
           if (!(isApiError(err) && err.code === 409 && (err.data as { amount?: number } | null)?.amount)) throw err;
         }
       }
-      const order = await examsApi.orderExam(session.id);
+      const order = await examNoticeApi.orderExam(session.id);
       return { paid: true as const, orderNo: order.order_no };
     },
     onSuccess: async (r) => {
@@ -55,16 +75,29 @@ export default function ExamNoticePage() {
         navigate(`/payment?order_no=${encodeURIComponent(r.orderNo)}`);
         return;
       }
-      message.success('报名成功');
+      notifier.success('报名成功');
       navigate(EXAMINATION_PATH);
     },
-    onError: (err) => message.error(err instanceof Error ? err.message : '报名失败'),
+    onError: (err) => notifier.error(err instanceof Error ? err.message : '报名失败'),
   });
 
-  if (notice.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
+  if (notice.isPending)
+    return (
+      <div className="page-container exam-notice" aria-busy="true">
+        <div className="exam-notice__card exam-notice__loading">
+          <PlainSkeleton rows={10} />
+        </div>
+      </div>
+    );
   if (notice.isError) {
     if (isApiError(notice.error) && notice.error.code === 404) return <NotFoundPage />;
-    return <Card>考试公告加载失败，请刷新重试</Card>;
+    return (
+      <div className="page-container exam-notice">
+        <p className="exam-notice__card" role="alert">
+          考试公告加载失败，请刷新重试
+        </p>
+      </div>
+    );
   }
   const t = notice.data;
 
@@ -76,72 +109,108 @@ export default function ExamNoticePage() {
     register.mutate({ session, type: t });
   };
 
+  const sessionAction = (s: ExamSession) => {
+    if (s.my_registration?.state === 'registered')
+      return (
+        <PlainButton variant="default" size="middle" onClick={() => navigate(EXAMINATION_PATH)}>
+          已报名，去考试
+        </PlainButton>
+      );
+    if (!canRegister(s)) return <span className="exam-muted">不可报名</span>;
+    return (
+      <PlainButton
+        variant="primary"
+        size="middle"
+        loading={register.isPending && register.variables?.session.id === s.id}
+        onClick={() => onRegister(s)}
+      >
+        {t.fee_mode === 'paid' ? '缴费报名' : '立即报名'}
+      </PlainButton>
+    );
+  };
+
   return (
     <article className="page-container exam-notice" aria-label={`${t.name}考试公告`}>
       <header className="exam-notice__head">
         <h1>
-          {t.name} <Tag color="gold">{t.level}</Tag>
+          {t.name} <PlainTag color="gold">{t.level}</PlainTag>
         </h1>
         <p>{t.summary}</p>
       </header>
-      <Card title="考试公告" className="exam-notice__card">
+      <Panel title="考试公告">
         {t.notice.split('\n').map((p) => (
           <p key={p}>{p}</p>
         ))}
-        <Descriptions column={{ xs: 1, sm: 2 }} bordered size="small">
-          <Descriptions.Item label="考试费用">{feeText(t)}</Descriptions.Item>
-          <Descriptions.Item label="合格标准">
-            满分{t.full_score}分，{t.pass_score}分及以上合格
-          </Descriptions.Item>
-          <Descriptions.Item label="证书有效期">{t.validity_months / 12}年</Descriptions.Item>
-          <Descriptions.Item label="报考条件">{t.eligibility.join('；')}</Descriptions.Item>
-        </Descriptions>
-      </Card>
-      <Card title="考试大纲" className="exam-notice__card">
+        <dl className="exam-facts">
+          <div>
+            <dt>考试费用</dt>
+            <dd>{feeText(t)}</dd>
+          </div>
+          <div>
+            <dt>合格标准</dt>
+            <dd>
+              满分{t.full_score}分，{t.pass_score}分及以上合格
+            </dd>
+          </div>
+          <div>
+            <dt>证书有效期</dt>
+            <dd>{t.validity_months / 12}年</dd>
+          </div>
+          <div>
+            <dt>报考条件</dt>
+            <dd>{t.eligibility.join('；')}</dd>
+          </div>
+        </dl>
+      </Panel>
+      <Panel title="考试大纲">
         <ol className="exam-notice__syllabus">
           {t.syllabus.map((s) => (
             <li key={s}>{s}</li>
           ))}
         </ol>
-      </Card>
-      <Card title="考试场次" className="exam-notice__card">
-        <Table<ExamSession>
-          rowKey="id"
-          pagination={false}
-          dataSource={t.sessions}
-          locale={{ emptyText: '暂无考试场次' }}
-          scroll={{ x: 760 }}
-          columns={[
-            { title: '场次', dataIndex: 'title' },
-            {
-              title: '报名时间',
-              render: (_, s) => `${dateTime(s.register_start)} 至 ${dateTime(s.register_end)}`,
-            },
-            { title: '考试时间', render: (_, s) => `${dateTime(s.exam_start)} 至 ${dateTime(s.exam_end)}` },
-            { title: '时长', render: (_, s) => `${s.duration_minutes}分钟` },
-            { title: '状态', render: (_, s) => <Tag color={PHASE[s.phase].color}>{PHASE[s.phase].label}</Tag> },
-            {
-              title: '操作',
-              render: (_, s) => {
-                if (s.my_registration?.state === 'registered')
-                  return (
-                    <Button onClick={() => navigate(EXAMINATION_PATH)}>已报名，去考试</Button>
-                  );
-                if (!canRegister(s)) return <span className="exam-muted">不可报名</span>;
-                return (
-                  <Button
-                    type="primary"
-                    loading={register.isPending && register.variables?.session.id === s.id}
-                    onClick={() => onRegister(s)}
-                  >
-                    {t.fee_mode === 'paid' ? '缴费报名' : '立即报名'}
-                  </Button>
-                );
-              },
-            },
-          ]}
-        />
-      </Card>
+      </Panel>
+      <Panel title="考试场次">
+        <div className="exam-sessions">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">场次</th>
+                <th scope="col">报名时间</th>
+                <th scope="col">考试时间</th>
+                <th scope="col">时长</th>
+                <th scope="col">状态</th>
+                <th scope="col">操作</th>
+              </tr>
+            </thead>
+            <tbody>
+              {t.sessions.length === 0 ? (
+                <tr>
+                  <td colSpan={6} className="exam-sessions__empty">
+                    暂无考试场次
+                  </td>
+                </tr>
+              ) : (
+                t.sessions.map((s) => (
+                  <tr key={s.id}>
+                    <td>{s.title}</td>
+                    <td>
+                      {dateTime(s.register_start)} 至 {dateTime(s.register_end)}
+                    </td>
+                    <td>
+                      {dateTime(s.exam_start)} 至 {dateTime(s.exam_end)}
+                    </td>
+                    <td>{s.duration_minutes}分钟</td>
+                    <td>
+                      <PlainTag color={PHASE[s.phase].color}>{PHASE[s.phase].label}</PlainTag>
+                    </td>
+                    <td>{sessionAction(s)}</td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      </Panel>
     </article>
   );
 }

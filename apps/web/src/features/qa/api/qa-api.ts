@@ -23,13 +23,13 @@ import type {
   QaStats,
   QueuePage,
   QuizCard,
-  QuizDetail,
   QuizImage,
   QuizPage,
   QuizQuota,
   QuizTag,
 } from '@app/contracts/qa/qa.schemas';
 import { apiClient } from '@/shared/lib/api-client';
+import { quizDetailApi } from './quiz-detail-api';
 
 const withId = (path: string, id: number | string) =>
   path.replace(':id', String(id)).replace(':date', String(id));
@@ -50,9 +50,9 @@ const post = <T>(url: string, data?: unknown) =>
 export const qaApi = {
   list: (q: QuizListParams) => apiClient.get<QuizPage>(qaRoutes.list.path, q),
   tags: () => apiClient.get<QuizTag[]>(qaRoutes.tags.path),
-  detail: (id: number) => apiClient.get<QuizDetail>(withId(qaRoutes.detail.path, id)),
+  detail: quizDetailApi.detail,
   similar: (text: string) => apiClient.get<QuizCard[]>(qaRoutes.similar.path, { text }, { silent: true }),
-  vote: (id: number) => post<{ useful_count: number; voted: boolean }>(withId(qaRoutes.vote.path, id)),
+  vote: quizDetailApi.vote,
 
   quota: () => apiClient.get<QuizQuota>(qaRoutes.quota.path),
   uploadImage: (file: File) => {
@@ -122,23 +122,4 @@ export const qaApi = {
     post<Consultation>(withId(qaRoutes.cancelConsultation.path, id), { reason }),
 };
 
-export const qaKeys = {
-  all: ['qa'] as const,
-  list: (q: QuizListParams) => ['qa', 'list', q] as const,
-  tags: ['qa', 'tags'] as const,
-  detail: (id: number) => ['qa', 'detail', id] as const,
-  similar: (text: string) => ['qa', 'similar', text] as const,
-  quota: ['qa', 'quota'] as const,
-  mine: (q: object) => ['qa', 'mine', q] as const,
-  thread: (id: number) => ['qa', 'thread', id] as const,
-  expertMe: ['qa', 'expert-me'] as const,
-  queue: (q: object) => ['qa', 'queue', q] as const,
-  expertQuestion: (id: number) => ['qa', 'expert-question', id] as const,
-  adminQueue: (q: object) => ['qa', 'admin-queue', q] as const,
-  adminQuestion: (id: number) => ['qa', 'admin-question', id] as const,
-  experts: ['qa', 'experts'] as const,
-  stats: ['qa', 'stats'] as const,
-  calendar: (year: number) => ['qa', 'calendar', year] as const,
-  consultations: (scope: 'mine' | 'expert' | 'admin', q: object) =>
-    ['qa', 'consultations', scope, q] as const,
-};
+export { qaKeys } from './qa-keys';

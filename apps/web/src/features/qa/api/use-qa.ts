@@ -12,14 +12,7 @@ export function useQuizList(q: QuizListParams) {
 export function useQuizTags() {
   return useQuery({ queryKey: qaKeys.tags, queryFn: qaApi.tags, staleTime: 5 * 60_000 });
 }
-export function useQuizDetail(id: number) {
-  return useQuery({
-    queryKey: qaKeys.detail(id),
-    queryFn: () => qaApi.detail(id),
-    enabled: id > 0,
-    retry: false,
-  });
-}
+export { useQuizDetail } from './quiz-detail-api';
 /** Similar answered questions for the text being typed (debounced by the caller). */
 export function useSimilar(text: string) {
   return useQuery({

@@ -1,13 +1,10 @@
-import { Avatar, Tag } from 'antd';
-import {
-  QA_STATE_LABELS,
-  type ExpertCard as Expert,
-  type QaState,
-  type QuizAnswer,
-} from '@app/contracts/qa/qa.schemas';
+import { QA_STATE_LABELS, type QaState } from '@app/contracts/qa/qa.rules';
+import type { ExpertCard as Expert, QuizAnswer } from '@app/contracts/qa/qa.schemas';
+import { PlainAvatar } from '@/shared/ui/plain-avatar';
+import { PlainTag, type PlainTagColor } from '@/shared/ui/plain-tag';
 import { time } from '../lib/format';
 
-const STATE_COLORS: Record<QaState, string> = {
+const STATE_COLORS: Record<QaState, PlainTagColor> = {
   waiting: 'orange',
   answering: 'blue',
   answered: 'green',
@@ -15,16 +12,14 @@ const STATE_COLORS: Record<QaState, string> = {
 };
 
 export function StateTag({ state }: { state: QaState }) {
-  return <Tag color={STATE_COLORS[state]}>{QA_STATE_LABELS[state]}</Tag>;
+  return <PlainTag color={STATE_COLORS[state]}>{QA_STATE_LABELS[state]}</PlainTag>;
 }
 
 /** The think-tank expert beside an answer. */
 export function ExpertCard({ expert }: { expert: Expert }) {
   return (
     <aside className="qa-expert" aria-label="解答专家">
-      <Avatar size={64} src={expert.photo ?? undefined} alt={expert.name}>
-        {expert.name.slice(0, 1)}
-      </Avatar>
+      <PlainAvatar name={expert.name} src={expert.photo} size={64} />
       <div className="qa-expert__body">
         <div className="qa-expert__name">
           {expert.name}
@@ -33,7 +28,7 @@ export function ExpertCard({ expert }: { expert: Expert }) {
         <div className="qa-expert__org">{expert.organisation}</div>
         <div className="qa-expert__fields">
           {expert.fields.map((f) => (
-            <Tag key={f}>{f}</Tag>
+            <PlainTag key={f}>{f}</PlainTag>
           ))}
         </div>
         <p className="qa-expert__intro">{expert.introduction}</p>

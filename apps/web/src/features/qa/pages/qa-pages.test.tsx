@@ -2,8 +2,9 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { describe, expect, it, vi } from 'vitest';
 import { moderationMessages } from '@app/contracts';
 import type { MyThread, QuizCard, QuizDetail } from '@app/contracts/qa/qa.schemas';
-import { makeUser } from '@/testing/fixtures';
+import { makeCommonData, makeProblemGroups, makeUser } from '@/testing/fixtures';
 import { mockApi, ok } from '@/testing/mock-api';
+import { currentUrl, renderRoute } from '@/testing/render';
 import { renderScreen } from '@/testing/render-screen';
 import AskPage from './ask-page';
 import QuizPage from './quiz-page';
@@ -199,6 +200,26 @@ describe('/quiz/:id', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: /提交举报/ }));
     expect(await screen.findByText(moderationMessages.ownContent)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '举报问题' })).toBeNull());
-    expect(api.calls.find((c) => c.url === '/api/moderation/reports')?.body).toMatchObject({ kind: 'question', id: 7 });
+    expect(api.calls.find((c) => c.url === '/api/moderation/reports')?.body).toMatchObject({
+      kind: 'question',
+      id: 7,
+    });
+  });
+
+  it('is drawn without antd for a visitor, and the useful vote asks a visitor to log in first', async () => {
+    mockApi({
+      'GET /api/problems': ok(makeProblemGroups()),
+      'GET /api/common_data': ok(makeCommonData()),
+      'GET /api/quiz/questions/7': ok(detail),
+    });
+    const { router } = renderRoute('/quiz/7');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: detail.title }, { timeout: 25_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: '面包屑' })).toHaveTextContent('在线问答/个人所得税');
+    expect(document.body.querySelector('[class*="ant-"]')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /有用（3）/ }));
+    // The login screen is lazy: the address changes once it has loaded.
+    await waitFor(() => expect(currentUrl(router)).toMatch(/^\/login\?redirect=/), { timeout: 25_000 });
   });
 });

@@ -1,34 +1,40 @@
 import { LikeOutlined, LikeFilled } from '@ant-design/icons';
-import { App, Breadcrumb, Button, Card, Result, Skeleton, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '@/shared/lib/api-client';
 import { loginPathWithRedirect } from '@/shared/lib/navigation';
 import { useSessionStore } from '@/shared/lib/session/session-store';
+import { notifier } from '@/shared/lib/notifier';
+import { PlainBreadcrumb } from '@/shared/ui/plain-breadcrumb';
+import { PlainButton } from '@/shared/ui/plain-button';
+import { PlainSkeleton } from '@/shared/ui/plain-skeleton';
+import { PlainTag } from '@/shared/ui/plain-tag';
+import { RecordMissing } from '@/shared/ui/record-missing';
 import { ReportButton } from '@/shared/ui/report-button';
-import { qaApi, qaKeys } from '../api/qa-api';
-import { useQuizDetail } from '../api/use-qa';
+import { qaKeys } from '../api/qa-keys';
+import { quizDetailApi, useQuizDetail } from '../api/quiz-detail-api';
 import { AnswerBlock, QuestionBody } from '../components/parts';
 import { ASK_PATH, questionPath, time } from '../lib/format';
 import '../components/qa.css';
 
-/** /quiz/:id: a public question with the expert's answer, the expert's card, follow-ups, the useful vote, related. */
+/**
+ * /quiz/:id: a public question with the expert's answer, the expert's card, follow-ups, the useful vote, related.
+ * Drawn without antd (route handle `antd: false`); the 举报 dialog brings antd when opened.
+ */
 export default function QuizQuestionPage() {
   const id = Number(useParams().id);
   const detail = useQuizDetail(Number.isInteger(id) ? id : 0);
   const token = useSessionStore((s) => s.token);
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
 
   if (detail.isError || !Number.isInteger(id) || id < 1) {
     return (
       <div className="page-container qa-page">
-        <Result
-          status="404"
+        <RecordMissing
           title="问题不存在"
-          subTitle="该问题不存在或未公开。"
-          extra={<Link to="/quiz">返回在线问答</Link>}
+          description="该问题不存在或未公开。"
+          back={{ to: '/quiz', label: '返回在线问答' }}
         />
       </div>
     );
@@ -36,7 +42,14 @@ export default function QuizQuestionPage() {
   if (!detail.data) {
     return (
       <div className="page-container qa-page">
-        <Skeleton active />
+        <div className="qa-layout">
+          <div className="qa-panel qa-panel--main" aria-busy="true">
+            <PlainSkeleton rows={8} />
+          </div>
+          <div className="qa-panel" aria-busy="true">
+            <PlainSkeleton rows={4} />
+          </div>
+        </div>
       </div>
     );
   }
@@ -48,28 +61,28 @@ export default function QuizQuestionPage() {
       return;
     }
     try {
-      const res = await qaApi.vote(id);
-      message.success(res.message);
+      const res = await quizDetailApi.vote(id);
+      notifier.success(res.message);
       await queryClient.invalidateQueries({ queryKey: qaKeys.detail(id) });
     } catch (err) {
-      message.error(isApiError(err) ? err.message : '操作失败');
+      notifier.error(isApiError(err) ? err.message : '操作失败');
     }
   };
 
   return (
     <div className="page-container qa-page">
-      <Breadcrumb
-        style={{ marginBottom: 12 }}
-        items={[{ title: <Link to="/quiz">在线问答</Link> }, { title: q.category }]}
+      <PlainBreadcrumb
+        className="qa-crumbs"
+        items={[{ label: '在线问答', to: '/quiz' }, { label: q.category }]}
       />
       <div className="qa-layout">
-        <Card variant="borderless">
+        <article className="qa-panel qa-panel--main">
           <h1 style={{ fontSize: 22, marginTop: 0 }}>{q.title}</h1>
           <div className="qa-card__meta" style={{ marginBottom: 12 }}>
-            <Tag color="blue">{q.category}</Tag>
+            <PlainTag color="blue">{q.category}</PlainTag>
             {q.tags.map((t) => (
               <Link key={t} to={`/quiz?tag=${encodeURIComponent(t)}`}>
-                <Tag>{t}</Tag>
+                <PlainTag>{t}</PlainTag>
               </Link>
             ))}
             <span>提问：{q.asker}</span>
@@ -99,18 +112,22 @@ export default function QuizQuestionPage() {
             </section>
           )}
           <div style={{ marginTop: 20, textAlign: 'center' }}>
-            <Button
-              icon={q.voted ? <LikeFilled /> : <LikeOutlined />}
-              type={q.voted ? 'primary' : 'default'}
+            <PlainButton
+              variant={q.voted ? 'primary' : 'default'}
+              size="middle"
               disabled={q.voted}
               onClick={() => void vote()}
             >
+              {q.voted ? <LikeFilled aria-hidden="true" /> : <LikeOutlined aria-hidden="true" />}
               有用（{q.useful_count}）
-            </Button>
+            </PlainButton>
           </div>
-        </Card>
+        </article>
         <div>
-          <Card variant="borderless" title="相关问题">
+          <section className="qa-panel" aria-labelledby="qa-related-title">
+            <h2 id="qa-related-title" className="qa-panel__title">
+              相关问题
+            </h2>
             {q.related.length === 0 ? (
               <span className="qa-muted">暂无相关问题</span>
             ) : (
@@ -122,13 +139,13 @@ export default function QuizQuestionPage() {
                 ))}
               </ul>
             )}
-          </Card>
-          <Card variant="borderless" style={{ marginTop: 16 }}>
+          </section>
+          <div className="qa-panel" style={{ marginTop: 16 }}>
             <p className="qa-muted">没有找到答案？向协会智库专家提问，2个工作日内解答。</p>
-            <Button type="primary" block onClick={() => navigate(ASK_PATH)}>
+            <PlainButton variant="primary" size="middle" block onClick={() => navigate(ASK_PATH)}>
               我要提问
-            </Button>
-          </Card>
+            </PlainButton>
+          </div>
         </div>
       </div>
     </div>

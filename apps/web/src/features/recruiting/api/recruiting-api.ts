@@ -18,7 +18,6 @@ import {
   type PoolQuery,
   type PoolUpdateBody,
   type PostBody,
-  type PostDetail,
   type ReceivedApplication,
   type ReceivedQuery,
   type Recommend,
@@ -32,6 +31,7 @@ import {
   type TalentQuery,
 } from '@app/contracts';
 import { apiClient } from '@/shared/lib/api-client';
+import { fetchBoardPost } from './board-post-api';
 
 const withId = (path: string, id: number) => path.replace(':id', String(id));
 
@@ -82,7 +82,7 @@ export const recruitingApi = {
     apiClient.requestEnvelope<JobPost>({ method: 'POST', url: withId(r.offlinePost.path, id) }),
 
   board: (q: JobBoardQuery) => apiClient.get<Paged<JobPost>>(r.board.path, clean(q)),
-  boardPost: (id: number) => apiClient.get<PostDetail>(withId(r.boardPost.path, id)),
+  boardPost: fetchBoardPost,
 
   apply: (body: ApplyBody) =>
     apiClient.requestEnvelope<SentApplication>({ method: 'POST', url: r.apply.path, data: body }),
@@ -165,20 +165,4 @@ export const recruitingApi = {
   licenceUrl: (companyId: number) => withId(r.adminLicence.path, companyId),
 };
 
-export const recruitingKeys = {
-  all: ['recruiting'] as const,
-  options: ['recruiting', 'options'] as const,
-  company: ['recruiting', 'company'] as const,
-  myPosts: (q: object) => ['recruiting', 'my-posts', q] as const,
-  myPost: (id: number) => ['recruiting', 'my-post', id] as const,
-  board: (q: object) => ['recruiting', 'board', q] as const,
-  boardPost: (id: number) => ['recruiting', 'board-post', id] as const,
-  sent: (q: object) => ['recruiting', 'sent', q] as const,
-  received: (q: object) => ['recruiting', 'received', q] as const,
-  resume: (kind: string, id: number) => ['recruiting', 'resume', kind, id] as const,
-  talents: (q: object) => ['recruiting', 'talents', q] as const,
-  recommend: ['recruiting', 'recommend'] as const,
-  pool: (q: object) => ['recruiting', 'pool', q] as const,
-  myTalentPool: ['recruiting', 'my-talent-pool'] as const,
-  admin: (kind: string, q: object) => ['recruiting', 'admin', kind, q] as const,
-};
+export { recruitingKeys } from './recruiting-keys';

@@ -15,7 +15,7 @@ import {
 } from '@app/contracts/recruiting/recruiting.rules';
 import { recruitingApi, recruitingKeys } from '../api/recruiting-api';
 import { useMyCompany } from '../api/use-recruiting';
-import { CompanyLogo } from '../components/cards';
+import { CompanyLogo } from '../components/post-cards';
 import { CityPicker, IndustrySelect } from '../components/option-fields';
 import { applyServerErrors } from '../lib/format';
 import '../components/recruiting.css';

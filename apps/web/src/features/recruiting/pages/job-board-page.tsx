@@ -5,7 +5,7 @@ import type { JobBoardQuery } from '@app/contracts';
 import { SALARY_BANDS, UNIT_SIZES } from '@app/contracts/common/dictionaries';
 import { KEYWORD_MAX, POSTED_WITHIN_DAYS } from '@app/contracts/recruiting/recruiting.rules';
 import { recruitingApi, recruitingKeys } from '../api/recruiting-api';
-import { PostCard } from '../components/cards';
+import { PostCard } from '../components/post-cards';
 import { CityPicker, IndustrySelect, PositionSelect } from '../components/option-fields';
 import '../components/recruiting.css';
 

@@ -1,87 +1,26 @@
-import { App, Button, Descriptions, Empty, Modal, Result, Skeleton, Tag, Upload } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import type { JobPost } from '@app/contracts';
-import { recruitingMessages as m } from '@app/contracts/recruiting/recruiting.rules';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { AntdIsland } from '@/shared/lib/antd-island';
 import { isApiError } from '@/shared/lib/api-client';
 import { useSessionStore } from '@/shared/lib/session/session-store';
-import { recruitingApi, recruitingKeys } from '../api/recruiting-api';
-import { CompanyCardView, PostCard } from '../components/cards';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { PlainButton } from '@/shared/ui/plain-button';
+import { PlainSkeleton } from '@/shared/ui/plain-skeleton';
+import { PlainTag } from '@/shared/ui/plain-tag';
+import { RecordMissing } from '@/shared/ui/record-missing';
+import { fetchBoardPost } from '../api/board-post-api';
+import { recruitingKeys } from '../api/recruiting-keys';
+import { CompanyCardView, PostCard } from '../components/post-cards';
 import { cityText, educationText, experienceText, levelText } from '../lib/format';
 import '../components/recruiting.css';
 
-/** Applying: the portrait is the resume; an optional PDF goes with it. */
-function ApplyModal({ post, onClose }: { post: JobPost; onClose: () => void }) {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [pdf, setPdf] = useState<{ id: number; name: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+const ApplyDialog = lazy(() => import('../components/apply-dialog'));
 
-  const send = async () => {
-    setBusy(true);
-    try {
-      const res = await recruitingApi.apply({ post_id: post.id, attachment_id: pdf?.id ?? null });
-      message.success(res.message);
-      await queryClient.invalidateQueries({ queryKey: recruitingKeys.all });
-      onClose();
-    } catch {
-      // the API client has shown the server's message
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <Modal
-      open
-      title={`投递职位：${post.title}`}
-      okText="确认投递"
-      cancelText="取消"
-      confirmLoading={busy}
-      onOk={() => void send()}
-      onCancel={onClose}
-    >
-      <p>
-        将以您的人才画像作为简历投递给「{post.company.name}
-        」，平台认证的学习记录（星级、近12个月学习时长、已完成课程）会一并展示。
-      </p>
-      <p className="rc-muted">企业接受面试前看不到您的完整手机号和身份证号。</p>
-      <Upload
-        accept=".pdf"
-        maxCount={1}
-        showUploadList={false}
-        customRequest={async ({ file, onSuccess, onError }) => {
-          try {
-            const a = await recruitingApi.uploadPdf(file as Blob);
-            if (a.mime !== 'application/pdf') {
-              message.error(m.attachmentPdfOnly);
-              onError?.(new Error(m.attachmentPdfOnly));
-              return;
-            }
-            setPdf({ id: a.id, name: a.file_name });
-            onSuccess?.(a);
-          } catch (err) {
-            onError?.(err as Error);
-          }
-        }}
-      >
-        <Button icon={<UploadOutlined />}>附加 PDF 简历（可选）</Button>
-      </Upload>
-      {pdf && (
-        <p style={{ marginTop: 8 }}>
-          已附加：{pdf.name}{' '}
-          <Button type="link" size="small" onClick={() => setPdf(null)}>
-            移除
-          </Button>
-        </p>
-      )}
-    </Modal>
-  );
-}
-
-/** /jobDetail/jinfo?id=: the post, its company card, similar posts and the apply button. */
+/**
+ * /jobDetail/jinfo?id=: the post, its company card, similar posts and the apply button. Drawn without antd (route
+ * handle `antd: false`); the apply dialog brings antd when opened.
+ */
 export default function JobInfoPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
@@ -93,7 +32,7 @@ export default function JobInfoPage() {
   const [applying, setApplying] = useState(false);
   const detail = useQuery({
     queryKey: [...recruitingKeys.boardPost(id), token],
-    queryFn: () => recruitingApi.boardPost(id),
+    queryFn: () => fetchBoardPost(id),
     enabled: valid,
     retry: (n, err) => !(isApiError(err) && err.code === 404) && n < 2,
   });
@@ -102,7 +41,9 @@ export default function JobInfoPage() {
   if (detail.isPending)
     return (
       <div className="page-container rc-page">
-        <Skeleton active paragraph={{ rows: 10 }} />
+        <div className="rc-detail-loading" aria-busy="true">
+          <PlainSkeleton rows={10} />
+        </div>
       </div>
     );
   if (detail.isError) return <NotFound />;
@@ -111,22 +52,21 @@ export default function JobInfoPage() {
   const applyButton = () => {
     if (my_application)
       return (
-        <Button size="large" disabled>
+        <PlainButton variant="default" disabled>
           已投递（{my_application.status_label}）
-        </Button>
+        </PlainButton>
       );
-    if (role === 'company') return <Tag color="default">企业账号不能投递简历</Tag>;
+    if (role === 'company') return <PlainTag>企业账号不能投递简历</PlainTag>;
     return (
-      <Button
-        size="large"
-        type="primary"
+      <PlainButton
+        variant="primary"
         onClick={() => {
           if (!token) navigate(`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`);
           else setApplying(true);
         }}
       >
         投递简历
-      </Button>
+      </PlainButton>
     );
   };
 
@@ -147,12 +87,24 @@ export default function JobInfoPage() {
         <div>
           <section className="rc-section">
             <h2>职位信息</h2>
-            <Descriptions column={2} size="small">
-              <Descriptions.Item label="职位类别">{post.position}</Descriptions.Item>
-              <Descriptions.Item label="职位层级">{levelText(post.position_level)}</Descriptions.Item>
-              <Descriptions.Item label="发布日期">{post.published_at?.slice(0, 10)}</Descriptions.Item>
-              <Descriptions.Item label="截止日期">{post.expires_on}</Descriptions.Item>
-            </Descriptions>
+            <dl className="rc-facts">
+              <div>
+                <dt>职位类别</dt>
+                <dd>{post.position}</dd>
+              </div>
+              <div>
+                <dt>职位层级</dt>
+                <dd>{levelText(post.position_level)}</dd>
+              </div>
+              <div>
+                <dt>发布日期</dt>
+                <dd>{post.published_at?.slice(0, 10)}</dd>
+              </div>
+              <div>
+                <dt>截止日期</dt>
+                <dd>{post.expires_on}</dd>
+              </div>
+            </dl>
           </section>
           <section className="rc-section">
             <h2>职位描述</h2>
@@ -161,7 +113,7 @@ export default function JobInfoPage() {
           <section aria-label="相似职位">
             <h2 style={{ fontSize: 17 }}>相似职位</h2>
             {similar.length === 0 ? (
-              <Empty description="暂无相似职位" />
+              <EmptyState description="暂无相似职位" />
             ) : (
               similar.map((p) => <PostCard key={p.id} post={p} />)
             )}
@@ -169,7 +121,13 @@ export default function JobInfoPage() {
         </div>
         <CompanyCardView company={post.company} />
       </div>
-      {applying && <ApplyModal post={post} onClose={() => setApplying(false)} />}
+      {applying && (
+        <AntdIsland>
+          <Suspense fallback={null}>
+            <ApplyDialog post={post} onClose={() => setApplying(false)} />
+          </Suspense>
+        </AntdIsland>
+      )}
     </div>
   );
 }
@@ -177,14 +135,10 @@ export default function JobInfoPage() {
 function NotFound() {
   return (
     <div className="page-container rc-page">
-      <Result
-        status="404"
+      <RecordMissing
         title="职位不存在或已下线"
-        extra={
-          <Link to="/jobDetail">
-            <Button type="primary">返回招聘求职</Button>
-          </Link>
-        }
+        description="该职位已招满、到期或被企业撤下，看看其他在招职位吧。"
+        back={{ to: '/jobDetail', label: '返回招聘求职' }}
       />
     </div>
   );

@@ -6,7 +6,8 @@ import type { TalentCard } from '@app/contracts';
 import { MATCH_WEIGHTS } from '@app/contracts/recruiting/recruiting.rules';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import { recruitingApi, recruitingKeys } from '../api/recruiting-api';
-import { PostCard, ReasonTags, TalentCardView } from '../components/cards';
+import { ReasonTags, TalentCardView } from '../components/cards';
+import { PostCard } from '../components/post-cards';
 import { PoolModal } from '../components/pool-modal';
 import '../components/recruiting.css';
 

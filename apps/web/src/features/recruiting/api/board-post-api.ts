@@ -1,0 +1,11 @@
+import type { PostDetail } from '@app/contracts/recruiting/recruiting.schemas';
+import { apiClient } from '@/shared/lib/api-client';
+
+/**
+ * The job post page's call, by its literal path (recruitingRoutes.boardPost, checked by a test): the route descriptors
+ * would bring zod and every recruiting schema into a page drawn for visitors from a shared link.
+ */
+export const BOARD_POST_PATH = '/api/job_board/:id';
+
+export const fetchBoardPost = (id: number) =>
+  apiClient.get<PostDetail>(BOARD_POST_PATH.replace(':id', String(id)));
