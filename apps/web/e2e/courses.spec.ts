@@ -108,6 +108,8 @@ test('a learner finds a course, studies a lesson, resumes, answers, likes, favou
   await page.getByRole('button', { name: '收藏' }).click();
   await expect(page.getByRole('button', { name: '已收藏' })).toBeVisible();
   const comment = `端到端评论 ${Date.now()}`;
+  // The comments load when their section comes near the screen.
+  await page.locator('.course-detail__comments').scrollIntoViewIfNeeded();
   await page.getByRole('textbox', { name: '评论内容' }).fill(comment);
   await page.getByRole('button', { name: '发表评论' }).click();
   await expect(page.getByText(comment)).toBeVisible();

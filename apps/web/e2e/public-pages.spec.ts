@@ -121,7 +121,7 @@ test('the registration and recovery modes of /login, opened directly, bring thei
 test('an unknown course id answers 404 and the page says the course does not exist', async ({ page }) => {
   const res = await page.goto('/train/detail/99999999');
   expect(res?.status()).toBe(404);
-  await expect(page.locator('.ant-result-title', { hasText: '课程不存在或已下架' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: '课程不存在或已下架' })).toBeVisible();
 });
 
 test.describe('on a phone (412 px)', () => {

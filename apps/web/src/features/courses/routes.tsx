@@ -6,7 +6,7 @@ export const publicRoutes: RouteObject[] = [
   // The course list and search are drawn without antd (a visitor's first screens).
   pageRoute({ path: 'train', title: '课程中心', antd: false, page: () => import('./pages/train-page') }),
   // The course page combines courses and comments, so it lives in app/ (ARCHITECTURE convention 9).
-  pageRoute({ path: 'train/detail/:courseId', title: '课程详情', page: () => import('@/app/pages/learning/course-detail-page') }),
+  pageRoute({ path: 'train/detail/:courseId', title: '课程详情', antd: false, page: () => import('@/app/pages/learning/course-detail-page') }),
   pageRoute({ path: 'train/outerlink/:courseId', title: '外部课程', page: () => import('./pages/outer-link-page') }),
   // ?courseName= is the header search text.
   pageRoute({ path: 'courseSearch', title: '课程搜索', antd: false, page: () => import('./pages/course-search-page') }),

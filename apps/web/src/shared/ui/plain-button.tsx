@@ -3,7 +3,7 @@ import type { ButtonHTMLAttributes } from 'react';
 import './plain-button.css';
 
 interface PlainButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  variant: 'primary' | 'default' | 'link';
+  variant: 'primary' | 'default' | 'danger' | 'link';
   /** 'large' (40 px, forms) by default; 'middle' (32 px) in lists and toolbars. */
   size?: 'large' | 'middle';
   loading?: boolean;

@@ -1,19 +1,55 @@
 import { ClockCircleOutlined, ExportOutlined, HeartFilled, HeartOutlined, LikeFilled, LikeOutlined, PlayCircleFilled, TeamOutlined } from '@ant-design/icons';
-import { App, Avatar, Button, Result, Skeleton, Tag } from 'antd';
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatDuration, type CourseDetail } from '@app/contracts';
-import { CommentSection } from '@/features/comments/components/comment-section';
 import { useCourseDetail, useFavoriteCourse, useLikeCourse } from '@/features/courses/api/use-courses';
 import { AccessPrompt } from '@/features/courses/components/access-prompt';
 import { CourseDescription } from '@/features/courses/components/course-description';
 import { LessonList } from '@/features/courses/components/lesson-list';
 import { courseBadge, formatCount, formatYuan } from '@/features/courses/lib/course-badge';
 import { coursePath, playPath, tagPath } from '@/features/courses/lib/course-paths';
+import { AntdIsland } from '@/shared/lib/antd-island';
 import { loginPathWithRedirect } from '@/shared/lib/navigation';
+import { notifier } from '@/shared/lib/notifier';
+import { useNearViewport } from '@/shared/lib/use-near-viewport';
+import { PlainAvatar } from '@/shared/ui/plain-avatar';
+import { PlainButton } from '@/shared/ui/plain-button';
+import { PlainSkeleton } from '@/shared/ui/plain-skeleton';
+import { PlainTag } from '@/shared/ui/plain-tag';
+import { RecordMissing } from '@/shared/ui/record-missing';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import '@/features/courses/components/course-card.css';
 import './course-detail-page.css';
+
+// Comments (antd's form, pager and confirm) load when their section comes near the screen: the page itself is drawn
+// without antd (route handle `antd: false`).
+const CommentSection = lazy(() =>
+  import('@/features/comments/components/comment-section').then((m) => ({ default: m.CommentSection })),
+);
+
+/** The comments' place: their heading at once, the section itself once it is about to be seen. */
+function LazyComments({ courseId }: { courseId: number }) {
+  const [ref, near] = useNearViewport<HTMLElement>();
+  const placeholder = (
+    <>
+      <h2 className="comment-section__title">学员评论</h2>
+      <PlainSkeleton rows={3} />
+    </>
+  );
+  return (
+    <section ref={ref} className="course-detail__card course-detail__comments" aria-label="学员评论">
+      {near ? (
+        <AntdIsland>
+          <Suspense fallback={placeholder}>
+            <CommentSection courseId={courseId} />
+          </Suspense>
+        </AntdIsland>
+      ) : (
+        placeholder
+      )}
+    </section>
+  );
+}
 
 /** Where 开始学习 / 继续学习 leads: the last lesson, else the first lesson the learner may open. */
 function startTarget(course: CourseDetail): { lessonId: number; label: string } | null {
@@ -27,7 +63,6 @@ function startTarget(course: CourseDetail): { lessonId: number; label: string } 
 
 function CourseHero({ course, onLocked }: { course: CourseDetail; onLocked(): void }) {
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const token = useSessionStore((s) => s.token);
   const like = useLikeCourse(course.id);
   const favorite = useFavoriteCourse(course.id);
@@ -52,7 +87,7 @@ function CourseHero({ course, onLocked }: { course: CourseDetail; onLocked(): vo
           <span className={`course-badge course-badge--${badge.kind}`}>{badge.kind === 'member' ? '会员专享' : badge.label}</span>
           {course.tags.map((t) => (
             <Link key={t.id} to={tagPath(t.id)}>
-              <Tag>{t.name}</Tag>
+              <PlainTag>{t.name}</PlainTag>
             </Link>
           ))}
         </div>
@@ -93,14 +128,13 @@ function CourseHero({ course, onLocked }: { course: CourseDetail; onLocked(): vo
         )}
         <div className="course-hero__actions">
           {course.outer_url && (
-            <Button type="primary" size="large" onClick={() => navigate(coursePath(course))}>
+            <PlainButton variant="primary" onClick={() => navigate(coursePath(course))}>
               前往学习
-            </Button>
+            </PlainButton>
           )}
           {target && (
-            <Button
-              type="primary"
-              size="large"
+            <PlainButton
+              variant="primary"
               onClick={() => {
                 const lesson = course.lessons.find((l) => l.id === target.lessonId);
                 if (token && lesson && !lesson.can_watch) onLocked();
@@ -108,55 +142,61 @@ function CourseHero({ course, onLocked }: { course: CourseDetail; onLocked(): vo
               }}
             >
               {target.label}
-            </Button>
+            </PlainButton>
           )}
-          <Button
-            size="large"
-            icon={mine?.liked ? <LikeFilled /> : <LikeOutlined />}
+          <PlainButton
+            variant="default"
             className={mine?.liked ? 'is-on' : undefined}
             aria-pressed={!!mine?.liked}
             loading={like.isPending}
-            onClick={() => !needLogin() && like.mutate(undefined, { onSuccess: (r) => message.success(r.liked ? '点赞成功' : '已取消点赞') })}
+            onClick={() => !needLogin() && like.mutate(undefined, { onSuccess: (r) => notifier.success(r.liked ? '点赞成功' : '已取消点赞') })}
           >
+            {!like.isPending && (mine?.liked ? <LikeFilled aria-hidden="true" /> : <LikeOutlined aria-hidden="true" />)}
             点赞 {course.like_count}
-          </Button>
-          <Button
-            size="large"
-            icon={mine?.favorited ? <HeartFilled /> : <HeartOutlined />}
+          </PlainButton>
+          <PlainButton
+            variant="default"
             className={mine?.favorited ? 'is-on' : undefined}
             aria-pressed={!!mine?.favorited}
             loading={favorite.isPending}
-            onClick={() => !needLogin() && favorite.mutate(undefined, { onSuccess: (r) => message.success(r.favorited ? '收藏成功' : '已取消收藏') })}
+            onClick={() => !needLogin() && favorite.mutate(undefined, { onSuccess: (r) => notifier.success(r.favorited ? '收藏成功' : '已取消收藏') })}
           >
+            {!favorite.isPending && (mine?.favorited ? <HeartFilled aria-hidden="true" /> : <HeartOutlined aria-hidden="true" />)}
             {mine?.favorited ? '已收藏' : '收藏'}
-          </Button>
+          </PlainButton>
         </div>
       </div>
     </section>
   );
 }
 
-/** /train/detail/{courseId}: intro, teacher, lessons with my progress, like, favourite, comments, access prompt. */
+/**
+ * /train/detail/{courseId}: intro, teacher, lessons with my progress, like, favourite, comments, access prompt. Drawn
+ * without antd; the comments bring it when they come near the screen.
+ */
 export default function CourseDetailPage() {
   const id = Number(useParams().courseId) || 0;
   const course = useCourseDetail(id);
   const token = useSessionStore((s) => s.token);
   const promptRef = useRef<HTMLDivElement>(null);
-  const { message } = App.useApp();
 
   if (course.isPending)
     return (
       <div className="page-container course-detail">
-        <Skeleton active paragraph={{ rows: 10 }} />
+        <div className="course-detail__loading" aria-busy="true">
+          <PlainSkeleton rows={10} />
+        </div>
       </div>
     );
   if (course.isError)
-    return <Result status="404" title="课程不存在或已下架" extra={<Link to="/train">返回课程中心</Link>} />;
+    return (
+      <RecordMissing title="课程不存在或已下架" description="该课程不存在，或已停止招生。" back={{ to: '/train', label: '返回课程中心' }} />
+    );
 
   const c = course.data;
   const locked = c.price_type !== 'free' && !(c.mine?.has_access ?? false);
   const onLocked = () => {
-    message.warning(c.price_type === 'paid' ? '该课时需购买课程后学习' : '该课时为会员专享，开通会员后即可学习');
+    notifier.warning(c.price_type === 'paid' ? '该课时需购买课程后学习' : '该课时为会员专享，开通会员后即可学习');
     promptRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
   };
 
@@ -193,17 +233,13 @@ export default function CourseDetailPage() {
             <h2 id="course-intro-title">课程介绍</h2>
             <CourseDescription blocks={c.description} />
           </section>
-          <section className="course-detail__card">
-            <CommentSection courseId={c.id} />
-          </section>
+          <LazyComments courseId={c.id} />
         </div>
         <aside className="course-detail__side">
           <section className="course-detail__card course-teacher" aria-labelledby="course-teacher-title">
             <h2 id="course-teacher-title">主讲老师</h2>
             <div className="course-teacher__head">
-              <Avatar size={64} src={c.teacher.photo} alt={c.teacher.name}>
-                {c.teacher.name.slice(0, 1)}
-              </Avatar>
+              <PlainAvatar name={c.teacher.name} src={c.teacher.photo} size={64} />
               <div>
                 <p className="course-teacher__name">{c.teacher.name}</p>
                 <p className="course-teacher__title">{c.teacher.title}</p>

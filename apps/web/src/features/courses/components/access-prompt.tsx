@@ -1,7 +1,7 @@
-import { Button } from 'antd';
 import { useNavigate } from 'react-router';
 import type { CourseCard } from '@app/contracts';
 import { formatYuan } from '../lib/course-badge';
+import { PlainButton } from '@/shared/ui/plain-button';
 import './access-prompt.css';
 
 export const BUY_VIP_PATH = '/payment?type=buyVip';
@@ -36,13 +36,17 @@ export function AccessPrompt({
       </div>
       <div className="access-prompt__actions">
         {paid && (
-          <Button type="primary" danger onClick={() => navigate(buyCoursePath(course.id))}>
+          <PlainButton variant="danger" size="middle" onClick={() => navigate(buyCoursePath(course.id))}>
             购买课程
-          </Button>
+          </PlainButton>
         )}
-        <Button type={paid ? 'default' : 'primary'} onClick={() => navigate(BUY_VIP_PATH)}>
+        <PlainButton
+          variant={paid ? 'default' : 'primary'}
+          size="middle"
+          onClick={() => navigate(BUY_VIP_PATH)}
+        >
           开通会员
-        </Button>
+        </PlainButton>
       </div>
     </div>
   );

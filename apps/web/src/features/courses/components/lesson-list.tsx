@@ -1,5 +1,4 @@
 import { CheckCircleFilled, LockOutlined, PlayCircleOutlined } from '@ant-design/icons';
-import { Progress } from 'antd';
 import { Link } from 'react-router';
 import { formatDuration, type LessonItem } from '@app/contracts';
 import { playPath } from '../lib/course-paths';
@@ -28,7 +27,9 @@ function LessonStatus({ lesson }: { lesson: LessonItem }) {
   if (p && p.percent > 0)
     return (
       <span className="lesson-list__progress" aria-label={`已学${p.percent}%`}>
-        <Progress percent={p.percent} size="small" showInfo={false} style={{ width: 64 }} />
+        <span className="lesson-list__bar" aria-hidden="true">
+          <span style={{ width: `${p.percent}%` }} />
+        </span>
         <span>{p.percent}%</span>
       </span>
     );
