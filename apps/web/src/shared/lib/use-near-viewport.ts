@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
  * are worth loading only when a reader gets near them. Stays true once reached. Without IntersectionObserver
  * (an old browser, jsdom) it is true at once.
  */
-export function useNearViewport<T extends Element>(margin = '600px'): [RefObject<T | null>, boolean] {
+export function useNearViewport<T extends Element>(margin = '100px'): [RefObject<T | null>, boolean] {
   const ref = useRef<T>(null);
   const [near, setNear] = useState(false);
   useEffect(() => {
