@@ -17,8 +17,7 @@ import {
   type UploadState,
 } from '@app/contracts';
 import { apiClient } from '@/shared/lib/api-client';
-
-const withId = (path: string, id: number) => path.replace(':id', String(id));
+import { withId } from '@/shared/lib/api-path';
 
 export const courseAdminKeys = {
   all: ['course-admin'] as const,

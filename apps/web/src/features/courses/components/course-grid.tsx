@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { CourseCard as CourseCardData } from '@app/contracts';
 import { CourseCard } from './course-card';
+import '@/shared/ui/plain-skeleton.css';
 import './course-card.css';
 
 /** Cards of the first row are in the first screen: their covers load at once. */
@@ -36,10 +37,12 @@ export function CourseGridSkeleton({ count }: { count: number }) {
       {Array.from({ length: count }, (_, i) => (
         <li key={i}>
           <div className="course-card course-card--skeleton" aria-hidden="true">
-            <div className="course-card__cover" />
+            <div className="course-card__cover">
+              <span className="course-card__cover-fill plain-skeleton__shimmer" />
+            </div>
             <div className="course-card__body">
-              <span className="course-card__bar" />
-              <span className="course-card__bar course-card__bar--short" />
+              <span className="course-card__bar plain-skeleton__shimmer" />
+              <span className="course-card__bar course-card__bar--short plain-skeleton__shimmer" />
             </div>
           </div>
         </li>

@@ -1,6 +1,7 @@
 import type { ExamNotice, MyRegistration } from '@app/contracts/exams/exams.schemas';
 import type { Order } from '@app/contracts/members/members.schemas';
 import { apiClient } from '@/shared/lib/api-client';
+import { withParam } from '@/shared/lib/api-path';
 
 /**
  * The exam notice page's calls, by their literal paths (examsRoutes.notice, examsRoutes.register and
@@ -13,13 +14,9 @@ export const ORDER_PATH = '/api/orders';
 
 export const examNoticeApi = {
   notice: (typeName: string) =>
-    apiClient.get<ExamNotice>(
-      EXAM_NOTICE_PATH.replace(':typeName', encodeURIComponent(typeName)),
-      undefined,
-      {
-        silent: true,
-      },
-    ),
+    apiClient.get<ExamNotice>(withParam(EXAM_NOTICE_PATH, 'typeName', typeName), undefined, {
+      silent: true,
+    }),
   /** The page shows the refusal itself (window, eligibility, payment). */
   register: (sessionId: number) =>
     apiClient.post<MyRegistration>(EXAM_REGISTER_PATH, { session_id: sessionId }, { silent: true }),

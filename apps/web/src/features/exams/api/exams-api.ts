@@ -24,10 +24,8 @@ import {
   type SaveAnswersResult,
 } from '@app/contracts';
 import { apiClient } from '@/shared/lib/api-client';
+import { withParam } from '@/shared/lib/api-path';
 import { examNoticeApi } from './exam-notice-api';
-
-const withParam = (path: string, name: string, value: string | number) =>
-  path.replace(`:${name}`, encodeURIComponent(String(value)));
 
 export const examsApi = {
   types: () => apiClient.get<ExamType[]>(examsRoutes.types.path),

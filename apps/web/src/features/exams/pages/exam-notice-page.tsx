@@ -6,6 +6,7 @@ import { isApiError } from '@/shared/lib/api-client';
 import { loginPathWithRedirect } from '@/shared/lib/navigation';
 import { notifier } from '@/shared/lib/notifier';
 import { useSessionStore } from '@/shared/lib/session/session-store';
+import { FactList } from '@/shared/ui/fact-list';
 import NotFoundPage from '@/shared/ui/not-found-page';
 import { PlainButton } from '@/shared/ui/plain-button';
 import { PlainSkeleton } from '@/shared/ui/plain-skeleton';
@@ -141,26 +142,15 @@ export default function ExamNoticePage() {
         {t.notice.split('\n').map((p) => (
           <p key={p}>{p}</p>
         ))}
-        <dl className="exam-facts">
-          <div>
-            <dt>考试费用</dt>
-            <dd>{feeText(t)}</dd>
-          </div>
-          <div>
-            <dt>合格标准</dt>
-            <dd>
-              满分{t.full_score}分，{t.pass_score}分及以上合格
-            </dd>
-          </div>
-          <div>
-            <dt>证书有效期</dt>
-            <dd>{t.validity_months / 12}年</dd>
-          </div>
-          <div>
-            <dt>报考条件</dt>
-            <dd>{t.eligibility.join('；')}</dd>
-          </div>
-        </dl>
+        <FactList
+          className="exam-facts"
+          items={[
+            { label: '考试费用', value: feeText(t) },
+            { label: '合格标准', value: `满分${t.full_score}分，${t.pass_score}分及以上合格` },
+            { label: '证书有效期', value: `${t.validity_months / 12}年` },
+            { label: '报考条件', value: t.eligibility.join('；') },
+          ]}
+        />
       </Panel>
       <Panel title="考试大纲">
         <ol className="exam-notice__syllabus">

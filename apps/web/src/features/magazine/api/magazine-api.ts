@@ -8,8 +8,7 @@ import {
   type MagazineUploadFields,
 } from '@app/contracts';
 import { apiClient } from '@/shared/lib/api-client';
-
-const withId = (path: string, id: number) => path.replace(':id', String(id));
+import { withId } from '@/shared/lib/api-path';
 
 export const magazineKeys = {
   all: ['magazine'] as const,

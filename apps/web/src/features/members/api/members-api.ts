@@ -23,8 +23,7 @@ import {
   type SandboxConfirmResult,
 } from '@app/contracts';
 import { apiClient } from '@/shared/lib/api-client';
-
-const withId = (path: string, id: number) => path.replace(':id', String(id));
+import { withId } from '@/shared/lib/api-path';
 
 /** Calls of the members area (membership plans, orders, payment, invoices). */
 export const membersApi = {

@@ -6,8 +6,7 @@ import {
   type ModerationWordsBody,
 } from '@app/contracts';
 import { apiClient } from '@/shared/lib/api-client';
-
-const withId = (path: string, id: number) => path.replace(':id', String(id));
+import { withId } from '@/shared/lib/api-path';
 
 export const moderationKeys = {
   all: ['moderation'] as const,

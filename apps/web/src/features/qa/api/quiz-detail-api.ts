@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { QuizDetail } from '@app/contracts/qa/qa.schemas';
 import { apiClient } from '@/shared/lib/api-client';
+import { withId } from '@/shared/lib/api-path';
 import { qaKeys } from './qa-keys';
 
 /**
@@ -9,8 +10,6 @@ import { qaKeys } from './qa-keys';
  */
 export const QUIZ_DETAIL_PATH = '/api/quiz/questions/:id';
 export const QUIZ_VOTE_PATH = '/api/quiz/questions/:id/vote';
-
-const withId = (path: string, id: number) => path.replace(':id', String(id));
 
 export const quizDetailApi = {
   detail: (id: number) => apiClient.get<QuizDetail>(withId(QUIZ_DETAIL_PATH, id)),

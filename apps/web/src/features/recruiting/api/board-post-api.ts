@@ -1,5 +1,6 @@
 import type { PostDetail } from '@app/contracts/recruiting/recruiting.schemas';
 import { apiClient } from '@/shared/lib/api-client';
+import { withId } from '@/shared/lib/api-path';
 
 /**
  * The job post page's call, by its literal path (recruitingRoutes.boardPost, checked by a test): the route descriptors
@@ -7,5 +8,4 @@ import { apiClient } from '@/shared/lib/api-client';
  */
 export const BOARD_POST_PATH = '/api/job_board/:id';
 
-export const fetchBoardPost = (id: number) =>
-  apiClient.get<PostDetail>(BOARD_POST_PATH.replace(':id', String(id)));
+export const fetchBoardPost = (id: number) => apiClient.get<PostDetail>(withId(BOARD_POST_PATH, id));

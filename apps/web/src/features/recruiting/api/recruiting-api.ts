@@ -31,9 +31,8 @@ import {
   type TalentQuery,
 } from '@app/contracts';
 import { apiClient } from '@/shared/lib/api-client';
+import { withId } from '@/shared/lib/api-path';
 import { fetchBoardPost } from './board-post-api';
-
-const withId = (path: string, id: number) => path.replace(':id', String(id));
 
 /** Drops empty filters so URLs and query keys stay short. */
 export function clean<T extends object>(q: T): T {

@@ -5,6 +5,7 @@ import { AntdIsland } from '@/shared/lib/antd-island';
 import { isApiError } from '@/shared/lib/api-client';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import { EmptyState } from '@/shared/ui/empty-state';
+import { FactList } from '@/shared/ui/fact-list';
 import { PlainButton } from '@/shared/ui/plain-button';
 import { PlainSkeleton } from '@/shared/ui/plain-skeleton';
 import { PlainTag } from '@/shared/ui/plain-tag';
@@ -87,24 +88,15 @@ export default function JobInfoPage() {
         <div>
           <section className="rc-section">
             <h2>职位信息</h2>
-            <dl className="rc-facts">
-              <div>
-                <dt>职位类别</dt>
-                <dd>{post.position}</dd>
-              </div>
-              <div>
-                <dt>职位层级</dt>
-                <dd>{levelText(post.position_level)}</dd>
-              </div>
-              <div>
-                <dt>发布日期</dt>
-                <dd>{post.published_at?.slice(0, 10)}</dd>
-              </div>
-              <div>
-                <dt>截止日期</dt>
-                <dd>{post.expires_on}</dd>
-              </div>
-            </dl>
+            <FactList
+              className="rc-facts"
+              items={[
+                { label: '职位类别', value: post.position },
+                { label: '职位层级', value: levelText(post.position_level) },
+                { label: '发布日期', value: post.published_at?.slice(0, 10) },
+                { label: '截止日期', value: post.expires_on },
+              ]}
+            />
           </section>
           <section className="rc-section">
             <h2>职位描述</h2>

@@ -14,6 +14,7 @@ import {
   type UserImportReport,
 } from '@app/contracts';
 import { apiClient } from '@/shared/lib/api-client';
+import { withId } from '@/shared/lib/api-path';
 
 /** Calls of the staff console's own screens (roles, audit log). */
 export const staffApi = {
@@ -77,10 +78,6 @@ export function saveBlob(blob: Blob, fileName: string) {
   a.download = fileName;
   a.click();
   URL.revokeObjectURL(url);
-}
-
-function withId(path: string, id: number): string {
-  return path.replace(':id', String(id));
 }
 
 export const staffKeys = {

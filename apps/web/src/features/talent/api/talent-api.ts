@@ -29,6 +29,7 @@ import {
 } from '@app/contracts';
 import type { Envelope } from '@app/contracts/common/envelope';
 import { apiClient } from '@/shared/lib/api-client';
+import { withId } from '@/shared/lib/api-path';
 
 /** The five talent-record kinds (SPEC §7): one path prefix each. */
 export type RecordKind = 'customer_edus' | 'customer_jobs' | 'credentials' | 'job_profits' | 'papers';
@@ -40,8 +41,6 @@ const RECORD_ROUTES = {
   job_profits: jobProfitsRoutes,
   papers: papersRoutes,
 } as const;
-
-const withId = (path: string, id: number) => path.replace(':id', String(id));
 
 export const talentApi = {
   /** Exam certificates and exam types of the exams area, read through its contracts descriptors. */
