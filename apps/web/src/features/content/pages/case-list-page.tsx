@@ -8,11 +8,15 @@ import { ArticleList } from '../components/article-parts';
 import { regionCodeOf } from '../lib/format';
 import '../components/content.css';
 
+const oneOf = (value: string | null, known: readonly string[]) =>
+  value && known.includes(value) ? value : '';
+
 /** /caseDatabase: enterprise cases by industry and topic, with search. */
 export default function CaseListPage() {
   const [params, setParams] = useSearchParams();
-  const industry = params.get('industry') ?? '';
-  const category = params.get('category') ?? '';
+  // A filter the lists do not know (a hand-edited address) filters nothing, as its select shows.
+  const industry = oneOf(params.get('industry'), CASE_INDUSTRIES);
+  const category = oneOf(params.get('category'), CASE_CATEGORIES);
   const keyword = params.get('keyword') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const region = regionCodeOf(useHostname());

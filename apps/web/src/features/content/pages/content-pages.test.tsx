@@ -111,6 +111,14 @@ describe('news, case and expert screens', () => {
     expectNoAntd();
   });
 
+  it('a filter the lists do not know (a hand-edited address) filters nothing, as the select and tabs show', async () => {
+    const api = mockContent();
+    renderRoute(`/caseDatabase?industry=${encodeURIComponent('不存在')}`);
+    expect(await screen.findByRole('combobox', { name: '行业' }, SLOW)).toHaveDisplayValue('全部行业');
+    await waitFor(() => expect(api.asked.at(-1)).toMatchObject({ kind: 'case' }));
+    expect(api.asked.at(-1)).not.toHaveProperty('industry');
+  });
+
   it('an unknown news item says so and leads back to the news list', async () => {
     mockContent({ 'GET /api/articles/999': { code: 404, message: '资讯不存在', data: null } });
     renderRoute('/newsInformation/details?id=999');

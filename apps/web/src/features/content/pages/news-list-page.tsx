@@ -19,7 +19,14 @@ export default function NewsListPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const region = regionCodeOf(useHostname());
   const active = (NEWS_CATEGORIES as readonly string[]).includes(category) ? category : ALL;
-  const list = useArticleList({ kind: 'news', page, per: 10, category: category || undefined, keyword: keyword || undefined, region });
+  const list = useArticleList({
+    kind: 'news',
+    page,
+    per: 10,
+    category: active === ALL ? undefined : active,
+    keyword: keyword || undefined,
+    region,
+  });
 
   const update = (next: Record<string, string>) => {
     const merged = new URLSearchParams(params);
