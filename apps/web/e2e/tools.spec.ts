@@ -108,10 +108,10 @@ test.describe('tool lists', () => {
   test('/financeTool lists the tools by group and the search narrows them', async ({ page }) => {
     await page.goto('/financeTool');
     for (const g of ['个人所得税', '社保公积金', '企业税费', '贷款与投资', '资产折旧', '财务分析'])
-      await expect(page.getByRole('heading', { name: g })).toBeVisible();
+      await expect(page.getByRole('heading', { name: g, exact: true })).toBeVisible();
     await page.getByRole('searchbox', { name: '搜索工具' }).fill('年终奖');
-    await expect(page.getByRole('heading', { name: '个人所得税' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: '企业税费' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: '个人所得税', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '企业税费', exact: true })).toHaveCount(0);
     await page.getByText('全年一次性奖金计税比较').click();
     await expect(page).toHaveURL(/\/financeTool\/toolInfo\/year-end-bonus/);
   });

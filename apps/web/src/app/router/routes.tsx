@@ -107,8 +107,8 @@ const screens: RouteObject[] = [
   { element: <GuestOnly />, children: loginRoutes.map(loadingAntdWhen) },
   ...openRoutes.map(loadingAntdWhen),
   { element: <RequireAuth />, children: [...authRoutes, centreRoute, adminRoute] },
-  pageRoute({ path: 'not-found', title: '页面不存在', page: () => import('@/shared/ui/not-found-page') }),
-  pageRoute({ path: 'not-found/underConstruction', title: '功能建设中', page: underConstruction }),
+  pageRoute({ path: 'not-found', title: '页面不存在', antd: false, page: () => import('@/shared/ui/not-found-page') }),
+  pageRoute({ path: 'not-found/underConstruction', title: '功能建设中', antd: false, page: underConstruction }),
   { path: '*', element: <Navigate to="/not-found" replace /> },
 ];
 const withoutAntd = screens.filter(plain);

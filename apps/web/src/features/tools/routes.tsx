@@ -2,10 +2,16 @@ import type { RouteObject } from 'react-router';
 import { pageRoute } from '@/shared/lib/routing';
 import { BOTH_ROLES } from '@/shared/config/roles';
 
+/** The risk check's page (RISK_CHECK_TOOL.id). */
+export const RISK_CHECK_PATH = 'financeTool/toolInfo/risk-check';
+
 export const publicRoutes: RouteObject[] = [
-  pageRoute({ path: 'financeTool', title: '智能工具', page: () => import('./pages/finance-tool-page') }),
-  pageRoute({ path: 'financeTool/toolInfo/:id', title: '工具详情', page: () => import('./pages/tool-info-page') }),
-  pageRoute({ path: 'toolpage', title: '财务工具箱', page: () => import('./pages/toolbox-page') }),
+  pageRoute({ path: 'financeTool', title: '智能工具', antd: false, page: () => import('./pages/finance-tool-page') }),
+  // The calculators are drawn without antd; the risk check (a static segment, matched before :id) is an antd form.
+  // Its id is written out, as the catalogue would bring every calculator into the route table (routes.test.ts).
+  pageRoute({ path: 'financeTool/toolInfo/:id', title: '工具详情', antd: false, page: () => import('./pages/tool-info-page') }),
+  pageRoute({ path: RISK_CHECK_PATH, title: '工具详情', page: () => import('./pages/risk-check-page') }),
+  pageRoute({ path: 'toolpage', title: '财务工具箱', antd: false, page: () => import('./pages/toolbox-page') }),
 ];
 
 export const centreRoutes: RouteObject[] = [

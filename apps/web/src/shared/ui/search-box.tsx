@@ -6,6 +6,8 @@ import './search-box.css';
 
 export interface SearchBoxProps {
   onSearch(text: string): void;
+  /** Each keystroke's text, for a list that narrows as one types (the tool list). */
+  onTextChange?(text: string): void;
   defaultValue?: string;
   className?: string;
   /** 'large' on a search page; the header's is the regular size. */
@@ -18,10 +20,11 @@ export interface SearchBoxProps {
 
 /**
  * A search landmark with one field and a 搜索 button, no antd: the header's and the search page's course search, and
- * the search of the news, case and expert lists.
+ * the search of the news, case, expert and tool lists.
  */
 export function SearchBox({
   onSearch,
+  onTextChange,
   defaultValue = '',
   className,
   size = 'regular',
@@ -49,7 +52,10 @@ export function SearchBox({
         aria-label={label}
         placeholder={placeholder}
         value={text}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          setText(e.target.value);
+          onTextChange?.(e.target.value);
+        }}
         maxLength={maxLength}
         disabled={serverRender}
       />

@@ -1,13 +1,13 @@
 import { ArrowLeftOutlined, HomeOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useMatches, useNavigate } from 'react-router';
 import { deepestHandle } from '../lib/routing';
 import { BuildingIllustration } from './illustrations';
+import { PlainButton } from './plain-button';
 import { StatusScreen } from './status-screen';
 
 export const UNDER_CONSTRUCTION_TITLE = '功能建设中';
 
-/** "功能建设中": shown by every route whose page a later issue builds, and by /not-found/underConstruction. */
+/** "功能建设中", drawn without antd: shown by every route whose page a later issue builds, and by /not-found/underConstruction. */
 export default function UnderConstructionPage() {
   const navigate = useNavigate();
   const routeName = deepestHandle(useMatches())?.title;
@@ -29,12 +29,14 @@ export default function UnderConstructionPage() {
       }
       actions={
         <>
-          <Button type="primary" icon={<HomeOutlined />} onClick={() => navigate('/')}>
+          <PlainButton variant="primary" size="middle" onClick={() => navigate('/')}>
+            <HomeOutlined aria-hidden="true" />
             返回首页
-          </Button>
-          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)}>
+          </PlainButton>
+          <PlainButton variant="default" size="middle" onClick={() => void navigate(-1)}>
+            <ArrowLeftOutlined aria-hidden="true" />
             返回上一页
-          </Button>
+          </PlainButton>
         </>
       }
     />

@@ -7,16 +7,16 @@ import { mockApi, ok } from '@/testing/mock-api';
 import { preloadRoutes, renderRoute, SLOW } from '@/testing/render';
 import { isDesktopOnlyPath } from './shell-layout';
 
-beforeAll(() => preloadRoutes('/', '/not-found', '/login'), 120_000);
+beforeAll(() => preloadRoutes('/', '/help-center', '/login'), 120_000);
 
 const homeHeading = () => screen.findByRole('heading', { level: 1 }, SLOW);
 
 describe('shell: antd only where a screen needs it', () => {
   it('renders an antd screen inside antd App and keeps the scope when going home', async () => {
     mockApi({ 'GET /api/problems': ok(makeProblemGroups()), 'GET /api/common_data': ok(makeCommonData()) });
-    const { router } = renderRoute('/not-found');
-    const notFound = await screen.findByRole('button', { name: /返回首页/ }, SLOW);
-    expect(notFound.closest('.ant-app')).not.toBeNull();
+    const { router } = renderRoute('/help-center');
+    const helpCenter = await screen.findByRole('heading', { name: '帮助中心' }, SLOW);
+    expect(helpCenter.closest('.ant-app')).not.toBeNull();
 
     await router.navigate('/');
     const heading = await homeHeading();

@@ -1,22 +1,36 @@
-import { Alert, Form, Input, Select } from 'antd';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { valuesFor } from '@app/contracts/tools/tools.catalog';
 import type { CalculatorTool, ToolField } from '@app/contracts/tools/tools.types';
+import { PlainAlert } from '@/shared/ui/plain-alert';
+import { helpIdOf, PlainFormItem } from '@/shared/ui/plain-form-item';
+import { PlainInput, PlainNativeSelect, PlainTextArea } from '@/shared/ui/plain-input';
 import { ToolResultView } from './tool-result';
 
 /** Parameters of the page that are not the calculator's inputs (kept when inputs change). */
 const RESERVED = new Set(['tab']);
 
-function FieldInput({ field, value, onChange }: { field: ToolField; value: string; onChange: (v: string) => void }) {
-  const id = `tool-field-${field.name}`;
+const fieldId = (field: ToolField) => `tool-field-${field.name}`;
+
+function FieldInput({
+  field,
+  value,
+  invalid,
+  onChange,
+}: {
+  field: ToolField;
+  value: string;
+  invalid: boolean;
+  onChange: (v: string) => void;
+}) {
+  const common = { id: fieldId(field), invalid, 'aria-describedby': helpIdOf(fieldId(field)) };
   if (field.kind === 'select')
-    return <Select id={id} value={value} onChange={onChange} options={field.options} popupMatchSelectWidth={false} />;
+    return <PlainNativeSelect {...common} value={value} onChange={(e) => onChange(e.target.value)} options={field.options ?? []} />;
   if (field.kind === 'textarea')
-    return <Input.TextArea id={id} value={value} onChange={(e) => onChange(e.target.value)} placeholder={field.placeholder} autoSize={{ minRows: 2, maxRows: 8 }} />;
+    return <PlainTextArea {...common} value={value} rows={2} onChange={(e) => onChange(e.target.value)} placeholder={field.placeholder} />;
   return (
-    <Input
-      id={id}
+    <PlainInput
+      {...common}
       value={value}
       inputMode={field.kind === 'integer' ? 'numeric' : 'decimal'}
       placeholder={field.placeholder}
@@ -56,27 +70,31 @@ export function CalculatorPanel({ tool }: { tool: CalculatorTool }) {
 
   return (
     <div className="calculator">
-      <Form layout="vertical" className="calculator__form" component="div" aria-label={`${tool.name}输入`}>
+      <div className="calculator__form" role="group" aria-label={`${tool.name}输入`}>
         {visible.map((f) => (
-          <Form.Item
+          <PlainFormItem
             key={f.name}
             label={f.label}
-            htmlFor={`tool-field-${f.name}`}
-            validateStatus={errors[f.name] ? 'error' : undefined}
-            help={errors[f.name] ?? f.help}
+            htmlFor={fieldId(f)}
+            error={errors[f.name]}
+            help={f.help}
             className={f.kind === 'textarea' ? 'calculator__wide' : undefined}
           >
-            <FieldInput field={f} value={values[f.name] ?? ''} onChange={(v) => set(f.name, v)} />
-          </Form.Item>
+            <FieldInput field={f} value={values[f.name] ?? ''} invalid={!!errors[f.name]} onChange={(v) => set(f.name, v)} />
+          </PlainFormItem>
         ))}
-      </Form>
+      </div>
       {hiddenErrors.map((k) => (
-        <Alert key={k} type="error" showIcon title={errors[k]} />
+        <PlainAlert key={k} type="error" className="calculator__invalid">
+          {errors[k]}
+        </PlainAlert>
       ))}
       {outcome.ok ? (
         <ToolResultView toolName={tool.name} result={outcome.result} inputs={inputs} />
       ) : (
-        <Alert className="calculator__invalid" type="warning" showIcon title="请按提示修正输入，修正后自动显示计算结果" />
+        <PlainAlert className="calculator__invalid" type="warning">
+          请按提示修正输入，修正后自动显示计算结果
+        </PlainAlert>
       )}
     </div>
   );

@@ -1,7 +1,12 @@
 import { CopyOutlined, FileExcelOutlined, PrinterOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Descriptions, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
-import type { ToolResult } from '@app/contracts/tools/tools.types';
+import type { ToolResult, ToolTable } from '@app/contracts/tools/tools.types';
+import { notifier } from '@/shared/lib/notifier';
+import { FactList } from '@/shared/ui/fact-list';
+import { PlainAlert } from '@/shared/ui/plain-alert';
+import { PlainButton } from '@/shared/ui/plain-button';
+import { PlainPagination } from '@/shared/ui/plain-pagination';
+import { PlainTag } from '@/shared/ui/plain-tag';
 import { downloadBlob, resultText, resultWorkbook } from '../lib/export-excel';
 
 interface Props {
@@ -10,17 +15,57 @@ interface Props {
   inputs: { label: string; value: string }[];
 }
 
+/** Rows of a result table on one page; a longer table (a 30-year loan's schedule) gets a pager. */
+export const TABLE_PAGE_ROWS = 24;
+
+/** One result table: numbers right-aligned, scrolling sideways on a phone, paged past TABLE_PAGE_ROWS rows. */
+function ResultTable({ table }: { table: ToolTable }) {
+  const [page, setPage] = useState(1);
+  const pages = Math.ceil(table.rows.length / TABLE_PAGE_ROWS);
+  const current = Math.min(page, Math.max(pages, 1));
+  const rows = table.rows.slice((current - 1) * TABLE_PAGE_ROWS, current * TABLE_PAGE_ROWS);
+  const first = (current - 1) * TABLE_PAGE_ROWS;
+  return (
+    <div className="tool-result__table">
+      <h3>{table.title}</h3>
+      {/* Focusable, so a keyboard can scroll a table wider than the screen. */}
+      <div className="tool-result__scroll" role="region" aria-label={table.title} tabIndex={0}>
+        <table>
+          <thead>
+            <tr>
+              {table.columns.map((c) => (
+                <th key={c} scope="col">
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r, i) => (
+              <tr key={first + i}>
+                {r.map((v, j) => (
+                  <td key={j}>{v}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 && <PlainPagination className="tool-result__pager" current={current} pages={pages} onChange={setPage} />}
+    </div>
+  );
+}
+
 /** Result, full working, legal basis and tax year of one calculation, with copy, print and Excel export. */
 export function ToolResultView({ toolName, result, inputs }: Props) {
-  const { message } = App.useApp();
   const [exporting, setExporting] = useState(false);
 
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(resultText(toolName, result, window.location.href));
-      void message.success('计算结果已复制');
+      notifier.success('计算结果已复制');
     } catch {
-      void message.error('复制失败，请手动选择文本复制');
+      notifier.error('复制失败，请手动选择文本复制');
     }
   };
 
@@ -29,7 +74,7 @@ export function ToolResultView({ toolName, result, inputs }: Props) {
     try {
       downloadBlob(await resultWorkbook(toolName, inputs, result), `${toolName}.xlsx`);
     } catch {
-      void message.error('导出失败，请重试');
+      notifier.error('导出失败，请重试');
     } finally {
       setExporting(false);
     }
@@ -39,36 +84,38 @@ export function ToolResultView({ toolName, result, inputs }: Props) {
     <section className="tool-result" aria-label="计算结果">
       <div className="tool-result__head">
         <h2>计算结果</h2>
-        {result.taxYear !== null && <Tag color="blue">适用{result.taxYear}年度税收规则</Tag>}
-        <Space className="tool-result__actions no-print" wrap>
-          <Button icon={<CopyOutlined />} onClick={() => void copy()}>复制结果</Button>
-          <Button icon={<PrinterOutlined />} onClick={() => window.print()}>打印</Button>
-          <Button icon={<FileExcelOutlined />} loading={exporting} onClick={() => void exportExcel()}>导出Excel</Button>
-        </Space>
+        {result.taxYear !== null && <PlainTag color="blue">适用{result.taxYear}年度税收规则</PlainTag>}
+        <div className="tool-result__actions no-print">
+          <PlainButton variant="default" size="middle" onClick={() => void copy()}>
+            <CopyOutlined aria-hidden="true" />
+            复制结果
+          </PlainButton>
+          <PlainButton variant="default" size="middle" onClick={() => window.print()}>
+            <PrinterOutlined aria-hidden="true" />
+            打印
+          </PlainButton>
+          <PlainButton variant="default" size="middle" loading={exporting} onClick={() => void exportExcel()}>
+            {!exporting && <FileExcelOutlined aria-hidden="true" />}
+            导出Excel
+          </PlainButton>
+        </div>
       </div>
       {result.notes.map((n) => (
-        <Alert key={n} type={n.includes('超出') ? 'warning' : 'info'} showIcon title={n} className="tool-result__note" />
+        <PlainAlert key={n} type={n.includes('超出') ? 'warning' : 'info'} className="tool-result__note">
+          {n}
+        </PlainAlert>
       ))}
-      <Descriptions bordered size="small" column={{ xs: 1, sm: 2 }} className="tool-result__summary" data-testid="tool-summary">
-        {result.summary.map((s) => (
-          <Descriptions.Item key={s.label} label={s.label}>
-            {s.strong ? <strong className="tool-result__strong">{s.value}</strong> : s.value}
-          </Descriptions.Item>
-        ))}
-      </Descriptions>
+      <div data-testid="tool-summary">
+        <FactList
+          className="tool-result__summary"
+          items={result.summary.map((s) => ({
+            label: s.label,
+            value: s.strong ? <strong className="tool-result__strong">{s.value}</strong> : s.value,
+          }))}
+        />
+      </div>
       {result.tables.map((t) => (
-        <div key={t.title} className="tool-result__table">
-          <h3>{t.title}</h3>
-          <Table
-            size="small"
-            bordered
-            scroll={{ x: 'max-content' }}
-            pagination={t.rows.length > 24 ? { pageSize: 24, showSizeChanger: false } : false}
-            rowKey="rowKey"
-            columns={t.columns.map((c, i) => ({ title: c, dataIndex: i, key: String(i), align: i === 0 ? 'left' : 'right' }))}
-            dataSource={t.rows.map((r, row) => ({ rowKey: String(row), ...Object.fromEntries(r.map((v, i) => [i, v])) }))}
-          />
-        </div>
+        <ResultTable key={t.title} table={t} />
       ))}
       <h3>计算过程</h3>
       <ol className="tool-result__steps">

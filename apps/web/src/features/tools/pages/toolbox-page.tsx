@@ -1,6 +1,6 @@
-import { Tabs } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { CALCULATORS, RISK_CHECK_TOOL } from '@app/contracts/tools/tools.catalog';
+import { PlainTabs } from '@/shared/ui/plain-tabs';
 import { CalculatorPanel } from '../components/calculator-panel';
 import '../tools.css';
 
@@ -16,10 +16,14 @@ const shortNames: Record<string, string> = {
   depreciation: '折旧',
 };
 
-/** /toolpage: the compact toolbox, every calculator on one page in tabs (?tab= and the tab's inputs in the URL). */
+/**
+ * /toolpage: the compact toolbox, every calculator on one page in tabs (?tab= and the tab's inputs in the URL); drawn
+ * without antd (route handle `antd: false`).
+ */
 export default function ToolboxPage() {
   const [params, setParams] = useSearchParams();
-  const active = CALCULATORS.find((t) => t.id === params.get('tab'))?.id ?? CALCULATORS[0]!.id;
+  const tool = CALCULATORS.find((t) => t.id === params.get('tab')) ?? CALCULATORS[0]!;
+  const active = tool.id;
 
   return (
     <div className="page-container tools">
@@ -30,20 +34,18 @@ export default function ToolboxPage() {
           <Link to={`/financeTool/toolInfo/${RISK_CHECK_TOOL.id}`}>{RISK_CHECK_TOOL.name}</Link>。
         </p>
       </header>
-      <Tabs
-        activeKey={active}
+      <PlainTabs
+        items={CALCULATORS.map((t) => ({ key: t.id, label: shortNames[t.id] ?? t.name }))}
+        active={active}
         onChange={(k) => setParams({ tab: k })}
-        items={CALCULATORS.map((t) => ({
-          key: t.id,
-          label: shortNames[t.id] ?? t.name,
-          children: active === t.id ? (
-            <>
-              <h2 className="tools__tab-title">{t.name}</h2>
-              <CalculatorPanel tool={t} />
-            </>
-          ) : null,
-        }))}
+        label="计算器"
+        idPrefix="toolbox"
+        panelId={(k) => (k === active ? 'toolbox-panel' : undefined)}
       />
+      <div id="toolbox-panel" role="tabpanel" aria-labelledby={`toolbox-tab-${active}`} className="tools__tab-panel">
+        <h2 className="tools__tab-title">{tool.name}</h2>
+        <CalculatorPanel key={tool.id} tool={tool} />
+      </div>
     </div>
   );
 }
