@@ -7,13 +7,9 @@
 //     answer 200 with a graded paper (none lost), with p50/p99 latency.
 import { createHash, randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { createDatabase } from '../scripts/lib/stack.mjs';
-import { preparedDataDir, round, startBare, startPlatform, stop, writeResult } from './lib.mjs';
+import { openDatabase, preparedDataDir, round, startBare, startPlatform, stop, writeResult } from './lib.mjs';
 
 const CONNECTIONS = 100;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -24,38 +20,6 @@ const SAVE_INTERVAL_S = 30;
 const SUBMIT_CONCURRENCY = Number(process.env.BENCH_SUBMIT_CONCURRENCY ?? 500);
 
 const PG_URL = process.env.BENCH_EXAMS_DATABASE_URL;
-
-/** The prepared database, opened by the benchmark itself: `query`, `transaction` and `close` on either engine. */
-async function openDatabase(dataDir, databaseUrl) {
-  if (!databaseUrl) {
-    const db = new PGlite(path.join(dataDir, 'db'), { extensions: { pg_trgm } });
-    await db.waitReady;
-    return {
-      query: (text, params) => db.query(text, params),
-      transaction: (fn) => db.transaction(fn),
-      checkpoint: () => db.exec('CHECKPOINT'),
-      close: () => db.close(),
-    };
-  }
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  const query = (text, params) => client.query(text, params);
-  return {
-    query,
-    async transaction(fn) {
-      await client.query('BEGIN');
-      try {
-        await fn({ query });
-        await client.query('COMMIT');
-      } catch (err) {
-        await client.query('ROLLBACK');
-        throw err;
-      }
-    },
-    checkpoint: async () => undefined,
-    close: () => client.end(),
-  };
-}
 
 /** Candidates with live sessions, registered for the open demo session, straight into the prepared database. */
 async function addCandidates(dataDir, count, databaseUrl) {

@@ -5,6 +5,9 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
 
 export const benchDir = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(benchDir, '..');
@@ -151,4 +154,42 @@ export function writeResult(name, result) {
   const file = path.join(resultsDir, `${name}.json`);
   writeFileSync(file, `${JSON.stringify({ name, date: new Date().toISOString(), machine: machine(), ...result }, null, 2)}\n`);
   return file;
+}
+
+/**
+ * A prepared database opened by a benchmark itself, to add its synthetic data: the PGlite of `dataDir`, or the
+ * PostgreSQL database `databaseUrl`. `query` (with parameters), `exec` (several statements), `transaction`,
+ * `checkpoint` and `close` on either engine.
+ */
+export async function openDatabase(dataDir, databaseUrl) {
+  if (!databaseUrl) {
+    const db = new PGlite(path.join(dataDir, 'db'), { extensions: { pg_trgm } });
+    await db.waitReady;
+    return {
+      query: (text, params) => db.query(text, params),
+      exec: (text) => db.exec(text),
+      transaction: (fn) => db.transaction(fn),
+      checkpoint: () => db.exec('CHECKPOINT'),
+      close: () => db.close(),
+    };
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const query = (text, params) => client.query(text, params);
+  return {
+    query,
+    exec: (text) => client.query(text),
+    async transaction(fn) {
+      await client.query('BEGIN');
+      try {
+        await fn({ query });
+        await client.query('COMMIT');
+      } catch (err) {
+        await client.query('ROLLBACK');
+        throw err;
+      }
+    },
+    checkpoint: async () => undefined,
+    close: () => client.end(),
+  };
 }

@@ -1,20 +1,21 @@
-// Recruiting at scale on the built server (embedded PGlite, one process): 200,000 public talent portraits and
-// 50,000 online job posts of synthetic data. Sequential requests on an idle server, interleaved round-robin, give
+// Recruiting at scale on the built server, one process: on embedded PGlite, or on PostgreSQL when
+// BENCH_RECRUITING_DATABASE_URL names a superuser URL (a fresh database is made and dropped). 200,000 public talent
+// portraits and 50,000 online job posts of synthetic data. Sequential requests on an idle server, interleaved round-robin, give
 // p50/p99 latencies of (a) the talent query with three filters (region, position, star level) and (b) the job board
 // with keyword + city, each against (c) a unique-key lookup (GET /api/user_infos/show_personal_info?user_id=, one
 // index probe on talent_apply_jobs) measured in the same run. EXPLAIN ANALYZE of both searches is kept with the result.
 import { createHash, randomBytes } from 'node:crypto';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { preparedDataDir, round, startPlatform, stop, writeResult } from './lib.mjs';
+import { createDatabase } from '../scripts/lib/stack.mjs';
+import { openDatabase, preparedDataDir, round, startPlatform, stop, writeResult } from './lib.mjs';
 
 const PORTRAITS = Number(process.env.BENCH_PORTRAITS ?? 200_000);
 const POSTS = Number(process.env.BENCH_POSTS ?? 50_000);
 const COMPANIES = 500;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
 const WARMUP = 30;
+const PG_URL = process.env.BENCH_RECRUITING_DATABASE_URL;
 
 const PAIRS = [
   '河南省:郑州市', '河南省:洛阳市', '河南省:新乡市', '河北省:石家庄市', '河北省:保定市', '河北省:唐山市',
@@ -34,10 +35,9 @@ const CREDENTIALS = ['中级会计专业技术资格', '初级会计专业技术
 const h = (expr, salt, n) => `((hashint4(${expr} * 31 + ${salt}) & 2147483647) % ${n})`;
 const arr = (xs) => `ARRAY[${xs.map((x) => `'${x}'`).join(',')}]`;
 
-/** Synthetic people, companies and posts written straight into the prepared data directory (no server running). */
-async function addData(dataDir) {
-  const db = new PGlite(path.join(dataDir, 'db'), { extensions: { pg_trgm } });
-  await db.waitReady;
+/** Synthetic people, companies and posts written straight into the prepared database (no server running). */
+async function addData(dataDir, databaseUrl) {
+  const db = await openDatabase(dataDir, databaseUrl);
   const t0 = performance.now();
   try {
     await db.exec(`
@@ -88,7 +88,7 @@ async function addData(dataDir) {
     );
     const ids = (await db.query(`SELECT min(user_id) AS lo, max(user_id) AS hi FROM talent_apply_jobs`)).rows[0];
     await db.exec('ANALYZE');
-    await db.exec('CHECKPOINT');
+    await db.checkpoint();
     return { token, lo: ids.lo, hi: ids.hi, loadSeconds: round((performance.now() - t0) / 1000, 1) };
   } finally {
     await db.close();
@@ -128,18 +128,19 @@ async function timed(url, headers) {
 }
 
 /** EXPLAIN ANALYZE of the inner (page-of-ids) queries the repository runs for one talent query and one board search. */
-async function explain(dataDir) {
-  const db = new PGlite(path.join(dataDir, 'db'), { extensions: { pg_trgm } });
-  await db.waitReady;
+async function explain(dataDir, databaseUrl) {
+  const db = await openDatabase(dataDir, databaseUrl);
   try {
     const talent = await db.query(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON)
-      SELECT j.user_id, count(*) OVER ()::int AS total
-        FROM talent_apply_jobs j
-       WHERE j.show_personal_info AND j.listed
-         AND (j.citys LIKE '%河南省:%' AND (',' || j.citys) LIKE '%,河南省:%')
-         AND (j.positions LIKE '%总账会计%' AND (',' || j.positions || ',') LIKE '%,总账会计,%')
-         AND j.star_level >= 3
-       ORDER BY j.star_level DESC NULLS LAST, j.updated_at DESC NULLS LAST, j.user_id ASC LIMIT 10`);
+      WITH m AS MATERIALIZED (
+        SELECT j.user_id, j.star_level, j.updated_at
+          FROM talent_apply_jobs j
+         WHERE j.show_personal_info AND j.listed
+           AND j.match_keys @> '{p:总账会计,r:河南省}'::text[]
+           AND j.star_level >= 3)
+      SELECT m.user_id, count(*) OVER ()::int AS total
+        FROM m
+       ORDER BY m.star_level DESC NULLS LAST, m.updated_at DESC NULLS LAST, m.user_id ASC LIMIT 10`);
     const board = await db.query(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON)
       SELECT p.id, count(*) OVER ()::int AS total
         FROM recruiting_posts p
@@ -155,13 +156,21 @@ async function explain(dataDir) {
 }
 
 export async function run() {
-  const dataDir = await preparedDataDir();
-  const data = await addData(dataDir);
-  const { proc, url } = await startPlatform(dataDir);
-  const auth = { token: data.token };
+  const database = PG_URL ? await createDatabase(PG_URL, 'bench_recruiting') : null;
+  const dbEnv = database ? { DATABASE_URL: database.url } : {};
+  const engine = database ? 'PostgreSQL 15 on the same machine' : 'embedded PGlite';
+  const dataDir = await preparedDataDir(dbEnv);
   const samples = { pk: [], talent: [], board: [] };
   const totals = { talent: [], board: [] };
+  let proc;
+  let data;
+  let plans;
   try {
+    data = await addData(dataDir, database?.url);
+    const platform = await startPlatform(dataDir, dbEnv);
+    proc = platform.proc;
+    const { url } = platform;
+    const auth = { token: data.token };
     for (let i = 0; i < WARMUP + ROUNDS; i++) {
       const userId = data.lo + ((i * 7919) % (data.hi - data.lo + 1));
       const [region, position, star] = TALENT_QUERIES[i % TALENT_QUERIES.length];
@@ -181,16 +190,22 @@ export async function run() {
         totals.board.push(board.body.data.total);
       }
     }
-  } finally {
     await stop(proc);
+    proc = undefined;
+    plans = await explain(dataDir, database?.url);
+  } finally {
+    if (proc) await stop(proc);
+    rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
   }
   const pk = stats(samples.pk);
   const talent = stats(samples.talent);
   const board = stats(samples.board);
   return {
+    engine: database ? 'postgresql' : 'pglite',
     method:
       `${PORTRAITS.toLocaleString('en-US')} public portraits and ${POSTS.toLocaleString('en-US')} online posts of synthetic data in the built server ` +
-      `(embedded PGlite, one process); ${ROUNDS} rounds after ${WARMUP} warm-up, each one request of each kind in turn on an idle server ` +
+      `(${engine}, one process); ${ROUNDS} rounds after ${WARMUP} warm-up, each one request of each kind in turn on an idle server ` +
       '(no concurrency); talent query = GET /api/talents with region, position and star level (company session); job board = ' +
       'GET /api/job_board with a keyword of 3+ characters and a province; the baseline is a unique-key lookup ' +
       '(GET /api/user_infos/show_personal_info?user_id=) measured in the same run; ratios are p99 over the baseline p99',
@@ -201,12 +216,12 @@ export async function run() {
     unique_key_lookup: pk,
     talent_query: { ...talent, p99_ratio_to_lookup: round(talent.p99_ms / pk.p99_ms, 1), matches_per_query: totals.talent },
     job_board: { ...board, p99_ratio_to_lookup: round(board.p99_ms / pk.p99_ms, 1), matches_per_query: totals.board },
-    explain: await explain(dataDir),
+    explain: plans,
   };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const result = await run();
   console.log(JSON.stringify(result, null, 2));
-  console.log(`[bench] wrote ${writeResult('recruiting', result)}`);
+  console.log(`[bench] wrote ${writeResult(PG_URL ? 'recruiting-postgresql' : 'recruiting', result)}`);
 }

@@ -478,6 +478,42 @@ describe('talent query, pool and recommendation', () => {
     expect(pool.data.list[0]).toMatchObject({ user_id: p.id, hidden: true, talent: null, note: '沟通顺畅' });
   });
 
+  it('matches a position and a region exactly, by province or by city, and follows an edited intention', async () => {
+    const p = await jobSeeker(t, {
+      name: '马文清',
+      citys: '青海省:西宁市,宁夏回族自治区:银川市',
+      positions: '总账会计,预算专员',
+    });
+    const found = async (region: string, position: string) =>
+      (
+        (
+          await api(
+            t,
+            'GET',
+            `/api/talents?region=${encodeURIComponent(region)}&position=${encodeURIComponent(position)}`,
+            company,
+          )
+        ).data.list as { user_id: number }[]
+      ).map((r) => r.user_id);
+    expect(await found('宁夏回族自治区', '预算专员')).toEqual([p.id]);
+    expect(await found('青海省:西宁市', '总账会计')).toEqual([p.id]);
+    expect(await found('宁夏回族自治区:固原市', '总账会计')).toEqual([]);
+    // Part of a position or a province is not a match.
+    expect(await found('青海省', '会计')).toEqual([]);
+    expect(await found('青海', '总账会计')).toEqual([]);
+
+    await postForm(t, 'POST', '/api/user_apply_jobs', p, {
+      ...GOOD_JOB,
+      name: '马文清',
+      citys: '青海省:海东市',
+      positions: '成本会计',
+    });
+    expect(await found('青海省', '总账会计')).toEqual([]);
+    expect(await found('宁夏回族自治区', '成本会计')).toEqual([]);
+    expect(await found('青海省', '成本会计')).toEqual([p.id]);
+    expect(await found('青海省:海东市', '成本会计')).toEqual([p.id]);
+  });
+
   it('orders and filters by the star level as it changes, and drops an account the moment staff disable it', async () => {
     const region = '西藏自治区';
     const low = await jobSeeker(t, { name: '次仁', citys: `${region}:拉萨市`, positions: '税务会计' });

@@ -47,6 +47,17 @@ export const talentApplyJobs = pgTable(
      */
     starLevel: smallint('star_level').notNull().default(0),
     listed: boolean('listed').notNull().default(false),
+    /**
+     * The talent query's keys of this intention, kept by PostgreSQL from `positions` and `citys`: 'p:' and each
+     * position, 'r:' and each 'province:city' pair and each province (e.g. p:总账会计, r:河南省:郑州市, r:河南省).
+     * A search for a position in a region is one containment test (`@>`) on one GIN index.
+     */
+    matchKeys: text('match_keys')
+      .array()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`string_to_array('p:' || replace(positions, ',', ',p:') || ',r:' || replace(citys, ',', ',r:') || ',r:' || replace(regexp_replace(citys, ':[^,]*', '', 'g'), ',', ',r:'), ',')`,
+      ),
   },
   (t) => [
     uniqueIndex('talent_apply_jobs_user_key').on(t.userId),
@@ -54,9 +65,8 @@ export const talentApplyJobs = pgTable(
     index('talent_apply_jobs_query_order_idx')
       .on(t.starLevel.desc(), t.updatedAt.desc(), t.userId)
       .where(sql`${t.showPersonalInfo} AND ${t.listed}`),
-    // Recruiting's talent query and recommendation filter public intentions by region and position substrings.
-    index('talent_apply_jobs_citys_trgm_idx').using('gin', sql`${t.citys} gin_trgm_ops`),
-    index('talent_apply_jobs_positions_trgm_idx').using('gin', sql`${t.positions} gin_trgm_ops`),
+    // Recruiting's talent query and recommendation filter public intentions by region and position.
+    index('talent_apply_jobs_match_keys_idx').using('gin', t.matchKeys),
   ],
 );
 
