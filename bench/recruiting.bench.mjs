@@ -136,8 +136,7 @@ async function explain(dataDir, databaseUrl) {
         SELECT j.user_id, j.star_level, j.updated_at
           FROM talent_apply_jobs j
          WHERE j.show_personal_info AND j.listed
-           AND j.match_keys @> '{p:总账会计,r:河南省}'::text[]
-           AND j.star_level >= 3)
+           AND j.match_keys @> '{p:总账会计,r:河南省,s:3}'::text[])
       SELECT m.user_id, count(*) OVER ()::int AS total
         FROM m
        ORDER BY m.star_level DESC NULLS LAST, m.updated_at DESC NULLS LAST, m.user_id ASC LIMIT 10`);
@@ -145,7 +144,7 @@ async function explain(dataDir, databaseUrl) {
       SELECT p.id, count(*) OVER ()::int AS total
         FROM recruiting_posts p
        WHERE p.status = 'online' AND p.expires_on >= current_date
-         AND p.search_text ILIKE '%财税服务%'
+         AND p.search_text LIKE lower('%财税服务%')
          AND (p.citys LIKE '%河北省:%' AND (',' || p.citys) LIKE '%,河北省:%')
        ORDER BY p.published_at DESC, p.id DESC LIMIT 10`);
     const lines = (r) => r.rows.map((row) => row['QUERY PLAN']);

@@ -294,9 +294,10 @@ export const recruitingRepository = {
       f.sort === 'salary'
         ? sql`coalesce(p.salary_max, p.salary_min) DESC, p.salary_min DESC, p.id DESC`
         : sql`p.published_at DESC, p.id DESC`;
-    // A keyword matches the title or the company's name: both are in `search_text` (kept by triggers), and one
-    // trigram index over online posts holds it with the cities, so keyword and city are one bitmap scan.
-    if (f.keyword) where.push(sql`p.search_text ILIKE ${containsPattern(f.keyword)}`);
+    // A keyword matches the title or the company's name: both are in `search_text` (kept by triggers, in lower
+    // case), and one trigram index over online posts holds it with the cities, so keyword and city are one bitmap
+    // scan. The keyword is lowered once by the same lower() (migration 0022), so each candidate is a plain LIKE.
+    if (f.keyword) where.push(sql`p.search_text LIKE lower(${containsPattern(f.keyword)})`);
     // Companies are joined for the page only when a company filter needs them.
     const companyJoin =
       f.industry || f.unitSize ? sql`JOIN recruiting_companies c ON c.user_id = p.company_id` : sql``;
@@ -469,10 +470,13 @@ export const recruitingRepository = {
             )})`
           : sql`false`,
       );
-    // Position and region: one containment test on match_keys (migration 0021, GIN-indexed).
-    const keys = [...(f.position ? [`p:${f.position}`] : []), ...(f.region ? [`r:${f.region}`] : [])];
+    // Position, region and lowest star level: one containment test on match_keys (migration 0021, GIN-indexed).
+    const keys = [
+      ...(f.position ? [`p:${f.position}`] : []),
+      ...(f.region ? [`r:${f.region}`] : []),
+      ...(f.starMin ? [`s:${f.starMin}`] : []),
+    ];
     if (keys.length) where.push(sql`j.match_keys @> ${pgArray(keys)}::text[]`);
-    if (f.starMin) where.push(sql`j.star_level >= ${f.starMin}`);
     if (f.salary !== undefined) where.push(sql`j.salary = ${f.salary}`);
     if (f.certificate)
       where.push(

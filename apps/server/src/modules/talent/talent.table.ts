@@ -48,15 +48,16 @@ export const talentApplyJobs = pgTable(
     starLevel: smallint('star_level').notNull().default(0),
     listed: boolean('listed').notNull().default(false),
     /**
-     * The talent query's keys of this intention, kept by PostgreSQL from `positions` and `citys`: 'p:' and each
-     * position, 'r:' and each 'province:city' pair and each province (e.g. p:总账会计, r:河南省:郑州市, r:河南省).
-     * A search for a position in a region is one containment test (`@>`) on one GIN index.
+     * The talent query's keys of this portrait, kept by PostgreSQL from `positions`, `citys` and `star_level`: 'p:'
+     * and each position, 'r:' and each 'province:city' pair and each province, 's:1' up to 's:' and the star level
+     * (e.g. p:总账会计, r:河南省:郑州市, r:河南省, s:1, s:2, s:3). A search for a position in a region from a star
+     * level up is one containment test (`@>`) on one GIN index.
      */
     matchKeys: text('match_keys')
       .array()
       .notNull()
       .generatedAlwaysAs(
-        sql`string_to_array('p:' || replace(positions, ',', ',p:') || ',r:' || replace(citys, ',', ',r:') || ',r:' || replace(regexp_replace(citys, ':[^,]*', '', 'g'), ',', ',r:'), ',')`,
+        sql`string_to_array('p:' || replace(positions, ',', ',p:') || ',r:' || replace(citys, ',', ',r:') || ',r:' || replace(regexp_replace(citys, ':[^,]*', '', 'g'), ',', ',r:') || CASE WHEN star_level >= 1 THEN ',s:1' ELSE '' END || CASE WHEN star_level >= 2 THEN ',s:2' ELSE '' END || CASE WHEN star_level >= 3 THEN ',s:3' ELSE '' END || CASE WHEN star_level >= 4 THEN ',s:4' ELSE '' END || CASE WHEN star_level >= 5 THEN ',s:5' ELSE '' END, ',')`,
       ),
   },
   (t) => [
