@@ -1,21 +1,8 @@
 import { z } from 'zod';
+import { ID_CARD_REGEX, PASSWORD_REGEX, PHONE_REGEX, SMS_CODE_REGEX, ruleMessages } from './rule-patterns';
 
-/** SPEC §5 rules: one regex and one Chinese message each, used by forms and by the server. */
-export const PHONE_REGEX = /^1[2-9]\d{9}$/;
-export const ID_CARD_REGEX = /^(\d{15}|\d{18}|\d{17}[\dXx])$/;
-export const PASSWORD_REGEX = /^\w{8,16}$/;
-export const SMS_CODE_REGEX = /^\d{6}$/;
-
-export const ruleMessages = {
-  phoneRequired: '请输入手机号',
-  phoneInvalid: '手机号格式不正确',
-  idCardRequired: '请输入身份证号',
-  idCardInvalid: '身份证号格式不正确',
-  passwordRequired: '请输入密码',
-  passwordInvalid: '请输入8-16位由数字、字母、下划线组成的密码',
-  codeRequired: '请输入验证码',
-  codeInvalid: '验证码为6位数字',
-} as const;
+/** SPEC §5 rules as zod schemas, used by forms and by the server; their regexes and messages are in rule-patterns.ts. */
+export * from './rule-patterns';
 
 export const phoneSchema = z
   .string({ error: ruleMessages.phoneRequired })

@@ -1,5 +1,5 @@
 import { InfoCircleFilled, SafetyOutlined } from '@ant-design/icons';
-import { fieldError, phoneSchema, smsCodeSchema } from '@app/contracts';
+import { phoneError, smsCodeError } from '@app/contracts/common/rule-patterns';
 import { authApi } from '../api/auth-api';
 import { usePlainLogin } from '../lib/use-plain-login';
 import { useSendCode } from '../lib/use-send-code';
@@ -9,8 +9,8 @@ import { PlainButton } from '@/shared/ui/plain-button';
 export const AUTO_REGISTER_NOTE = '验证码登录时未注册的手机号将自动注册为个人账号';
 
 const RULES = {
-  phone: (v: string) => fieldError(phoneSchema, v),
-  code: (v: string) => fieldError(smsCodeSchema, v),
+  phone: phoneError,
+  code: smsCodeError,
 };
 
 /** 验证码登录: an unregistered phone becomes a personal account. Plain controls, like the password form. */

@@ -1,13 +1,13 @@
 import { LockOutlined } from '@ant-design/icons';
-import { fieldError, passwordSchema, phoneSchema } from '@app/contracts';
+import { passwordError, phoneError } from '@app/contracts/common/rule-patterns';
 import { authApi } from '../api/auth-api';
 import { usePlainLogin } from '../lib/use-plain-login';
 import { LoginSubmitButton, PlainPasswordField, PlainPhoneField } from './plain-field';
 import { PlainButton } from '@/shared/ui/plain-button';
 
 const RULES = {
-  phone: (v: string) => fieldError(phoneSchema, v),
-  password: (v: string) => fieldError(passwordSchema, v),
+  phone: phoneError,
+  password: passwordError,
 };
 
 /** 密码登录 (SPEC §5 rules on change and blur). Plain controls: the login screen's first paint loads no antd. */

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { authMessages, SMS_RESEND_INTERVAL_MS, type SmsPurpose } from '@app/contracts';
+import { authMessages, SMS_RESEND_INTERVAL_MS } from '@app/contracts/auth/auth.rules';
+import type { SmsPurpose } from '@app/contracts/auth/auth.schemas';
 import { notifier } from '@/shared/lib/notifier';
 import { authApi } from '../api/auth-api';
 import { useCountdown } from './use-countdown';

@@ -1,7 +1,7 @@
 import { App, Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { COOPERATION_TYPES, contentMessages as m } from '@app/contracts/content/content.rules';
-import { PHONE_REGEX, ruleMessages } from '@app/contracts/common/rules';
+import { PHONE_REGEX, ruleMessages } from '@app/contracts/common/rule-patterns';
 import type { LeadInput } from '@app/contracts/content/articles.schemas';
 import { isApiError } from '@/shared/lib/api-client';
 import { useServerRender } from '@/shared/lib/server-render';

@@ -1,6 +1,6 @@
 import { App, Button, Card, Checkbox, Form, Input, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { PHONE_REGEX, ruleMessages } from '@app/contracts/common/rules';
+import { PHONE_REGEX, ruleMessages } from '@app/contracts/common/rule-patterns';
 import {
   PERMISSION_LABELS,
   ROLE_PERMISSIONS,

@@ -4,7 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import type { TalentUserInfo } from '@app/contracts';
 import { GENDERS, POLITICAL_STATUSES, POSITION_LEVELS, UNIT_SIZES } from '@app/contracts/common/dictionaries';
-import { ID_CARD_REGEX, PHONE_REGEX, ruleMessages } from '@app/contracts/common/rules';
+import { ID_CARD_REGEX, PHONE_REGEX, ruleMessages } from '@app/contracts/common/rule-patterns';
 import { LONG_NAME_MAX, NAME_MAX, talentMessages as m } from '@app/contracts/talent/talent.rules';
 import { talentApi, talentKeys } from '../api/talent-api';
 import { DATE_FORMAT } from '../lib/record-kinds';
