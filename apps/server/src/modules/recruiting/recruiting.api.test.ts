@@ -220,6 +220,12 @@ describe('job posts and review', () => {
 });
 
 describe('job board', () => {
+  /** Ids of the posts the board finds for a keyword. */
+  const keywordIds = async (kw: string) =>
+    (await api(t, 'GET', `/api/job_board?keyword=${encodeURIComponent(kw)}`)).data.list.map(
+      (p: { id: number }) => p.id,
+    );
+
   it('finds posts by Chinese substrings of title or company name, filters by city and salary, sorts by salary', async () => {
     const c = await verifiedCompany(t, staff, '贵阳黔达建设集团有限公司');
     const a = await onlinePost(t, c, staff, {
@@ -251,36 +257,28 @@ describe('job board', () => {
   it('matches Latin letters of a keyword in either case, in the title and in the company name', async () => {
     const c = await verifiedCompany(t, staff, '安顺ABC财税咨询有限公司');
     const post = await onlinePost(t, c, staff, { title: 'CMA财务分析师', position: '财务分析师' });
-    const ids = async (kw: string) =>
-      (await api(t, 'GET', `/api/job_board?keyword=${encodeURIComponent(kw)}`)).data.list.map(
-        (p: { id: number }) => p.id,
-      );
     for (const kw of ['cma财务', 'CMA财务', 'Cma财务', 'abc财税', 'ABC财税'])
-      expect(await ids(kw)).toEqual([post.id]);
+      expect(await keywordIds(kw)).toEqual([post.id]);
     const renamed = await api(t, 'PUT', '/api/companies/mine', c, {
       ...COMPANY_PROFILE,
       name: '安顺XYZ财税咨询有限公司',
     });
     expect(renamed.code, renamed.message).toBe(200);
-    expect(await ids('xyz财税')).toEqual([post.id]);
-    expect(await ids('abc财税')).toEqual([]);
+    expect(await keywordIds('xyz财税')).toEqual([post.id]);
+    expect(await keywordIds('abc财税')).toEqual([]);
   });
 
   it("finds a company's online posts by its new name after a rename, and no longer by the old one", async () => {
     const c = await verifiedCompany(t, staff, '六盘水凉都财务咨询有限公司');
     const post = await onlinePost(t, c, staff, { title: '税务专员', position: '税务会计' });
-    const ids = async (kw: string) =>
-      (await api(t, 'GET', `/api/job_board?keyword=${encodeURIComponent(kw)}`)).data.list.map(
-        (p: { id: number }) => p.id,
-      );
-    expect(await ids('凉都财务')).toEqual([post.id]);
+    expect(await keywordIds('凉都财务')).toEqual([post.id]);
     const renamed = await api(t, 'PUT', '/api/companies/mine', c, {
       ...COMPANY_PROFILE,
       name: '贵州钟山税务师事务所',
     });
     expect(renamed.code, renamed.message).toBe(200);
-    expect(await ids('钟山税务师')).toEqual([post.id]);
-    expect(await ids('凉都财务')).toEqual([]);
+    expect(await keywordIds('钟山税务师')).toEqual([post.id]);
+    expect(await keywordIds('凉都财务')).toEqual([]);
   });
 
   it('refuses a keyword over the limit', async () => {
