@@ -492,8 +492,8 @@ export const recruitingRepository = {
                FROM talent_jobs w WHERE w.user_id = j.user_id) >= ${f.yearsMin * 365}`,
       );
     if (f.anyOf) {
-      const any = [...f.anyOf.provinces.map((p) => `r:${p}`), ...f.anyOf.positions.map((x) => `p:${x}`)];
-      where.push(any.length ? sql`j.match_keys && ${pgArray(any)}::text[]` : sql`false`);
+      const either = [...f.anyOf.provinces.map((p) => `r:${p}`), ...f.anyOf.positions.map((x) => `p:${x}`)];
+      where.push(either.length ? sql`j.match_keys && ${pgArray(either)}::text[]` : sql`false`);
     }
     return rowsOf<TalentRow>(
       db,

@@ -1,6 +1,7 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { useServerRender } from '@/shared/lib/server-render';
 import './plain-input.css';
+import './plain-select.css';
 
 function boxClass(base: string, invalid: boolean | undefined, className: string | undefined) {
   return [base, invalid ? 'is-error' : '', className ?? ''].filter(Boolean).join(' ');

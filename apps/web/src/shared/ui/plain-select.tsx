@@ -1,4 +1,4 @@
-import { useServerRender } from '@/shared/lib/server-render';
+import { PlainNativeSelect } from './plain-input';
 import './plain-select.css';
 
 export interface PlainSelectProps {
@@ -13,26 +13,17 @@ export interface PlainSelectProps {
 }
 
 /**
- * A filter of a list for screens drawn without antd: the browser's own select (a phone shows its native picker),
- * sized and bordered like the site's antd Select.
+ * A filter of a list for screens drawn without antd: the site's native select (PlainNativeSelect) with "all" first;
+ * a value that is not one of the options shows "all".
  */
 export function PlainSelect({ label, value, options, allLabel, onChange, className }: PlainSelectProps) {
-  // Server-rendered fields stay disabled until the client takes over (see server-render.ts).
-  const serverRender = useServerRender();
   return (
-    <select
-      className={`plain-select ${className ?? ''}`}
+    <PlainNativeSelect
+      className={className}
       aria-label={label}
       value={options.includes(value) ? value : ''}
-      disabled={serverRender}
+      options={[{ value: '', label: allLabel }, ...options.map((o) => ({ value: o, label: o }))]}
       onChange={(e) => onChange(e.target.value)}
-    >
-      <option value="">{allLabel}</option>
-      {options.map((o) => (
-        <option key={o} value={o}>
-          {o}
-        </option>
-      ))}
-    </select>
+    />
   );
 }
