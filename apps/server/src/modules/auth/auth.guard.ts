@@ -45,8 +45,9 @@ type SessionFinder = (tokenHash: string) => Promise<SessionRow | undefined>;
  * lookup queued after a logout has committed runs in a later query, so it never sees the ended session.
  */
 export function createSessionFinder(db: Executor): SessionFinder {
+  const findSessions = repo.prepareFindSessions(db);
   const queue = createGroupQueue<string, SessionRow | undefined>(async (hashes) => {
-    const found = new Map((await repo.findSessions(db, hashes)).map((r) => [r.tokenHash, r]));
+    const found = new Map((await findSessions(hashes)).map((r) => [r.tokenHash, r]));
     return hashes.map((h) => found.get(h));
   });
   return (tokenHash) => queue.push(tokenHash);
