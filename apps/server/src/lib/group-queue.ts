@@ -1,9 +1,12 @@
 /**
- * Runs work in groups ("group commit"): an item that arrives while nothing runs is run at once, alone (no added
- * wait); items that arrive while a group runs wait, and the next call takes all of them. Under load one statement
- * then serves many requests (one round trip, one commit), which is what lets one process keep up with bursts such as
- * every candidate autosaving at once. Each item's promise settles only when the call that carried it has finished,
- * so a caller is never told "done" before its work is; a call that throws rejects every item it carried.
+ * Runs work in groups ("group commit"): an item that arrives while nothing runs starts a call in the same turn of
+ * the event loop (setImmediate: after the input already read has been handled, no timer wait), together with every
+ * item that arrives in that turn; items that arrive while a call runs wait, and the next call takes all of them.
+ * Under load one statement then serves many requests (one round trip, one commit), which is what lets one process
+ * keep up with bursts such as every candidate autosaving at once. Waiting for the turn matters most on the embedded
+ * database, whose statements run in this thread: a call started at once would finish before the next request was
+ * even read, so every call would carry one item. Each item's promise settles only when the call that carried it has
+ * finished, so a caller is never told "done" before its work is; a call that throws rejects every item it carried.
  */
 export function createGroupQueue<I, O>(
   run: (items: readonly I[]) => Promise<readonly O[]>,
@@ -17,10 +20,10 @@ export function createGroupQueue<I, O>(
   const max = options.max ?? 500;
   type Job = { item: I; resolve: (out: O) => void; reject: (err: unknown) => void };
   let queue: Job[] = [];
+  /** A call is scheduled or running. */
   let running = false;
 
   async function drain(): Promise<void> {
-    running = true;
     try {
       while (queue.length > 0) {
         const group: Job[] = [];
@@ -51,7 +54,10 @@ export function createGroupQueue<I, O>(
     push(item: I): Promise<O> {
       return new Promise<O>((resolve, reject) => {
         queue.push({ item, resolve, reject });
-        if (!running) void drain();
+        if (!running) {
+          running = true;
+          setImmediate(() => void drain());
+        }
       });
     },
   };
