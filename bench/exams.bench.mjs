@@ -7,9 +7,19 @@
 //     answer 200 with a graded paper (none lost), with p50/p99 latency.
 import { createHash, randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import autocannon from 'autocannon';
 import { createDatabase } from '../scripts/lib/stack.mjs';
-import { openDatabase, preparedDataDir, round, startBare, startPlatform, stop, writeResult } from './lib.mjs';
+import {
+  cpuPerRequest,
+  openDatabase,
+  prebuiltLoad,
+  preparedDataDir,
+  rawRequest,
+  round,
+  startBare,
+  startPlatform,
+  stop,
+  writeResult,
+} from './lib.mjs';
 
 const CONNECTIONS = 100;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -80,40 +90,35 @@ async function startAttempts(url, candidates) {
   return attempts;
 }
 
-function load(opts) {
-  return new Promise((resolve, reject) => {
-    autocannon({ connections: CONNECTIONS, pipelining: 1, ...opts }, (err, res) => (err ? reject(err) : resolve(res)));
-  });
-}
-
-function figures(res) {
+function figures({ res, ...cpu }) {
   return {
     requests_per_s: round(res.requests.average, 0),
     latency_p50_ms: res.latency.p50,
     latency_p99_ms: res.latency.p99,
     non_2xx: res.non2xx,
     errors: res.errors + res.timeouts,
+    ...cpu,
   };
 }
 
+/**
+ * One autosave request per open attempt, built before the load; connection c sends the attempts c, c + CONNECTIONS,
+ * ... in turn, so no two connections save the same attempt at once.
+ */
 function saveRequests(attempts) {
-  let i = 0;
-  return {
-    requests: [
-      {
-        setupRequest(req) {
-          const a = attempts[i++ % attempts.length];
-          return {
-            ...req,
-            method: 'PUT',
-            path: `/api/exam_attempts/${a.id}/answers`,
-            headers: { 'content-type': 'application/json', token: a.token },
-            body: JSON.stringify({ answers: [{ question_id: a.questionId, answer: a.answer, flagged: false }] }),
-          };
-        },
-      },
-    ],
-  };
+  const requests = attempts.map((a) =>
+    rawRequest(
+      'PUT',
+      `/api/exam_attempts/${a.id}/answers`,
+      { 'content-type': 'application/json', token: a.token },
+      JSON.stringify({ answers: [{ question_id: a.questionId, answer: a.answer, flagged: false }] }),
+    ),
+  );
+  return (c, n) => requests[(c + n * CONNECTIONS) % requests.length];
+}
+
+function load(url, durationS, requestFor) {
+  return prebuiltLoad({ port: Number(new URL(url).port), connections: CONNECTIONS, durationS, requestFor });
 }
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -162,6 +167,7 @@ export async function run() {
   const total = Math.max(CANDIDATES, SUBMITTERS);
   let platform;
   let saveBody;
+  let saves;
   const result = {};
   try {
     const candidates = await addCandidates(dataDir, total, database?.url);
@@ -175,9 +181,11 @@ export async function run() {
     });
     saveBody = await res.text();
     if (res.status !== 200) throw new Error(`autosave answered ${res.status}: ${saveBody.slice(0, 200)}`);
-    const savers = attempts.slice(0, CANDIDATES);
-    await load({ url: platform.url, duration: WARMUP_S, ...saveRequests(savers) });
-    result.save_platform = figures(await load({ url: platform.url, duration: DURATION_S, ...saveRequests(savers) }));
+    saves = saveRequests(attempts.slice(0, CANDIDATES));
+    await load(platform.url, WARMUP_S, saves);
+    result.save_platform = figures(
+      await cpuPerRequest(platform.proc.pid, () => load(platform.url, DURATION_S, saves)),
+    );
     result.closing = await closingSecond(platform.url, attempts.slice(0, SUBMITTERS));
   } finally {
     if (platform) await stop(platform.proc);
@@ -186,19 +194,25 @@ export async function run() {
   }
   const bare = await startBare(saveBody);
   try {
-    await load({ url: bare.url, duration: WARMUP_S, method: 'PUT', body: '{}' });
-    result.save_baseline = figures(await load({ url: bare.url, duration: DURATION_S, method: 'PUT', body: '{}' }));
+    await load(bare.url, WARMUP_S, saves);
+    result.save_baseline = figures(await cpuPerRequest(bare.proc.pid, () => load(bare.url, DURATION_S, saves)));
   } finally {
     await stop(bare.proc);
   }
   const out = {
     engine: database ? 'postgresql' : 'pglite',
-    method: `autocannon, ${CONNECTIONS} connections, ${WARMUP_S} s warm-up then ${DURATION_S} s measured; built server on ${engine} (one process); autosave rotates over ${CANDIDATES} open attempts, one answer per request; closing second: ${SUBMITTERS} submissions with ${SUBMIT_CONCURRENCY} in flight; baseline is node:http answering the same JSON bytes`,
+    method: `closed-loop load of prebuilt requests (prebuiltLoad), ${CONNECTIONS} keep-alive connections, ${WARMUP_S} s warm-up then ${DURATION_S} s measured; built server on ${engine} (one process); autosave rotates over ${CANDIDATES} open attempts, one answer per request; closing second: ${SUBMITTERS} submissions with ${SUBMIT_CONCURRENCY} in flight; baseline is node:http answering the same JSON bytes to the same requests; CPU per request from /proc (server: its process; machine: every core, load generator and database included)`,
     autosave: {
       platform: result.save_platform,
       baseline: result.save_baseline,
       ratio: round(result.save_platform.requests_per_s / result.save_baseline.requests_per_s, 2),
+      machine_cpu_ratio: round(
+        result.save_platform.machine_cpu_us_per_request / result.save_baseline.machine_cpu_us_per_request,
+        1,
+      ),
       candidates_per_process_at_30s: result.save_platform.requests_per_s * SAVE_INTERVAL_S,
+      // What one process does with a core of its own: saves per second of the server's CPU time.
+      saves_per_server_cpu_s: round(1e6 / result.save_platform.server_cpu_us_per_request, 0),
       goal_saves_per_s: 3_000,
     },
     closing_second: { ...result.closing, goal: 'all graded, none lost' },

@@ -1,7 +1,7 @@
 // Shared helpers of the benchmarks: paths, process start/stop, readiness polling, results files.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -131,6 +131,113 @@ export function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1]);
   return Math.round((kb / 1024) * 10) / 10;
+}
+
+/** CPU time (user + system) a process has used, in ms, from /proc (Linux; clock ticks of 10 ms). */
+export function cpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** CPU time this machine's cores have been busy (not idle, waiting for I/O or stolen), in ms, from /proc/stat. */
+export function machineBusyMs() {
+  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const [user, nice, system, , , irq, softirq] = cpu;
+  return (user + nice + system + irq + softirq) * 10;
+}
+
+/**
+ * CPU per request over a load: the server's own, and the machine's (server, database, load generator).
+ * Unlike requests per second on a shared machine, CPU per request hardly moves when other work slows the host.
+ */
+export async function cpuPerRequest(pid, loadFn) {
+  const server0 = cpuMs(pid);
+  const machine0 = machineBusyMs();
+  const res = await loadFn();
+  const requests = res.requests.total;
+  return {
+    res,
+    server_cpu_us_per_request: round(((cpuMs(pid) - server0) * 1000) / requests, 0),
+    machine_cpu_us_per_request: round(((machineBusyMs() - machine0) * 1000) / requests, 0),
+  };
+}
+
+/**
+ * A closed-loop HTTP/1.1 load with prebuilt requests: `connections` keep-alive connections, each sending its next
+ * request (`requestFor(connection, n)`, the whole request as a Buffer, best built before the load) when the last one
+ * has answered, for `durationS` seconds or until `maxRequests` have been sent. autocannon builds a request anew on every call when requests differ (one
+ * answer per candidate), which cost its process more CPU than the server under test spent on a save; here each
+ * request is a buffer written as is. Answers must carry Content-Length (every JSON answer of the platform does).
+ * The result has autocannon's shape for the figures used here.
+ */
+export function prebuiltLoad({ port, connections, durationS = Infinity, maxRequests = Infinity, requestFor }) {
+  const latencies = [];
+  let non2xx = 0;
+  let errors = 0;
+  let sent = 0;
+  const deadline = performance.now() + durationS * 1000;
+  const t0 = performance.now();
+  const one = (c) =>
+    new Promise((resolve) => {
+      let n = 0;
+      let sentAt = 0;
+      let buf = Buffer.alloc(0);
+      let done = false;
+      const socket = connect({ port, host: '127.0.0.1', noDelay: true });
+      const send = () => {
+        if (sent >= maxRequests || performance.now() >= deadline) {
+          done = true;
+          return socket.end();
+        }
+        sent++;
+        sentAt = performance.now();
+        socket.write(requestFor(c, n++));
+      };
+      socket.on('connect', send);
+      socket.on('data', (chunk) => {
+        buf = buf.length ? Buffer.concat([buf, chunk]) : chunk;
+        const headEnd = buf.indexOf('\r\n\r\n');
+        if (headEnd < 0) return;
+        const head = buf.toString('latin1', 0, headEnd);
+        const length = /\r\ncontent-length:\s*(\d+)/i.exec(head);
+        if (!length) throw new Error(`an answer without Content-Length: ${head.slice(0, 200)}`);
+        const end = headEnd + 4 + Number(length[1]);
+        if (buf.length < end) return;
+        latencies.push(performance.now() - sentAt);
+        const status = Number(head.slice(9, 12));
+        if (status < 200 || status > 299) non2xx++;
+        buf = buf.subarray(end);
+        send();
+      });
+      // A connection the server closed or broke before the end counts as an error; the others go on.
+      socket.on('error', () => {});
+      socket.on('close', () => {
+        if (!done) errors++;
+        resolve();
+      });
+    });
+  return Promise.all(Array.from({ length: connections }, (_, c) => one(c))).then(() => {
+    const seconds = (performance.now() - t0) / 1000;
+    latencies.sort((a, b) => a - b);
+    const at = (p) => round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0);
+    return {
+      requests: { total: latencies.length, average: latencies.length / seconds },
+      latency: { p50: at(0.5), p99: at(0.99) },
+      non2xx,
+      errors,
+      timeouts: 0,
+    };
+  });
+}
+
+/** One HTTP/1.1 request as bytes, for prebuiltLoad. */
+export function rawRequest(method, path, headers = {}, body = '') {
+  const payload = Buffer.from(body);
+  const lines = [`${method} ${path} HTTP/1.1`, 'host: 127.0.0.1', 'connection: keep-alive'];
+  for (const [k, v] of Object.entries(headers)) lines.push(`${k}: ${v}`);
+  if (payload.length || method !== 'GET') lines.push(`content-length: ${payload.length}`);
+  return Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`), payload]);
 }
 
 export function median(values) {

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createDatabase, freePort, serverProcess } from '../scripts/lib/stack.mjs';
-import { machine, round, writeResult } from './lib.mjs';
+import { machine, prebuiltLoad, rawRequest, round, writeResult } from './lib.mjs';
 
 const args = process.argv.slice(2);
 const arg = (name, fallback) => {
@@ -166,6 +166,25 @@ async function fill() {
   await timedSql('VACUUM ANALYZE', 'VACUUM ANALYZE');
 }
 
+/**
+ * p50/p99 of an endpoint: REQUESTS requests on CONCURRENCY keep-alive connections (after one request per connection
+ * as a warm-up); `requestFor(n, w)` is request n, sent on connection w (whose learner's token it carries). The
+ * requests are raw bytes (prebuiltLoad): the load generator shares the machine's cores with the server and the
+ * database, and fetch spent more CPU per request than some of the endpoints it measured.
+ */
+async function measureHttp(requestFor) {
+  const run = (maxRequests) =>
+    prebuiltLoad({
+      port: server.port,
+      connections: CONCURRENCY,
+      maxRequests,
+      requestFor: (w, n) => requestFor(w + n * CONCURRENCY, w),
+    });
+  await run(CONCURRENCY);
+  const res = await run(REQUESTS);
+  return { p50: res.latency.p50, p99: res.latency.p99, failures: res.non2xx + res.errors };
+}
+
 /** p50/p99 of `fn` called REQUESTS times by CONCURRENCY workers (after a warm-up). */
 async function measure(fn) {
   for (let i = 0; i < CONCURRENCY; i++) await fn(i);
@@ -263,15 +282,8 @@ async function main() {
     const id = (x % N.courses) + 1;
     return id % 50 === 0 ? id - 1 : id;
   };
-  const get =
-    (url, token) =>
-    async (n, w = 0) => {
-      const res = await fetch(`${base}${typeof url === 'function' ? url(n) : url}`, {
-        headers: token ? { token: tokens[w] } : {},
-      });
-      await res.arrayBuffer();
-      return res.status === 200;
-    };
+  const get = (url, token) => (n, w) =>
+    rawRequest('GET', typeof url === 'function' ? url(n) : url, token ? { token: tokens[w] } : {});
   for (let w = 0; w < CONCURRENCY; w++) {
     await fetch(
       `${base}/coursepoolapi/course_pools/tower_show_lesson?id=${lessonIds[w % lessonIds.length]}`,
@@ -316,20 +328,18 @@ async function main() {
     ],
     [
       'watch_create',
-      async (n, w = 0) => {
-        const res = await fetch(`${base}/coursepoolapi/course_pools/watch_create`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', token: tokens[w] },
-          body: JSON.stringify({
+      (n, w) =>
+        rawRequest(
+          'POST',
+          '/coursepoolapi/course_pools/watch_create',
+          { 'content-type': 'application/json', token: tokens[w] },
+          JSON.stringify({
             lesson_id: lessonIds[w % lessonIds.length],
             position: n % 500,
             played_seconds: 1,
             state: 'playing',
           }),
-        });
-        await res.arrayBuffer();
-        return res.status === 200;
-      },
+        ),
     ],
     ['home ranking, week', get('/api/home_page_rank?period=week', true)],
     ['home ranking, month', get('/api/home_page_rank?period=month', true)],
@@ -343,7 +353,7 @@ async function main() {
   ];
   const rows = [];
   for (const [name, fn] of endpoints) {
-    const s = await measure(fn);
+    const s = await measureHttp(fn);
     const budget = name === 'watch_create' ? 20 : 50;
     rows.push({
       endpoint: name,
