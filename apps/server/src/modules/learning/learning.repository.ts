@@ -115,7 +115,7 @@ export function createLearningRepository(db: DbOrTx) {
      * course's lesson count finishes the course (one report per user and course, the smallest lesson id when two
      * lessons finish in one statement).
      */
-    async applyReports(reports: ReportInput[]): Promise<(ReportOutcome | undefined)[]> {
+    async applyReports(reports: readonly ReportInput[]): Promise<(ReportOutcome | undefined)[]> {
       if (reports.length === 0) return [];
       const col = <T extends string | number>(f: (r: ReportInput) => T) => pgArray(reports.map(f));
       const input = sql`unnest(${col((r) => r.userId)}::int[], ${col((r) => r.lessonId)}::int[], ${col((r) => at(r.now))}::timestamptz[],

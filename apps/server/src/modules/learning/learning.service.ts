@@ -24,8 +24,8 @@ import type { CourseAccess, CourseCatalog } from '../courses';
 import { progressView } from './course-progress';
 import { chinaDay } from '../../lib/china-time';
 import type { LearningBuffer } from './learning-buffer';
-import type { LearningRepository, RankPeriodKey } from './learning.repository';
-import { ReportBatcher } from './report-batcher';
+import type { LearningRepository, RankPeriodKey, ReportInput, ReportOutcome } from './learning.repository';
+import { createGroupQueue } from '../../lib/group-queue';
 
 /** What a watch report needs of its lesson; cached briefly so a report costs one statement, not two. */
 interface LessonFacts {
@@ -70,7 +70,15 @@ export function createLearningService(deps: {
 }) {
   const { learningRepo, catalog: coursesRepo, access: courses, buffer, clock } = deps;
   const lessonCache = new Map<number, LessonFacts>();
-  const batcher = new ReportBatcher((inputs) => learningRepo.applyReports(inputs));
+  /**
+   * Watch reports as group commits (lib/group-queue.ts): the reports of one turn of the event loop, and those that
+   * arrive while a statement runs, go together in ONE statement (applyReports). Two reports of the same user and
+   * lesson never share a statement (the second waits for the next), so each is applied to the row the first left.
+   */
+  const reports = createGroupQueue<ReportInput, ReportOutcome | undefined>(
+    (inputs) => learningRepo.applyReports(inputs),
+    { max: 500, key: (r) => `${r.userId}:${r.lessonId}` },
+  );
 
   async function lessonFacts(lessonId: number): Promise<LessonFacts | undefined> {
     const now = Date.now();
@@ -202,7 +210,7 @@ export function createLearningService(deps: {
       const facts = await lessonFacts(body.lesson_id);
       if (!facts) throw AppError.notFound(courseMessages.lessonNotFound);
       const now = clock.now();
-      const out = await batcher.submit({
+      const out = await reports.push({
         userId,
         lessonId: body.lesson_id,
         now,
