@@ -282,18 +282,22 @@ test('rolling restart: reads keep succeeding through nginx and no acknowledged w
     }
   };
   const load = [reader(), reader(), writer(), writer()];
-  await sleep(500);
-  for (const s of [a, b]) {
-    const code = await s.stop('SIGTERM');
-    assert.equal(code, 0, `${s.name} stopped cleanly: ${JSON.stringify(s.logs.slice(-5))}`);
-    await sleep(700); // requests meanwhile go to the other process only
-    await s.start();
-    // nginx tries a failed server again after fail_timeout (2 s in deploy/nginx.conf): the next process is stopped
-    // only once nginx sends requests to this one again, as an operator's rolling restart does.
-    await untilNginxUses(s.name);
+  try {
+    await sleep(500);
+    for (const s of [a, b]) {
+      const code = await s.stop('SIGTERM');
+      assert.equal(code, 0, `${s.name} stopped cleanly: ${JSON.stringify(s.logs.slice(-5))}`);
+      await sleep(700); // requests meanwhile go to the other process only
+      await s.start();
+      // nginx tries a failed server again after fail_timeout (2 s in deploy/nginx.conf): the next process is stopped
+      // only once nginx sends requests to this one again, as an operator's rolling restart does.
+      await untilNginxUses(s.name);
+    }
+  } finally {
+    // Stopped even when a step failed, or the load would keep the test process alive.
+    running = false;
+    await Promise.all(load);
   }
-  running = false;
-  await Promise.all(load);
 
   assert.deepEqual(reads.failed, [], 'every read through nginx succeeded');
   assert.ok(reads.ok > 20, `reads kept flowing (${reads.ok})`);

@@ -4,9 +4,12 @@ import { ConfigError, loadConfig, type Config } from './config/config';
 import { openDatabase, type Database } from './db/client';
 import { DataDirLockedError } from './db/lock';
 import { seedDatabase } from './db/seed/index';
+import { withStartupRetry } from './db/startup-retry';
 import { systemClock } from './lib/clock';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+/** How long a starting process waits for its database before it gives up (systemd or the operator starts it again). */
+const STARTUP_DB_WAIT_MS = 30_000;
 /** PGlite runs no autovacuum: refresh planner statistics after start and hourly, or plans go stale as tables grow. */
 const ANALYZE_INTERVAL_MS = 3_600_000;
 
@@ -36,10 +39,17 @@ async function main(): Promise<void> {
   let app: Awaited<ReturnType<typeof buildApp>>;
   // The app is built while the database starts and migrates: neither needs the other until requests come.
   const building = buildApp({ config, db: database.db, clock: systemClock });
-  const preparing = database.exclusive(async () => {
-    await database.migrate();
-    return seedDatabase(database.db, { config, clock: systemClock });
-  });
+  const preparing = withStartupRetry(
+    () =>
+      database.exclusive(async () => {
+        await database.migrate();
+        return seedDatabase(database.db, { config, clock: systemClock });
+      }),
+    {
+      waitMs: STARTUP_DB_WAIT_MS,
+      onRetry: (err) => console.error(`database not reachable at start-up, trying again: ${String(err)}`),
+    },
+  );
   try {
     let seeded: string[];
     [app, seeded] = await Promise.all([building, preparing]);
