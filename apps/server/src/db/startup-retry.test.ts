@@ -30,31 +30,21 @@ describe('start-up retry of the database work', () => {
     expect(retried).toEqual([timeout, refused]);
   });
 
+  /** Work that always fails with `err`, counting its calls. */
+  const alwaysFailing = (err: Error) => {
+    const counter = { calls: 0, run: async (): Promise<never> => (counter.calls++, Promise.reject(err)) };
+    return counter;
+  };
+
   it('does not run a failing statement again', async () => {
-    let calls = 0;
-    await expect(
-      withStartupRetry(
-        async () => {
-          calls++;
-          throw sqlError;
-        },
-        { waitMs: 5_000, pauseMs: 1 },
-      ),
-    ).rejects.toBe(sqlError);
-    expect(calls).toBe(1);
+    const work = alwaysFailing(sqlError);
+    await expect(withStartupRetry(work.run, { waitMs: 5_000, pauseMs: 1 })).rejects.toBe(sqlError);
+    expect(work.calls).toBe(1);
   });
 
   it('gives up after the wait with the last error', async () => {
-    let calls = 0;
-    await expect(
-      withStartupRetry(
-        async () => {
-          calls++;
-          throw timeout;
-        },
-        { waitMs: 20, pauseMs: 5 },
-      ),
-    ).rejects.toBe(timeout);
-    expect(calls).toBeGreaterThan(1);
+    const work = alwaysFailing(timeout);
+    await expect(withStartupRetry(work.run, { waitMs: 20, pauseMs: 5 })).rejects.toBe(timeout);
+    expect(work.calls).toBeGreaterThan(1);
   });
 });

@@ -25,8 +25,9 @@ function sessionsQuery(db: Executor) {
     })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
-    .where(sql`${authSessions.tokenHash} = ANY(${sql.placeholder('hashes')}::text[])`);
-  return query.prepare('auth_find_sessions');
+    .where(sql`${authSessions.tokenHash} = ANY(${sql.placeholder('hashes')}::text[])`)
+    .prepare('auth_find_sessions');
+  return (tokenHashes: readonly string[]) => query.execute({ hashes: pgArray([...new Set(tokenHashes)]) });
 }
 
 export const authRepository = {
@@ -229,7 +230,7 @@ export const authRepository = {
 
   /** The sessions (with their accounts) of several token hashes in one query; unknown hashes are absent. */
   async findSessions(db: Executor, tokenHashes: readonly string[]) {
-    return sessionsQuery(db).execute({ hashes: pgArray([...new Set(tokenHashes)]) });
+    return sessionsQuery(db)(tokenHashes);
   },
 
   /**
@@ -238,8 +239,7 @@ export const authRepository = {
    * only the array of hashes changes.
    */
   prepareFindSessions(db: Executor) {
-    const query = sessionsQuery(db);
-    return (tokenHashes: readonly string[]) => query.execute({ hashes: pgArray([...new Set(tokenHashes)]) });
+    return sessionsQuery(db);
   },
 
   async touchSession(db: Executor, sessionId: number, now: Date, expiresAt: Date): Promise<void> {
