@@ -1,4 +1,4 @@
-// npm run bench:scale -- [--scale 0.01] [--requests 400] [--keep]
+// npm run bench:scale -- [--scale 0.01] [--requests 2000] [--keep | --reuse bench_scale_<hex>]
 //
 // Fills a fresh PostgreSQL database (on the server of BENCH_DATABASE_URL or TEST_DATABASE_URL, a superuser URL) with
 // the national data set times --scale (1 = 1,000,000 users with 10% members and 5% companies, 100,000 courses with
@@ -7,12 +7,15 @@
 // (apps/server/dist/server.js) on it answers each hot endpoint at 20 concurrent connections; p50/p99 go next to a
 // primary-key lookup (`select ... from users where id = $1`, 20 connections) measured in the same run, and the plans
 // of the heavy queries (EXPLAIN ANALYZE) go to bench/results/scale.json.
+//
+// --keep leaves the filled database in place (its name is logged); --reuse NAME measures on such a database again
+// without filling it (the full scale takes about an hour to load on two cores), e.g. after a change of the server.
 import { performance } from 'node:perf_hooks';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createDatabase, freePort, serverProcess } from '../scripts/lib/stack.mjs';
+import { createDatabase, databaseUrlFor, freePort, serverProcess } from '../scripts/lib/stack.mjs';
 import { machine, prebuiltLoad, rawRequest, round, writeResult } from './lib.mjs';
 
 const args = process.argv.slice(2);
@@ -21,8 +24,14 @@ const arg = (name, fallback) => {
   return i >= 0 ? args[i + 1] : fallback;
 };
 const SCALE = Number(arg('scale', '0.01'));
-const REQUESTS = Number(arg('requests', '400'));
+const REQUESTS = Number(arg('requests', '2000'));
 const CONCURRENCY = 20;
+/**
+ * Requests per connection before an endpoint is timed. Every measurement starts warm: all 20 database connections
+ * open, and each PostgreSQL backend has read the catalogue entries of the endpoint's tables and planned its queries
+ * (a backend's first query of a table costs milliseconds that the endpoint's steady state does not pay).
+ */
+const WARMUP_PER_CONNECTION = 10;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (!adminUrl) throw new Error('set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL superuser URL');
 
@@ -40,7 +49,12 @@ const N = {
 
 const log = (...a) => console.log('[bench:scale]', ...a);
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-scale-'));
-const db = await createDatabase(adminUrl, 'bench_scale');
+const reuse = arg('reuse', undefined);
+if (reuse !== undefined && !/^bench_scale_[0-9a-f]+$/.test(reuse))
+  throw new Error('--reuse takes a kept bench_scale_<hex> database');
+const db = reuse
+  ? { name: reuse, url: databaseUrlFor(adminUrl, reuse), drop: async () => undefined }
+  : await createDatabase(adminUrl, 'bench_scale');
 const pool = new pg.Pool({ connectionString: db.url, max: CONCURRENCY });
 let server;
 
@@ -167,8 +181,8 @@ async function fill() {
 }
 
 /**
- * p50/p99 of an endpoint: REQUESTS requests on CONCURRENCY keep-alive connections (after one request per connection
- * as a warm-up); `requestFor(n, w)` is request n, sent on connection w (whose learner's token it carries). The
+ * p50/p99 of an endpoint: REQUESTS requests on CONCURRENCY keep-alive connections (after WARMUP_PER_CONNECTION
+ * requests per connection as a warm-up); `requestFor(n, w)` is request n, sent on connection w (whose learner's token it carries). The
  * requests are raw bytes (prebuiltLoad): the load generator shares the machine's cores with the server and the
  * database, and fetch spent more CPU per request than some of the endpoints it measured.
  */
@@ -180,15 +194,26 @@ async function measureHttp(requestFor) {
       maxRequests,
       requestFor: (w, n) => requestFor(w + n * CONCURRENCY, w),
     });
-  await run(CONCURRENCY);
+  await run(CONCURRENCY * WARMUP_PER_CONNECTION);
   const res = await run(REQUESTS);
-  return { p50: res.latency.p50, p99: res.latency.p99, failures: res.non2xx + res.errors };
+  return {
+    p50: res.latency.p50,
+    p99: res.latency.p99,
+    per_second: Math.round(res.requests.average),
+    failures: res.non2xx + res.errors,
+  };
 }
 
-/** p50/p99 of `fn` called REQUESTS times by CONCURRENCY workers (after a warm-up). */
+/**
+ * p50/p99 of `fn` called REQUESTS times by CONCURRENCY workers, after WARMUP_PER_CONNECTION rounds of CONCURRENCY
+ * calls at once (so the pool has opened all its connections before the timing starts).
+ */
 async function measure(fn) {
-  for (let i = 0; i < CONCURRENCY; i++) await fn(i);
+  for (let r = 0; r < WARMUP_PER_CONNECTION; r++) {
+    await Promise.all(Array.from({ length: CONCURRENCY }, (_, w) => fn(r * CONCURRENCY + w, w)));
+  }
   const times = [];
+  const started = performance.now();
   let next = 0;
   let failures = 0;
   await Promise.all(
@@ -202,9 +227,10 @@ async function measure(fn) {
       }
     }),
   );
+  const perSecond = Math.round(times.length / ((performance.now() - started) / 1000));
   times.sort((a, b) => a - b);
   const q = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
-  return { p50: round(q(0.5)), p99: round(q(0.99)), failures };
+  return { p50: round(q(0.5)), p99: round(q(0.99)), per_second: perSecond, failures };
 }
 
 async function main() {
@@ -227,10 +253,18 @@ async function main() {
       ARGON2_TIME_COST: '1',
     },
   });
-  await server.start(); // migrates the empty database
-  const t0 = performance.now();
-  await fill();
-  const loadSeconds = round((performance.now() - t0) / 1000, 1);
+  await server.start(); // migrates the empty database (a reused one is up to date, or migrated now)
+  let loadSeconds = null;
+  if (reuse) {
+    const { rows: counted } = await pool.query('SELECT count(*)::int AS n FROM users');
+    if (counted[0].n < N.users)
+      throw new Error(`${reuse} has ${counted[0].n} users, not the ${N.users} of --scale ${SCALE}`);
+    log(`measuring on ${reuse}, filled by an earlier run`);
+  } else {
+    const t0 = performance.now();
+    await fill();
+    loadSeconds = round((performance.now() - t0) / 1000, 1);
+  }
 
   // Learners with tokens: one per connection (watch_create), each with a realistic history.
   const base = server.base;
@@ -255,8 +289,13 @@ async function main() {
     tokens.push(res.data.token);
     userIds.push(res.data.user.id);
   }
-  await pool.query(
-    `
+  // A reused database has them from the run that filled it.
+  const { rows: hadHistory } = await pool.query(
+    `SELECT 1 FROM members_orders WHERE order_no = 'X${userIds[0]}-1'`,
+  );
+  if (hadHistory.length === 0)
+    await pool.query(
+      `
     INSERT INTO learning_course_progress (user_id, course_id, started_at, last_learned_at, learn_seconds, finished_lessons)
     SELECT u, c, now(), now() - c * interval '1 minute', 600, 1 FROM unnest($1::int[]) u, generate_series(1, LEAST(60, ${N.courses})) c ON CONFLICT DO NOTHING;
     INSERT INTO courses_favorites (user_id, course_id, created_at)
@@ -267,7 +306,7 @@ async function main() {
     INSERT INTO messages (user_id, title, content, read_at, created_at)
     SELECT u, '系统通知', '欢迎学习。', CASE WHEN k % 2 = 0 THEN now() END, now() - k * interval '1 hour'
       FROM unnest($1::int[]) u, generate_series(1, 200) k;`.replace(/\$1/g, `'{${userIds.join(',')}}'`),
-  );
+    );
 
   const lessonIds = (
     await pool.query(
@@ -413,7 +452,7 @@ async function main() {
                      WHERE ct.course_id = c.id AND (tg.id = 12 OR tg.parent_id = 12))`),
   );
   await plan(
-    'tag filter: after (the tag\'s courses)',
+    "tag filter: after (the tag's courses)",
     tagList(`c.id = ANY (ARRAY(SELECT ct.course_id FROM courses_course_tags ct
                       WHERE ct.tag_id IN (SELECT tg.id FROM courses_tags tg WHERE tg.id = 12 OR tg.parent_id = 12)))`),
   );
@@ -452,13 +491,16 @@ async function main() {
     machine: machine(),
   };
   writeResult(`scale-${SCALE}`, result);
+  if (args.includes('--keep')) log(`kept database ${db.name}: measure again with --reuse ${db.name}`);
   console.log(
-    `\n| endpoint | p50 ms | p99 ms | p50 / PK | p99 / PK | p99 budget | met |\n|---|---:|---:|---:|---:|---:|---|`,
+    `\n| endpoint | p50 ms | p99 ms | per s | p50 / PK | p99 / PK | p99 budget | met |\n|---|---:|---:|---:|---:|---:|---:|---|`,
   );
-  console.log(`| primary-key lookup (SQL) | ${pkStats.p50} | ${pkStats.p99} | 1 | 1 | | |`);
+  console.log(
+    `| primary-key lookup (SQL) | ${pkStats.p50} | ${pkStats.p99} | ${pkStats.per_second} | 1 | 1 | | |`,
+  );
   for (const r of rows)
     console.log(
-      `| ${r.endpoint} | ${r.p50} | ${r.p99} | ${r.p50_ratio} | ${r.p99_ratio} | ${r.budget_p99_ms} | ${r.met ? 'yes' : 'no'} |`,
+      `| ${r.endpoint} | ${r.p50} | ${r.p99} | ${r.per_second} | ${r.p50_ratio} | ${r.p99_ratio} | ${r.budget_p99_ms} | ${r.met ? 'yes' : 'no'} |`,
     );
   for (const [k, v] of Object.entries(explain)) console.log(`\n${k}:\n${v}`);
 }
@@ -468,7 +510,6 @@ try {
 } finally {
   await server?.stop();
   await pool.end();
-  if (!args.includes('--keep')) await db.drop();
-  else log(`kept database ${db.url}`);
+  if (!args.includes('--keep') && !reuse) await db.drop();
   rmSync(tmp, { recursive: true, force: true });
 }
