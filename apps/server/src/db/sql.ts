@@ -10,6 +10,30 @@ export async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
   return res.rows;
 }
 
+/**
+ * A raw statement prepared by name, for the hottest reads: PostgreSQL parses and plans it once per connection (a
+ * generic plan once it is no worse than the custom ones), and no query is built per call. `text` names its
+ * parameters $1..$n; the returned function takes their values in that order. Each name must always carry the same
+ * text (node-postgres refuses a name reused with another). On PGlite the statement runs as an ordinary query.
+ */
+export function preparedRows<T, P extends readonly unknown[]>(
+  db: Executor,
+  name: string,
+  text: string,
+): (...values: P) => Promise<T[]> {
+  const arity = Math.max(0, ...[...text.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])));
+  const params = Array.from({ length: arity }, (_, i) => sql.placeholder(`p${i + 1}`));
+  let query: ReturnType<Executor['_']['session']['prepareQuery']> | undefined;
+  return async (...values) => {
+    query ??= db._.session.prepareQuery({ sql: text, params }, undefined, name, false);
+    if (values.length !== arity) throw new Error(`${name} takes ${arity} values, not ${values.length}`);
+    const res = (await query.execute(Object.fromEntries(values.map((v, i) => [`p${i + 1}`, v])))) as {
+      rows: T[];
+    };
+    return res.rows;
+  };
+}
+
 /** `%term%` with LIKE's wildcards escaped, so a user's `%` or `_` matches itself. */
 export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

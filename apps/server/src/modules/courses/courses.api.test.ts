@@ -111,6 +111,54 @@ describe('course detail and lesson access', () => {
     expect((await get('/coursepoolapi/course_pools/tower_show_course?id=999999')).statusCode).toBe(404);
   });
 
+  it('shows a learner their like, favourite, access, last lesson and each lesson’s progress and question count', async () => {
+    const c = await courseBySlug(t.db, 'vat-basics');
+    const [first, second] = c.lessons;
+    const me = await createUser(t);
+    await post('/coursepoolapi/course_pools/support', { course_id: c.id, value: true }, me.headers);
+    await post('/coursepoolapi/course_pools/favorite', { course_id: c.id, value: true }, me.headers);
+    await get(`/coursepoolapi/course_pools/tower_show_lesson?id=${first!.id}`, me.headers);
+    await get(`/coursepoolapi/course_pools/tower_show_lesson?id=${second!.id}`, me.headers);
+    // The first lesson watched for a third of its length, the second to the end.
+    await t.db.execute(sql`UPDATE learning_lesson_progress SET position = 61.26, max_position = 80,
+        credited_seconds = ${Math.floor(first!.duration / 3)} WHERE user_id = ${me.id} AND lesson_id = ${first!.id}`);
+    await t.db.execute(sql`UPDATE learning_lesson_progress SET credited_seconds = ${second!.duration}, finished_at = now()
+        WHERE user_id = ${me.id} AND lesson_id = ${second!.id}`);
+    const counted = (await t.db.execute(
+      sql`SELECT l.id, (SELECT count(*)::int FROM courses_lesson_questions q WHERE q.lesson_id = l.id) AS n
+            FROM courses_lessons l WHERE l.course_id = ${c.id} ORDER BY l.sort`,
+    )) as unknown as { rows: { id: number; n: number }[] };
+
+    const page = (await get(`/coursepoolapi/course_pools/tower_show_course?id=${c.id}`, me.headers)).json().data;
+    expect(page.mine).toEqual({
+      liked: true,
+      favorited: true,
+      has_access: true,
+      started: true,
+      finished: false,
+      finished_lessons: 1,
+      last_lesson_id: second!.id,
+    });
+    expect(page.lessons.map((l: { id: number; question_count: number }) => [l.id, l.question_count])).toEqual(
+      counted.rows.map((r) => [r.id, r.n]),
+    );
+    expect(counted.rows.some((r) => r.n > 0)).toBe(true);
+    expect(page.lessons[0].progress).toEqual({
+      position: 61.3,
+      max_position: 80,
+      watched_seconds: Math.floor(first!.duration / 3),
+      percent: Math.floor((Math.floor(first!.duration / 3) / first!.duration) * 100),
+      finished: false,
+    });
+    expect(page.lessons[1].progress).toMatchObject({ percent: 100, finished: true });
+    expect(page.lessons.slice(2).every((l: { progress: unknown }) => l.progress === null)).toBe(true);
+    // Another learner sees none of it.
+    const other = await createUser(t);
+    const theirs = (await get(`/coursepoolapi/course_pools/tower_show_course?id=${c.id}`, other.headers)).json().data;
+    expect(theirs.mine).toMatchObject({ liked: false, favorited: false, started: false, last_lesson_id: null });
+    expect(theirs.lessons.every((l: { progress: unknown }) => l.progress === null)).toBe(true);
+  });
+
   it('refuses a member-only lesson to a non-member with 请购买学员卡 (403) but opens the trial lesson', async () => {
     const c = await courseBySlug(t.db, 'cas-14-revenue');
     const me = await createUser(t);
@@ -141,6 +189,9 @@ describe('course detail and lesson access', () => {
       expect(q.my_answer).toBeNull();
     }
     expect(lesson.prev_lesson_id).toBe(c.lessons[0]!.id);
+    expect(lesson.next_lesson_id).toBe(c.lessons[2]?.id ?? null);
+    const first = (await get(`/coursepoolapi/course_pools/tower_show_lesson?id=${c.lessons[0]!.id}`, member.headers)).json();
+    expect(first.data).toMatchObject({ prev_lesson_id: null, next_lesson_id: c.lessons[1]!.id, course_id: c.id });
 
     const paid = await courseBySlug(t.db, 'cas-21-lease');
     const url = `/coursepoolapi/course_pools/tower_show_lesson?id=${paid.lessons[1]!.id}`;
@@ -163,6 +214,12 @@ describe('course detail and lesson access', () => {
     expect(two.statusCode).toBe(400);
     const again = (await get(`/coursepoolapi/course_pools/tower_show_lesson?id=${c.lessons[0]!.id}`, me.headers)).json().data;
     expect(again.questions[0].my_answer).toEqual({ chosen: ['A'], correct: true });
+    // Answers are the user's own and the lesson's own.
+    const other = await createUser(t);
+    const theirs = (await get(`/coursepoolapi/course_pools/tower_show_lesson?id=${c.lessons[0]!.id}`, other.headers)).json().data;
+    expect(theirs.questions[0].my_answer).toBeNull();
+    const next = (await get(`/coursepoolapi/course_pools/tower_show_lesson?id=${c.lessons[1]!.id}`, me.headers)).json().data;
+    expect(next.questions.every((x: { my_answer: unknown }) => x.my_answer === null)).toBe(true);
   });
 });
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   memberPriceOf,
   type CourseCard,
@@ -8,7 +8,7 @@ import {
   type DescriptionBlock,
 } from '@app/contracts';
 import type { DbOrTx } from '../../db/client';
-import { containsPattern, rowsOf } from '../../db/sql';
+import { containsPattern, preparedRows, rowsOf } from '../../db/sql';
 import { users } from '../users';
 import {
   courses,
@@ -19,6 +19,7 @@ import {
   coursesLikes,
   coursesMediaKeys,
   coursesTeachers,
+  type QuestionOption,
 } from './courses.table';
 
 interface CardRow {
@@ -68,12 +69,92 @@ export function toCard(r: CardRow): CourseCard {
 }
 
 /** The columns of a course card, for raw queries over `courses c JOIN courses_teachers t`. */
-export const cardColumns =
-  sql.raw(`c.id, c.title, c.cover, c.summary, t.name AS teacher_name, t.title AS teacher_title,
+const CARD_COLUMNS = `c.id, c.title, c.cover, c.summary, t.name AS teacher_name, t.title AS teacher_title,
   (SELECT json_agg(json_build_object('id', tg.id, 'name', tg.name) ORDER BY tg.sort, tg.id)
      FROM courses_course_tags ct JOIN courses_tags tg ON tg.id = ct.tag_id WHERE ct.course_id = c.id) AS tags,
   c.kind, c.price_type, c.price, c.member_price, c.lesson_count, c.total_duration, c.learner_count, c.like_count,
-  c.favorite_count, c.hot_score, c.published_at`);
+  c.favorite_count, c.hot_score, c.published_at`;
+export const cardColumns = sql.raw(CARD_COLUMNS);
+
+/**
+ * A course page in ONE statement ($1 the course, $2 the viewer or null): the card, description, link and teacher,
+ * the lessons with their question counts, and what the page needs of its viewer (like, favourite, membership end,
+ * grant; all false or null for a visitor). Course pages are the catalogue's hottest read, and each statement costs
+ * a round trip and a parse on both sides: as four queries (course, lessons, viewer facts and the learning area's
+ * progress) a page cost several times a primary-key lookup at national scale.
+ */
+const COURSE_PAGE = `SELECT ${CARD_COLUMNS}, c.description, c.outer_url, t.id AS teacher_id, t.photo AS teacher_photo,
+       t.intro AS teacher_intro,
+       (SELECT json_agg(json_build_object('id', l.id, 'title', l.title, 'sort', l.sort, 'duration', l.duration,
+                                          'is_trial', l.is_trial,
+                                          'question_count', (SELECT count(*) FROM courses_lesson_questions q
+                                                              WHERE q.lesson_id = l.id))
+                        ORDER BY l.sort, l.id)
+          FROM courses_lessons l WHERE l.course_id = c.id) AS lessons,
+       EXISTS (SELECT 1 FROM courses_likes k WHERE k.user_id = $2 AND k.course_id = c.id) AS liked,
+       EXISTS (SELECT 1 FROM courses_favorites f WHERE f.user_id = $2 AND f.course_id = c.id) AS favorited,
+       (SELECT u.member_end_at FROM users u WHERE u.id = $2) AS member_end_at,
+       EXISTS (SELECT 1 FROM courses_grants g WHERE g.user_id = $2 AND g.course_id = c.id) AS granted
+  FROM courses c JOIN courses_teachers t ON t.id = c.teacher_id
+ WHERE c.id = $1 AND c.published`;
+
+/**
+ * What opening a lesson needs of the catalogue, in ONE statement ($1 the lesson, $2 the viewer): the lesson and its
+ * published course, the questions without their answers, the neighbouring lessons, and the viewer's access facts.
+ */
+const LESSON_PAGE = `SELECT l.id, l.course_id, l.sort, l.title, l.duration, l.is_trial, l.video_file,
+       c.title AS course_title, c.kind AS course_kind, c.price_type,
+       (SELECT json_agg(json_build_object('id', q.id, 'kind', q.kind, 'stem', q.stem, 'options', q.options)
+                        ORDER BY q.sort, q.id)
+          FROM courses_lesson_questions q WHERE q.lesson_id = l.id) AS questions,
+       (SELECT p.id FROM courses_lessons p WHERE p.course_id = l.course_id AND p.sort < l.sort
+         ORDER BY p.sort DESC LIMIT 1) AS prev_lesson_id,
+       (SELECT n.id FROM courses_lessons n WHERE n.course_id = l.course_id AND n.sort > l.sort
+         ORDER BY n.sort ASC LIMIT 1) AS next_lesson_id,
+       (SELECT u.member_end_at FROM users u WHERE u.id = $2) AS member_end_at,
+       EXISTS (SELECT 1 FROM courses_grants g WHERE g.user_id = $2 AND g.course_id = l.course_id) AS granted
+  FROM courses_lessons l JOIN courses c ON c.id = l.course_id
+ WHERE l.id = $1 AND c.published`;
+
+interface LessonPageRow {
+  id: number;
+  course_id: number;
+  sort: number;
+  title: string;
+  duration: number;
+  is_trial: boolean;
+  video_file: string | null;
+  course_title: string;
+  course_kind: 'video' | 'outer_link';
+  price_type: CoursePriceType;
+  questions: { id: number; kind: 'single' | 'multiple'; stem: string; options: QuestionOption[] }[] | null;
+  prev_lesson_id: number | null;
+  next_lesson_id: number | null;
+  member_end_at: Date | string | null;
+  granted: boolean;
+}
+
+interface CoursePageRow extends CardRow {
+  description: DescriptionBlock[];
+  outer_url: string | null;
+  teacher_id: number;
+  teacher_photo: string;
+  teacher_intro: string;
+  lessons:
+    | {
+        id: number;
+        title: string;
+        sort: number;
+        duration: number;
+        is_trial: boolean;
+        question_count: number;
+      }[]
+    | null;
+  liked: boolean;
+  favorited: boolean;
+  member_end_at: Date | string | null;
+  granted: boolean;
+}
 
 export interface CourseFilter {
   tag?: number;
@@ -134,6 +215,8 @@ function filterWhere(f: Pick<CourseFilter, 'tag' | 'keyword' | 'priceType'>): SQ
 }
 
 export function createCoursesRepository(db: DbOrTx) {
+  const coursePage = preparedRows<CoursePageRow, [number, number | null]>(db, 'courses_page', COURSE_PAGE);
+  const lessonPage = preparedRows<LessonPageRow, [number, number]>(db, 'courses_lesson_page', LESSON_PAGE);
   return {
     /** Tags with published-course counts (a parent counts courses tagged with it or any child, once each). */
     async tagTree() {
@@ -222,23 +305,12 @@ export function createCoursesRepository(db: DbOrTx) {
       return (await this.cardsByIds([id])).get(id);
     },
 
-    /** A published course's card with what its page adds (description, link, teacher's intro), in one query. */
-    async detailOf(id: number) {
-      const [row] = await rowsOf<
-        CardRow & {
-          description: DescriptionBlock[];
-          outer_url: string | null;
-          teacher_id: number;
-          teacher_photo: string;
-          teacher_intro: string;
-        }
-      >(
-        db,
-        sql`SELECT ${cardColumns}, c.description, c.outer_url, t.id AS teacher_id, t.photo AS teacher_photo,
-                   t.intro AS teacher_intro
-              FROM courses c JOIN courses_teachers t ON t.id = c.teacher_id
-             WHERE c.id = ${id} AND c.published`,
-      );
+    /**
+     * A published course's page (COURSE_PAGE): the card with what the page adds, its lessons, and the facts of
+     * `viewerId` (null for a visitor).
+     */
+    async coursePage(id: number, viewerId: number | null) {
+      const [row] = await coursePage(id, viewerId);
       if (!row) return undefined;
       return {
         card: toCard(row),
@@ -251,22 +323,50 @@ export function createCoursesRepository(db: DbOrTx) {
           photo: row.teacher_photo,
           intro: row.teacher_intro,
         },
+        lessons: (row.lessons ?? []).map((l) => ({
+          id: l.id,
+          title: l.title,
+          sort: l.sort,
+          duration: l.duration,
+          isTrial: l.is_trial,
+          questionCount: l.question_count,
+        })),
+        viewer: {
+          liked: row.liked,
+          favorited: row.favorited,
+          memberEndAt: row.member_end_at === null ? null : new Date(row.member_end_at),
+          granted: row.granted,
+        },
       };
     },
 
-    async lessonsWithQuestionCounts(courseId: number) {
-      return db
-        .select({
-          id: coursesLessons.id,
-          title: coursesLessons.title,
-          sort: coursesLessons.sort,
-          duration: coursesLessons.duration,
-          isTrial: coursesLessons.isTrial,
-          questionCount: sql<number>`(SELECT count(*)::int FROM courses_lesson_questions q WHERE q.lesson_id = ${coursesLessons.id})`,
-        })
-        .from(coursesLessons)
-        .where(eq(coursesLessons.courseId, courseId))
-        .orderBy(asc(coursesLessons.sort));
+    /** A lesson of a published course as its player opens it for `userId` (LESSON_PAGE). */
+    async lessonPage(lessonId: number, userId: number) {
+      const [row] = await lessonPage(lessonId, userId);
+      if (!row) return undefined;
+      return {
+        lesson: {
+          id: row.id,
+          sort: row.sort,
+          title: row.title,
+          duration: row.duration,
+          isTrial: row.is_trial,
+          videoFile: row.video_file,
+        },
+        course: {
+          id: row.course_id,
+          title: row.course_title,
+          kind: row.course_kind,
+          priceType: row.price_type,
+        },
+        questions: row.questions ?? [],
+        prevLessonId: row.prev_lesson_id,
+        nextLessonId: row.next_lesson_id,
+        facts: {
+          memberEndAt: row.member_end_at === null ? null : new Date(row.member_end_at),
+          granted: row.granted,
+        },
+      };
     },
 
     /** A lesson of a published course, with what access and crediting need. */
@@ -288,23 +388,6 @@ export function createCoursesRepository(db: DbOrTx) {
       return row;
     },
 
-    async neighbourLessons(courseId: number, sort: number) {
-      const [row] = await rowsOf<{ prev: number | null; next: number | null }>(
-        db,
-        sql`SELECT (SELECT id FROM courses_lessons WHERE course_id = ${courseId} AND sort < ${sort} ORDER BY sort DESC LIMIT 1) AS prev,
-                   (SELECT id FROM courses_lessons WHERE course_id = ${courseId} AND sort > ${sort} ORDER BY sort ASC LIMIT 1) AS next`,
-      );
-      return { prev: row?.prev ?? null, next: row?.next ?? null };
-    },
-
-    async questionsOfLesson(lessonId: number) {
-      return db
-        .select()
-        .from(coursesLessonQuestions)
-        .where(eq(coursesLessonQuestions.lessonId, lessonId))
-        .orderBy(asc(coursesLessonQuestions.sort));
-    },
-
     async question(id: number) {
       const [row] = await db.select().from(coursesLessonQuestions).where(eq(coursesLessonQuestions.id, id));
       return row;
@@ -322,28 +405,6 @@ export function createCoursesRepository(db: DbOrTx) {
       return {
         memberEndAt: row.member_end_at === null ? null : new Date(row.member_end_at),
         granted: row.granted,
-      };
-    },
-
-    /** What the course page needs of its viewer, in one query: like, favourite, membership end, grant. */
-    async viewerFacts(userId: number, courseId: number) {
-      const [row] = await rowsOf<{
-        liked: boolean;
-        favorited: boolean;
-        member_end_at: Date | string | null;
-        granted: boolean;
-      }>(
-        db,
-        sql`SELECT EXISTS (SELECT 1 FROM courses_likes WHERE user_id = ${userId} AND course_id = ${courseId}) AS liked,
-                   EXISTS (SELECT 1 FROM courses_favorites WHERE user_id = ${userId} AND course_id = ${courseId}) AS favorited,
-                   (SELECT u.member_end_at FROM users u WHERE u.id = ${userId}) AS member_end_at,
-                   EXISTS (SELECT 1 FROM courses_grants g WHERE g.user_id = ${userId} AND g.course_id = ${courseId}) AS granted`,
-      );
-      return {
-        liked: row?.liked ?? false,
-        favorited: row?.favorited ?? false,
-        memberEndAt: row?.member_end_at == null ? null : new Date(row.member_end_at),
-        granted: row?.granted ?? false,
       };
     },
 

@@ -91,6 +91,17 @@ export function createCoursesService(deps: { coursesRepo: CoursesRepository; clo
   return {
     hasAccess,
 
+    /**
+     * A lesson as its player opens it for `userId`, in one statement, with `access`: the lesson is a trial or the
+     * course is open to the user (hasAccess's rule). Undefined for an unknown lesson or an unpublished course.
+     */
+    async lessonPage(userId: number, lessonId: number) {
+      const found = await repo.lessonPage(lessonId, userId);
+      if (!found) return undefined;
+      const { facts, ...page } = found;
+      return { ...page, access: found.lesson.isTrial || accessFrom(found.course.priceType, facts) };
+    },
+
     tagList(): Promise<TowerTagNode[]> {
       return cached('tags', async () => {
         const rows = await repo.tagTree();
@@ -180,27 +191,26 @@ export function createCoursesService(deps: { coursesRepo: CoursesRepository; clo
       viewerId: number | null,
       progressSource: CourseProgressSource,
     ): Promise<CourseDetail> {
-      // One round of queries: the course, its lessons and, for a signed-in viewer, the viewer's marks, access
-      // facts and progress (which waits for the lessons' durations only to compute percentages).
-      const lessonsQuery = repo.lessonsWithQuestionCounts(id);
-      const [found, lessons, facts, viewer] = await Promise.all([
-        repo.detailOf(id),
-        lessonsQuery,
-        viewerId === null ? null : repo.viewerFacts(viewerId, id),
+      // Two statements at once: the page with the viewer's facts (one statement, see coursePage), and the learning
+      // area's progress, which waits for the lessons' durations only to compute percentages.
+      const page = repo.coursePage(id, viewerId);
+      const [found, viewer] = await Promise.all([
+        page,
         viewerId === null
           ? null
           : progressSource.progressOf(
               viewerId,
               id,
-              lessonsQuery.then((ls) => new Map(ls.map((l) => [l.id, l.duration]))),
+              page.then((p) => new Map((p?.lessons ?? []).map((l) => [l.id, l.duration]))),
             ),
       ]);
       if (!found) throw AppError.notFound(courseMessages.courseNotFound);
-      const { card, teacher } = found;
+      const { card, teacher, lessons } = found;
+      const facts = found.viewer;
       let mine: CourseMine | null = null;
       let access = false;
       let progress = new Map<number, LessonProgress>();
-      if (facts && viewer) {
+      if (viewerId !== null && viewer) {
         access = accessFrom(card.price_type, facts);
         progress = viewer.lessons;
         mine = {
@@ -281,3 +291,5 @@ export function createCoursesService(deps: { coursesRepo: CoursesRepository; clo
 }
 
 export type CoursesService = ReturnType<typeof createCoursesService>;
+/** A lesson as its player opens it (CourseAccess.lessonPage). */
+export type LessonPage = NonNullable<Awaited<ReturnType<CoursesService['lessonPage']>>>;

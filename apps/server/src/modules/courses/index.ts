@@ -3,14 +3,14 @@ import type { DbOrTx } from '../../db/client';
 import type { CoreDeps } from '../../lib/app-module';
 import { courseServices } from './courses.module-services';
 import { createCoursesRepository, type CoursesRepository } from './courses.repository';
-import type { AccessCourse } from './courses.service';
+import type { AccessCourse, LessonPage } from './courses.service';
 import { courseMessages } from '@app/contracts';
 import { AppError } from '../../lib/app-error';
 import { signedVideoUrl } from './media';
 import { createMediaSigner, type MediaSigner } from './media-signer';
 
 export { createCoursesModule } from './courses.routes';
-export type { AccessCourse, CourseProgressSource, ViewerCourseProgress } from './courses.service';
+export type { AccessCourse, CourseProgressSource, LessonPage, ViewerCourseProgress } from './courses.service';
 
 /** Table objects, for other areas' foreign keys and read-only joins; writes go through the ports below. */
 export { courses, coursesLessons, coursesLessonQuestions } from './courses.table';
@@ -20,8 +20,6 @@ export type CourseCatalog = Pick<
   CoursesRepository,
   | 'lesson'
   | 'question'
-  | 'questionsOfLesson'
-  | 'neighbourLessons'
   | 'publishedCourse'
   | 'card'
   | 'cardsByIds'
@@ -38,6 +36,11 @@ export function courseCatalog(db: DbOrTx): CourseCatalog {
 export interface CourseAccess {
   /** Free courses: everyone logged in; member courses: a live membership; paid: a grant (bought or given). */
   hasAccess(userId: number, course: AccessCourse): Promise<boolean>;
+  /**
+   * A lesson as its player opens it for a user (lesson, course, questions without answers, neighbours) and whether
+   * the user may watch it (a trial lesson, or hasAccess), in one statement; undefined when not published.
+   */
+  lessonPage(userId: number, lessonId: number): Promise<LessonPage | undefined>;
   /** A signed, expiring URL path of a lesson video (MP4, or the HLS master playlist of a transcoded one). */
   signVideo(file: string | null, now: Date): Promise<string>;
 }
@@ -46,6 +49,7 @@ export function courseAccess(deps: Pick<CoreDeps, 'db' | 'clock'>): CourseAccess
   const { courses, signer } = courseServices(deps);
   return {
     hasAccess: (userId, course) => courses.hasAccess(userId, course),
+    lessonPage: (userId, lessonId) => courses.lessonPage(userId, lessonId),
     signVideo: async (file, now) => {
       if (file === null) throw AppError.notFound(courseMessages.lessonNotFound);
       return signedVideoUrl(signer, file, now);

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { coursesLessons } from '../courses';
-import { rowsOf } from '../../db/sql';
+import { preparedRows, rowsOf } from '../../db/sql';
 import { accountChanges } from '../users';
 import { learningAnswers, learningCourseProgress, learningLessonProgress } from './learning.table';
 import { pgArray } from '../../db/pg-array';
@@ -60,39 +60,52 @@ const PERIODS_OF_DAY =
   sql.raw(`(VALUES ('week', to_char((d.day - (extract(isodow FROM d.day)::int - 1))::timestamp, 'YYYY-MM-DD')),
                      ('month', to_char(d.day::timestamp, 'YYYY-MM')), ('all', 'all'))`);
 
+/** See openLesson: $1 the user, $2 the course, $3 the lesson, $4 the time. */
+const OPEN_LESSON = `WITH cp AS (
+    INSERT INTO learning_course_progress (user_id, course_id, started_at, last_learned_at, last_lesson_id)
+    VALUES ($1, $2, $4::timestamptz, $4::timestamptz, $3)
+    ON CONFLICT (user_id, course_id) DO UPDATE
+      SET last_lesson_id = EXCLUDED.last_lesson_id,
+          last_learned_at = GREATEST(learning_course_progress.last_learned_at, EXCLUDED.last_learned_at)
+    RETURNING (xmax = 0) AS inserted),
+  bump AS (
+    UPDATE courses SET learner_count = learner_count + 1
+     WHERE id = $2 AND EXISTS (SELECT 1 FROM cp WHERE inserted) RETURNING 1),
+  lp AS (
+    INSERT INTO learning_lesson_progress (user_id, lesson_id, course_id, state, last_report_at, created_at)
+    VALUES ($1, $3, $2, 'paused', $4::timestamptz, $4::timestamptz)
+    ON CONFLICT (user_id, lesson_id) DO UPDATE
+      SET state = 'paused', last_report_at = GREATEST(learning_lesson_progress.last_report_at, EXCLUDED.last_report_at)
+    RETURNING position, max_position, credited_seconds, finished_at)
+  SELECT lp.*, (SELECT count(*) FROM bump)::int AS bumped,
+         (SELECT json_agg(json_build_object('question_id', a.question_id, 'chosen', a.chosen, 'correct', a.correct))
+            FROM learning_answers a JOIN courses_lesson_questions q ON q.id = a.question_id
+           WHERE a.user_id = $1 AND q.lesson_id = $3) AS answers
+    FROM lp`;
+
+interface OpenLessonRow {
+  position: number;
+  max_position: number;
+  credited_seconds: number;
+  finished_at: Date | string | null;
+  answers: { question_id: number; chosen: string[]; correct: boolean }[] | null;
+}
+
 export function createLearningRepository(db: DbOrTx) {
+  const openLesson = preparedRows<OpenLessonRow, [number, number, number, string]>(
+    db,
+    'learning_open_lesson',
+    OPEN_LESSON,
+  );
   return {
     /**
-     * Opens a lesson for a user (access already checked): creates the course record (counting a new learner on
-     * the course) and the lesson progress, or resets the lesson's player state so a new page starts a new interval.
+     * Opens a lesson for a user (access already checked), in ONE statement (OPEN_LESSON): creates the course record
+     * (counting a new learner on the course) and the lesson progress, or resets the lesson's player state so a new
+     * page starts a new interval; and reads the user's answers to the lesson's questions.
      */
     async openLesson(userId: number, lesson: { id: number; courseId: number }, now: Date) {
-      const [row] = await rowsOf<{
-        position: number;
-        max_position: number;
-        credited_seconds: number;
-        finished_at: Date | string | null;
-      }>(
-        db,
-        sql`WITH cp AS (
-              INSERT INTO learning_course_progress (user_id, course_id, started_at, last_learned_at, last_lesson_id)
-              VALUES (${userId}, ${lesson.courseId}, ${at(now)}::timestamptz, ${at(now)}::timestamptz, ${lesson.id})
-              ON CONFLICT (user_id, course_id) DO UPDATE
-                SET last_lesson_id = EXCLUDED.last_lesson_id,
-                    last_learned_at = GREATEST(learning_course_progress.last_learned_at, EXCLUDED.last_learned_at)
-              RETURNING (xmax = 0) AS inserted),
-            bump AS (
-              UPDATE courses SET learner_count = learner_count + 1
-               WHERE id = ${lesson.courseId} AND EXISTS (SELECT 1 FROM cp WHERE inserted) RETURNING 1),
-            lp AS (
-              INSERT INTO learning_lesson_progress (user_id, lesson_id, course_id, state, last_report_at, created_at)
-              VALUES (${userId}, ${lesson.id}, ${lesson.courseId}, 'paused', ${at(now)}::timestamptz, ${at(now)}::timestamptz)
-              ON CONFLICT (user_id, lesson_id) DO UPDATE
-                SET state = 'paused', last_report_at = GREATEST(learning_lesson_progress.last_report_at, EXCLUDED.last_report_at)
-              RETURNING position, max_position, credited_seconds, finished_at)
-            SELECT lp.*, (SELECT count(*) FROM bump)::int AS bumped FROM lp`,
-      );
-      return { ...row!, finished_at: toDate(row!.finished_at) };
+      const [row] = await openLesson(userId, lesson.courseId, lesson.id, at(now));
+      return { ...row!, finished_at: toDate(row!.finished_at), answers: row!.answers ?? [] };
     },
 
     /**
@@ -270,18 +283,6 @@ export function createLearningRepository(db: DbOrTx) {
         learning: counts?.learning ?? 0,
         finished: counts?.finished ?? 0,
       };
-    },
-
-    async answersOf(userId: number, questionIds: number[]) {
-      if (questionIds.length === 0) return [];
-      return rowsOf<{ question_id: number; chosen: string[]; correct: boolean }>(
-        db,
-        sql`SELECT question_id, chosen, correct FROM learning_answers
-             WHERE user_id = ${userId} AND question_id IN (${sql.join(
-               questionIds.map((id) => sql`${id}`),
-               sql`, `,
-             )})`,
-      );
     },
 
     async saveAnswer(v: {

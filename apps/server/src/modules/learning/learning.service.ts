@@ -126,27 +126,18 @@ export function createLearningService(deps: {
   return {
     /** Opens a lesson: access check ('请购买学员卡' unless trial), progress row, signed video URL, questions without answers. */
     async showLesson(userId: number, lessonId: number): Promise<LessonDetail> {
-      const row = await coursesRepo.lesson(lessonId);
-      if (!row || row.course.kind !== 'video') throw AppError.notFound(courseMessages.lessonNotFound);
-      const { lesson, course } = row;
-      if (!lesson.isTrial && !(await courses.hasAccess(userId, course))) {
-        throw AppError.forbidden(BUY_STUDENT_CARD_MESSAGE);
-      }
+      // Two statements in turn: the catalogue's page of the lesson with the user's access, then (access granted)
+      // the progress rows written and the user's answers read.
+      const page = await courses.lessonPage(userId, lessonId);
+      if (!page || page.course.kind !== 'video') throw AppError.notFound(courseMessages.lessonNotFound);
+      const { lesson, course } = page;
+      if (!page.access) throw AppError.forbidden(BUY_STUDENT_CARD_MESSAGE);
       const now = clock.now();
-      const [progress, questions, neighbours, videoUrl] = await Promise.all([
+      const [progress, videoUrl] = await Promise.all([
         learningRepo.openLesson(userId, { id: lesson.id, courseId: course.id }, now),
-        coursesRepo.questionsOfLesson(lesson.id),
-        coursesRepo.neighbourLessons(course.id, lesson.sort),
         courses.signVideo(lesson.videoFile, now),
       ]);
-      const answers = new Map(
-        (
-          await learningRepo.answersOf(
-            userId,
-            questions.map((q) => q.id),
-          )
-        ).map((a) => [a.question_id, a]),
-      );
+      const answers = new Map(progress.answers.map((a) => [a.question_id, a]));
       return {
         id: lesson.id,
         course_id: course.id,
@@ -156,7 +147,7 @@ export function createLearningService(deps: {
         duration: lesson.duration,
         is_trial: lesson.isTrial,
         video_url: videoUrl,
-        questions: questions.map((q) => {
+        questions: page.questions.map((q) => {
           const a = answers.get(q.id);
           return {
             id: q.id,
@@ -171,12 +162,12 @@ export function createLearningService(deps: {
             position: progress.position,
             maxPosition: progress.max_position,
             creditedSeconds: progress.credited_seconds,
-            finishedAt: progress.finished_at,
+            finished: progress.finished_at !== null,
           },
           lesson.duration,
         ),
-        prev_lesson_id: neighbours.prev,
-        next_lesson_id: neighbours.next,
+        prev_lesson_id: page.prevLessonId,
+        next_lesson_id: page.nextLessonId,
       };
     },
 

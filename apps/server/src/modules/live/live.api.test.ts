@@ -183,7 +183,7 @@ describe('the live room', () => {
       hub: { publish: async () => undefined } as never,
       membership: { of: async () => ({ active: false, endAt: null, yearStart: null, yearEnd: null }) },
       messages: (await import('../messages')).createMessagesService({ db: t.db, clock: t.clock }),
-      courses: { hasAccess: async () => true, signVideo: async () => '' },
+      courses: { signVideo: async () => '' },
       replays: { videoDuration: async () => null, create: async () => 0 },
       screen: { screen: async () => [] },
     });

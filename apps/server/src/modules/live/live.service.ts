@@ -102,7 +102,7 @@ export interface LiveDeps {
   hub: ChatHub;
   membership: Membership;
   messages: MessagesService;
-  courses: CourseAccess;
+  courses: Pick<CourseAccess, 'signVideo'>;
   replays: ReplayCourses;
   /** Moderation's screening of chat messages. */
   screen: ModerationScreen;
