@@ -278,7 +278,7 @@ async function main() {
       body: JSON.stringify({ phone, purpose: 'login' }),
     });
     const outbox = await (await fetch(`${base}/api/dev/sms_outbox?phone=${phone}`)).json();
-    const code = /\d{6}/.exec(outbox.data.at(-1).content)[0];
+    const code = /\d{6}/.exec(outbox.data[0].content)[0]; // newest first
     const res = await (
       await fetch(`${base}/api/users/code_login`, {
         method: 'POST',

@@ -83,6 +83,39 @@ const OPEN_LESSON = `WITH cp AS (
            WHERE a.user_id = $1 AND q.lesson_id = $3) AS answers
     FROM lp`;
 
+/**
+ * See ranking: $1 the period kind, $2 its key, $3 the size of the top, $4 the viewer or null, $5 the exact limit.
+ * A visitor's counts are not evaluated (CASE), and the top is an index range of `learning_period_seconds`.
+ */
+const RANKING = `WITH me AS (
+    SELECT COALESCE((SELECT p.seconds FROM learning_period_seconds p
+                      WHERE p.period_kind = $1 AND p.period_key = $2 AND p.user_id = $4), 0) AS seconds)
+  SELECT (SELECT json_agg(json_build_object('user_id', s.user_id, 'seconds', s.seconds, 'nickname', u.nickname,
+                                            'phone', u.phone, 'avatar', u.avatar)
+                          ORDER BY s.seconds DESC, s.user_id ASC)
+            FROM (SELECT p.user_id, p.seconds FROM learning_period_seconds p
+                   WHERE p.period_kind = $1 AND p.period_key = $2 AND p.seconds > 0
+                   ORDER BY p.seconds DESC NULLS LAST, p.user_id ASC LIMIT $3) s
+            JOIN users u ON u.id = s.user_id) AS top,
+         me.seconds,
+         CASE WHEN $4::int IS NULL OR me.seconds <= 0 THEN 0 ELSE
+           (SELECT count(*) FROM (SELECT 1 FROM learning_period_seconds p
+                                   WHERE p.period_kind = $1 AND p.period_key = $2 AND p.seconds > me.seconds
+                                   LIMIT $5) a)::int
+         + (SELECT count(*) FROM (SELECT 1 FROM learning_period_seconds p
+                                   WHERE p.period_kind = $1 AND p.period_key = $2 AND p.seconds = me.seconds
+                                     AND p.user_id < $4
+                                   LIMIT $5) b)::int END AS ahead
+    FROM me`;
+
+interface RankingRow {
+  top:
+    | { user_id: number; seconds: number; nickname: string | null; phone: string; avatar: string | null }[]
+    | null;
+  seconds: number;
+  ahead: number;
+}
+
 interface OpenLessonRow {
   position: number;
   max_position: number;
@@ -96,6 +129,11 @@ export function createLearningRepository(db: DbOrTx) {
     db,
     'learning_open_lesson',
     OPEN_LESSON,
+  );
+  const ranking = preparedRows<RankingRow, [string, string, number, number | null, number]>(
+    db,
+    'learning_ranking',
+    RANKING,
   );
   return {
     /**
@@ -350,49 +388,31 @@ export function createLearningRepository(db: DbOrTx) {
      * learning_period_seconds (key from periodKey). `NULLS LAST` (seconds is never null) spells the index's order,
      * without it PostgreSQL reads the whole period and sorts it.
      */
-    async rankTop(period: RankPeriodKey, limit: number) {
-      return rowsOf<{
-        user_id: number;
-        seconds: number;
-        nickname: string | null;
-        phone: string;
-        avatar: string | null;
-      }>(
-        db,
-        sql`SELECT s.user_id, s.seconds, u.nickname, u.phone, u.avatar FROM (
-              SELECT p.user_id, p.seconds FROM learning_period_seconds p
-               WHERE p.period_kind = ${period.kind} AND p.period_key = ${period.key} AND p.seconds > 0
-               ORDER BY p.seconds DESC NULLS LAST, p.user_id ASC LIMIT ${limit}) s
-              JOIN users u ON u.id = s.user_id
-             ORDER BY s.seconds DESC, s.user_id ASC`,
-      );
-    },
-
     /**
-     * My seconds in the period and my place in the same order as rankTop (null when no seconds): the learners
+     * A period's ranking in ONE statement (RANKING): the top `limit` learners with their names, and for a viewer
+     * (null for a visitor) the viewer's seconds and place in the same order (null when no seconds). The learners
      * ahead are two counts over index ranges (more seconds; as many seconds and a smaller id), each stopping after
      * `exactLimit` rows, so the cost is bounded however many learners the period has. With `exactLimit` or more
      * ahead the place is not counted: rank null, beyond true.
      */
-    async rankOf(userId: number, period: RankPeriodKey, exactLimit: number) {
-      const inPeriod = sql`p.period_kind = ${period.kind} AND p.period_key = ${period.key}`;
-      const [row] = await rowsOf<{ seconds: number; ahead: number }>(
-        db,
-        sql`WITH me AS (SELECT COALESCE((SELECT p.seconds FROM learning_period_seconds p
-                                          WHERE ${inPeriod} AND p.user_id = ${userId}), 0) AS seconds)
-            SELECT me.seconds,
-                   (SELECT count(*) FROM (SELECT 1 FROM learning_period_seconds p
-                                           WHERE ${inPeriod} AND p.seconds > me.seconds LIMIT ${exactLimit}) a)::int
-                 + (SELECT count(*) FROM (SELECT 1 FROM learning_period_seconds p
-                                           WHERE ${inPeriod} AND p.seconds = me.seconds AND p.user_id < ${userId}
-                                           LIMIT ${exactLimit}) b)::int AS ahead
-              FROM me`,
-      );
+    async ranking(period: RankPeriodKey, limit: number, viewerId: number | null, exactLimit: number) {
+      const [row] = await ranking(period.kind, period.key, limit, viewerId, exactLimit);
+      const top = row?.top ?? [];
+      if (viewerId === null) return { top, mine: null };
       const seconds = row?.seconds ?? 0;
       const ahead = row?.ahead ?? 0;
-      if (seconds <= 0) return { seconds, rank: null, beyond: false };
-      if (ahead >= exactLimit) return { seconds, rank: null, beyond: true };
-      return { seconds, rank: ahead + 1, beyond: false };
+      const mine =
+        seconds <= 0
+          ? { seconds, rank: null, beyond: false }
+          : ahead >= exactLimit
+            ? { seconds, rank: null, beyond: true }
+            : { seconds, rank: ahead + 1, beyond: false };
+      return { top, mine };
+    },
+
+    /** A learner's seconds and place in a period (see ranking). */
+    async rankOf(userId: number, period: RankPeriodKey, exactLimit: number) {
+      return (await this.ranking(period, 0, userId, exactLimit)).mine!;
     },
   };
 }

@@ -307,10 +307,7 @@ export function createLearningService(deps: {
       const now = clock.now();
       const since = periodStart(period, now);
       const key = periodKey(period, now);
-      const [top, mine] = await Promise.all([
-        learningRepo.rankTop(key, RANK_SIZE),
-        viewerId === null ? Promise.resolve(null) : learningRepo.rankOf(viewerId, key, RANK_EXACT_LIMIT),
-      ]);
+      const { top, mine } = await learningRepo.ranking(key, RANK_SIZE, viewerId, RANK_EXACT_LIMIT);
       return {
         period,
         since,
