@@ -1,8 +1,26 @@
-import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/sql';
+import { and, count, eq, isNull } from 'drizzle-orm';
+import { preparedRows, type Executor } from '../../db/sql';
 import { messages } from './messages.table';
 
 export type MessageRow = typeof messages.$inferSelect;
+
+/** See messagesRepository.page: $1 the user, $2 'read', 'unread' or null (all), $3 limit, $4 offset. */
+const MESSAGE_PAGE = `SELECT
+    (SELECT json_agg(json_build_object('id', m.id, 'title', m.title, 'content', m.content, 'read_at', m.read_at,
+                                       'created_at', m.created_at)
+                     ORDER BY (m.read_at IS NULL) DESC, m.created_at DESC, m.id DESC)
+       FROM (SELECT id, title, content, read_at, created_at FROM messages
+              WHERE user_id = $1 AND ($2::text IS NULL OR ($2::text = 'read') = (read_at IS NOT NULL))
+              ORDER BY (read_at IS NULL) DESC, created_at DESC, id DESC LIMIT $3 OFFSET $4) m) AS list,
+    count(*) FILTER (WHERE $2::text IS NULL OR ($2::text = 'read') = (read_at IS NOT NULL))::int AS total,
+    count(*) FILTER (WHERE read_at IS NULL)::int AS unread
+  FROM messages WHERE user_id = $1`;
+
+interface MessagePageRow {
+  list: { id: number; title: string; content: string; read_at: string | null; created_at: string }[] | null;
+  total: number;
+  unread: number;
+}
 
 export const messagesRepository = {
   async insert(db: Executor, v: { userId: number; title: string; content: string; now: Date }): Promise<number> {
@@ -22,23 +40,25 @@ export const messagesRepository = {
     }
   },
 
+  /**
+   * A page of a user's messages (unread first, then newest), the count of the filter and the unread count, in ONE
+   * prepared statement (MESSAGE_PAGE): the message centre and its badge are read on every visit.
+   */
   async page(db: Executor, userId: number, status: 'read' | 'unread' | undefined, limit: number, offset: number) {
-    const conds: SQL[] = [eq(messages.userId, userId)];
-    if (status === 'read') conds.push(isNotNull(messages.readAt));
-    if (status === 'unread') conds.push(isNull(messages.readAt));
-    const where = and(...conds);
-    const [list, [total]] = await Promise.all([
-      db
-        .select()
-        .from(messages)
-        .where(where)
-        // Unread first, then newest.
-        .orderBy(sql`(${messages.readAt} is null) desc`, desc(messages.createdAt), desc(messages.id))
-        .limit(limit)
-        .offset(offset),
-      db.select({ n: count() }).from(messages).where(where),
-    ]);
-    return { list, total: total?.n ?? 0 };
+    const [row] = await preparedRows<MessagePageRow, [number, string | null, number, number]>(
+      db,
+      'messages_page',
+      MESSAGE_PAGE,
+    )(userId, status ?? null, limit, offset);
+    const list: MessageRow[] = (row?.list ?? []).map((m) => ({
+      id: m.id,
+      userId,
+      title: m.title,
+      content: m.content,
+      readAt: m.read_at === null ? null : new Date(m.read_at),
+      createdAt: new Date(m.created_at),
+    }));
+    return { list, total: row?.total ?? 0, unread: row?.unread ?? 0 };
   },
 
   async unreadCount(db: Executor, userId: number): Promise<number> {

@@ -32,10 +32,7 @@ export function createMessagesService(deps: { db: Executor; clock: Clock }): Mes
     sendMany: (userIds, title, content, tx) => repo.insertMany(tx ?? db, { userIds, title, content, now: clock.now() }),
 
     async list(userId, { page, per, status }) {
-      const [{ list, total }, unread] = await Promise.all([
-        repo.page(db, userId, status, per, (page - 1) * per),
-        repo.unreadCount(db, userId),
-      ]);
+      const { list, total, unread } = await repo.page(db, userId, status, per, (page - 1) * per);
       return { list: list.map(toMessage), total, page, per, unread };
     },
 

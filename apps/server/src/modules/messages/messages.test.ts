@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Page = { list: { id: number; title: string; is_read: boolean }[]; total: number; page: number; per: number; unread: number };
+type Page = { list: { id: number; title: string; is_read: boolean; created_at: string }[]; total: number; page: number; per: number; unread: number };
 
 const send = (userId: number, title: string) =>
   accountServices({ db: t.db, clock: t.clock, config: t.config }, { info() {}, warn() {}, error() {} }).messages.send(userId, title, `${title}的内容`);
@@ -22,11 +22,13 @@ describe('message centre', () => {
     t.clock.advance(1000);
     await send(u.id, 'B');
     t.clock.advance(1000);
+    const sentC = t.clock.now().toISOString();
     await send(u.id, 'C');
     await call(t, 'POST', '/api/messages', { token: u.token, body: { id: a } });
     const page1 = await call<Page>(t, 'GET', '/api/messages?page=1&per=2', { token: u.token });
     expect(page1.data).toMatchObject({ total: 4, page: 1, per: 2, unread: 3 });
     expect(page1.data.list.map((m) => m.title)).toEqual(['C', 'B']);
+    expect(page1.data.list[0]).toMatchObject({ created_at: sentC, is_read: false });
     const page2 = await call<Page>(t, 'GET', '/api/messages?page=2&per=2', { token: u.token });
     expect(page2.data.list.map((m) => [m.title, m.is_read])).toEqual([
       [page2.data.list[0]!.title, false],
