@@ -234,4 +234,23 @@ describe('honest learning time', () => {
     const learn = (await t.app.inject({ method: 'GET', url: `/coursepoolapi/course_learn?course_id=${c.id}`, headers: me.headers })).json().data;
     expect(learn.record).toMatchObject(expected);
   });
+
+  it('lists my courses most recently learned first, paged, with both tabs counted and the dates of each record', async () => {
+    const me = await createUser(t);
+    const slugs = ['accounting-basics', 'vat-basics', 'cas-14-revenue'];
+    const opened: { id: number; at: string }[] = [];
+    for (const slug of slugs) {
+      const c = await courseBySlug(t.db, slug);
+      advance(60);
+      opened.push({ id: c.id, at: t.clock.now().toISOString() });
+      expect((await open(me, c.lessons[0]!.id)).statusCode).toBe(200);
+    }
+    const page = (n: number) =>
+      t.app.inject({ method: 'GET', url: `/api/my_courses?page=${n}&per=2`, headers: me.headers }).then((r) => r.json().data);
+    const first = await page(1);
+    const second = await page(2);
+    expect([...first.list, ...second.list].map((x: { id: number }) => x.id)).toEqual(opened.map((o) => o.id).reverse());
+    expect(first).toMatchObject({ total: 3, learning_count: 3, finished_count: 0, page: 1, per: 2 });
+    expect(second.list[0].record).toMatchObject({ started_at: opened[0]!.at, last_learned_at: opened[0]!.at, finished_at: null });
+  });
 });

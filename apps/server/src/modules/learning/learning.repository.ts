@@ -116,6 +116,45 @@ interface RankingRow {
   ahead: number;
 }
 
+/** See myCourses: $1 the user, $2 'learning', 'finished' or null (both), $3 limit, $4 offset. */
+const MY_COURSES = `WITH mine AS (
+    SELECT cp.* FROM learning_course_progress cp JOIN courses c ON c.id = cp.course_id
+     WHERE cp.user_id = $1 AND c.published)
+  SELECT (SELECT json_agg(json_build_object(
+                   'course_id', p.course_id, 'started_at', p.started_at, 'last_learned_at', p.last_learned_at,
+                   'last_lesson_id', p.last_lesson_id, 'learn_seconds', p.learn_seconds,
+                   'finished_lessons', p.finished_lessons, 'finished_at', p.finished_at,
+                   'watched_seconds', COALESCE((SELECT sum(LEAST(lp.credited_seconds, l.duration))
+                                                  FROM learning_lesson_progress lp
+                                                  JOIN courses_lessons l ON l.id = lp.lesson_id
+                                                 WHERE lp.user_id = p.user_id AND lp.course_id = p.course_id), 0)::float8,
+                   'total_duration', COALESCE((SELECT sum(l.duration) FROM courses_lessons l
+                                                WHERE l.course_id = p.course_id), 0)::int)
+                 ORDER BY p.last_learned_at DESC, p.course_id DESC)
+            FROM (SELECT * FROM mine
+                   WHERE $2::text IS NULL OR ($2::text = 'finished') = (finished_at IS NOT NULL)
+                   ORDER BY last_learned_at DESC, course_id DESC LIMIT $3 OFFSET $4) p) AS list,
+         (SELECT count(*) FROM mine WHERE finished_at IS NULL)::int AS learning,
+         (SELECT count(*) FROM mine WHERE finished_at IS NOT NULL)::int AS finished`;
+
+interface MyCoursesRow {
+  list:
+    | {
+        course_id: number;
+        started_at: string;
+        last_learned_at: string;
+        last_lesson_id: number | null;
+        learn_seconds: number;
+        finished_lessons: number;
+        finished_at: string | null;
+        watched_seconds: number;
+        total_duration: number;
+      }[]
+    | null;
+  learning: number;
+  finished: number;
+}
+
 interface OpenLessonRow {
   position: number;
   max_position: number;
@@ -134,6 +173,11 @@ export function createLearningRepository(db: DbOrTx) {
     db,
     'learning_ranking',
     RANKING,
+  );
+  const myCourses = preparedRows<MyCoursesRow, [number, string | null, number, number]>(
+    db,
+    'learning_my_courses',
+    MY_COURSES,
   );
   return {
     /**
@@ -268,58 +312,26 @@ export function createLearningRepository(db: DbOrTx) {
         .orderBy(asc(coursesLessons.sort));
     },
 
+    /**
+     * A page of a user's courses (most recently learned first; status filters) with the counts of both tabs, in ONE
+     * prepared statement (MY_COURSES).
+     */
     async myCourses(
       userId: number,
       status: 'learning' | 'finished' | undefined,
       limit: number,
       offset: number,
     ) {
-      const filter =
-        status === 'finished'
-          ? sql`AND cp.finished_at IS NOT NULL`
-          : status === 'learning'
-            ? sql`AND cp.finished_at IS NULL`
-            : sql``;
-      // The page and the two counts go to the database together (one round trip of waiting, not two).
-      const [rows, [counts]] = await Promise.all([
-        rowsOf<{
-          course_id: number;
-          started_at: Date | string;
-          last_learned_at: Date | string;
-          last_lesson_id: number | null;
-          learn_seconds: number;
-          finished_lessons: number;
-          finished_at: Date | string | null;
-          watched_seconds: number;
-          total_duration: number;
-        }>(
-          db,
-          sql`SELECT cp.course_id, cp.started_at, cp.last_learned_at, cp.last_lesson_id, cp.learn_seconds, cp.finished_lessons, cp.finished_at,
-                   COALESCE((SELECT sum(LEAST(lp.credited_seconds, l.duration)) FROM learning_lesson_progress lp
-                              JOIN courses_lessons l ON l.id = lp.lesson_id
-                             WHERE lp.user_id = cp.user_id AND lp.course_id = cp.course_id), 0)::float8 AS watched_seconds,
-                   COALESCE((SELECT sum(l.duration) FROM courses_lessons l WHERE l.course_id = cp.course_id), 0)::int AS total_duration
-              FROM learning_course_progress cp JOIN courses c ON c.id = cp.course_id
-             WHERE cp.user_id = ${userId} AND c.published ${filter}
-             ORDER BY cp.last_learned_at DESC, cp.course_id DESC LIMIT ${limit} OFFSET ${offset}`,
-        ),
-        rowsOf<{ learning: number; finished: number }>(
-          db,
-          sql`SELECT count(*) FILTER (WHERE cp.finished_at IS NULL)::int AS learning,
-                   count(*) FILTER (WHERE cp.finished_at IS NOT NULL)::int AS finished
-              FROM learning_course_progress cp JOIN courses c ON c.id = cp.course_id
-             WHERE cp.user_id = ${userId} AND c.published`,
-        ),
-      ]);
+      const [row] = await myCourses(userId, status ?? null, limit, offset);
       return {
-        rows: rows.map((r) => ({
+        rows: (row?.list ?? []).map((r) => ({
           ...r,
           started_at: toDate(r.started_at)!,
           last_learned_at: toDate(r.last_learned_at)!,
           finished_at: toDate(r.finished_at),
         })),
-        learning: counts?.learning ?? 0,
-        finished: counts?.finished ?? 0,
+        learning: row?.learning ?? 0,
+        finished: row?.finished ?? 0,
       };
     },
 
