@@ -35,3 +35,11 @@ export async function dailySecondsOf(db: Db, userId: number): Promise<number> {
 export async function flushLearning(t: TestApp): Promise<void> {
   await learningBufferOf(t.db)?.flush();
 }
+
+/**
+ * The URL (or query) with the first character of its `sig` changed to another one: always a wrong signature (a
+ * fixed replacement letter equals the original one time in 64).
+ */
+export function withTamperedSignature(url: string): string {
+  return url.replace(/sig=(.)/, (_, first: string) => `sig=${first === 'A' ? 'B' : 'A'}`);
+}
