@@ -1,7 +1,9 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createUser } from '../../testing/test-users';
 import { courseBySlug } from '../courses/course-test-helpers';
+import { courses } from '../courses/courses.table';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -58,5 +60,46 @@ describe('comments', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/comments?course_id=${c.id}` })).json().data.total).toBe(1);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/comments/${mine.id}`, headers: me.headers })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `/api/comments?course_id=${c.id}` })).json().data.total).toBe(0);
+  });
+
+  it('pages with the author and time, leaves hidden comments out of page and count, and answers 404 for a course or lesson not on show', async () => {
+    const me = await createUser(t, { nickname: '分页者' });
+    const c = await courseBySlug(t.db, 'comprehensive-budgeting');
+    const other = await courseBySlug(t.db, 'treasury-controls');
+    const posted: { id: number; created_at: string }[] = [];
+    for (const text of ['第一条', '第二条', '第三条']) {
+      t.clock.advance(1000);
+      const res = await t.app.inject({ method: 'POST', url: '/api/comments', headers: me.headers, payload: { course_id: c.id, content: text } });
+      posted.push(res.json().data);
+    }
+    await t.db.execute(sql`UPDATE comments SET hidden_at = now() WHERE id = ${posted[1]!.id}`);
+    const page2 = (await t.app.inject({ method: 'GET', url: `/api/comments?course_id=${c.id}&page=2&per=1`, headers: me.headers })).json().data;
+    expect(page2).toMatchObject({ total: 2, page: 2, per: 1 });
+    expect(page2.list).toEqual([
+      {
+        id: posted[0]!.id,
+        course_id: c.id,
+        lesson_id: null,
+        content: '第一条',
+        user: { id: me.id, name: '分页者', avatar: null },
+        is_mine: true,
+        created_at: posted[0]!.created_at,
+      },
+    ]);
+    expect(new Date(page2.list[0].created_at).getTime()).toBe(new Date(posted[0]!.created_at).getTime());
+
+    const missing = await t.app.inject({ method: 'GET', url: '/api/comments?course_id=999999' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('课程不存在或已下架');
+    expect((await t.app.inject({ method: 'GET', url: `/api/comments?course_id=${other.id}&lesson_id=${c.lessons[0]!.id}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/comments?course_id=${c.id}&lesson_id=${c.lessons[0]!.id}` })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/comments?lesson_id=999999' })).statusCode).toBe(404);
+    await t.db.update(courses).set({ published: false }).where(eq(courses.id, c.id));
+    try {
+      expect((await t.app.inject({ method: 'GET', url: `/api/comments?course_id=${c.id}` })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: `/api/comments?lesson_id=${c.lessons[0]!.id}` })).statusCode).toBe(404);
+    } finally {
+      await t.db.update(courses).set({ published: true }).where(eq(courses.id, c.id));
+    }
   });
 });

@@ -75,9 +75,13 @@ export function createCommentsService(deps: {
       viewerId: number | null,
       q: { page: number; per: number; course_id?: number; lesson_id?: number },
     ): Promise<CommentsPage> {
-      const t = await target(q.course_id, q.lesson_id);
       const { limit, offset } = pageWindow(q);
-      const { rows, total } = await repo.page(t, limit, offset);
+      const found = await repo.page({ courseId: q.course_id, lessonId: q.lesson_id }, limit, offset);
+      if (!found)
+        throw AppError.notFound(
+          q.lesson_id !== undefined ? courseMessages.lessonNotFound : courseMessages.courseNotFound,
+        );
+      const { rows, total } = found;
       return toPaged(
         rows.map((r) => toComment(r, viewerId)),
         total,
