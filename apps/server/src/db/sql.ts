@@ -34,6 +34,22 @@ export function preparedRows<T, P extends readonly unknown[]>(
   };
 }
 
+/**
+ * preparedRows for code that is handed its database on each call (repositories written as plain objects): the
+ * statement's function is built once per database or transaction and kept for it.
+ */
+export function preparedStatement<T, P extends readonly unknown[]>(
+  name: string,
+  text: string,
+): (db: Executor) => (...values: P) => Promise<T[]> {
+  const byDb = new WeakMap<object, (...values: P) => Promise<T[]>>();
+  return (db) => {
+    let run = byDb.get(db);
+    if (!run) byDb.set(db, (run = preparedRows<T, P>(db, name, text)));
+    return run;
+  };
+}
+
 /** `%term%` with LIKE's wildcards escaped, so a user's `%` or `_` matches itself. */
 export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,16 +1,29 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { rowsOf } from '../../db/sql';
+import { preparedStatement, rowsOf } from '../../db/sql';
+
+/**
+ * A learner's ($1) learning seconds and finished courses per calendar year, China time (the daily totals' days are
+ * China-time dates already; finishing times are converted), one row per year with either.
+ */
+const YEAR_FIGURES = `SELECT coalesce(s.year, f.year) AS year, coalesce(s.seconds, 0) AS seconds,
+         coalesce(f.finished, 0) AS finished
+    FROM (SELECT extract(year FROM day)::int AS year, sum(seconds)::int AS seconds
+            FROM learning_daily_seconds WHERE user_id = $1 GROUP BY 1) s
+    FULL JOIN (SELECT extract(year FROM (finished_at AT TIME ZONE 'UTC') + interval '8 hours')::int AS year,
+                      count(*)::int AS finished
+                 FROM learning_course_progress WHERE user_id = $1 AND finished_at IS NOT NULL GROUP BY 1) f
+      ON f.year = s.year`;
+const yearFigures = preparedStatement<{ year: number; seconds: number; finished: number }, [number]>(
+  'learning_year_figures',
+  YEAR_FIGURES,
+);
 
 /** A learner's study figures by calendar year, for other areas (the talent area's credit archive). */
 export const learningRecord = {
-  /** Learning seconds per calendar year (days are China-time dates already). */
-  secondsByYear(db: DbOrTx, userId: number) {
-    return rowsOf<{ year: number; seconds: number }>(
-      db,
-      sql`SELECT extract(year FROM day)::int AS year, coalesce(sum(seconds), 0)::int AS seconds
-            FROM learning_daily_seconds WHERE user_id = ${userId} GROUP BY 1`,
-    );
+  /** Learning seconds and finished courses per calendar year (China time), in one prepared statement. */
+  byYear(db: DbOrTx, userId: number) {
+    return yearFigures(db)(userId);
   },
 
   /**
@@ -40,15 +53,6 @@ export const learningRecord = {
                    GROUP BY user_id ORDER BY user_id LIMIT ${v.limit}) s
             JOIN users u ON u.id = s.user_id
            ORDER BY u.id`,
-    );
-  },
-
-  /** Courses finished per calendar year, China time. */
-  finishedCoursesByYear(db: DbOrTx, userId: number) {
-    return rowsOf<{ year: number; n: number }>(
-      db,
-      sql`SELECT extract(year FROM (finished_at AT TIME ZONE 'UTC') + interval '8 hours')::int AS year, count(*)::int AS n
-            FROM learning_course_progress WHERE user_id = ${userId} AND finished_at IS NOT NULL GROUP BY 1`,
     );
   },
 

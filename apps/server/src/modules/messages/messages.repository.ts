@@ -1,5 +1,5 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
-import { preparedRows, type Executor } from '../../db/sql';
+import { preparedStatement, type Executor } from '../../db/sql';
 import { messages } from './messages.table';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -21,6 +21,10 @@ interface MessagePageRow {
   total: number;
   unread: number;
 }
+const messagePage = preparedStatement<MessagePageRow, [number, string | null, number, number]>(
+  'messages_page',
+  MESSAGE_PAGE,
+);
 
 export const messagesRepository = {
   async insert(db: Executor, v: { userId: number; title: string; content: string; now: Date }): Promise<number> {
@@ -45,11 +49,7 @@ export const messagesRepository = {
    * prepared statement (MESSAGE_PAGE): the message centre and its badge are read on every visit.
    */
   async page(db: Executor, userId: number, status: 'read' | 'unread' | undefined, limit: number, offset: number) {
-    const [row] = await preparedRows<MessagePageRow, [number, string | null, number, number]>(
-      db,
-      'messages_page',
-      MESSAGE_PAGE,
-    )(userId, status ?? null, limit, offset);
+    const [row] = await messagePage(db)(userId, status ?? null, limit, offset);
     const list: MessageRow[] = (row?.list ?? []).map((m) => ({
       id: m.id,
       userId,

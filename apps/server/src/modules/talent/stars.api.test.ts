@@ -293,8 +293,14 @@ describe('credit archive', () => {
       issuer: '财政部',
       issued_on: '2023-05-20',
     });
+    await api(t, 'POST', '/api/credentials/', me, {
+      name: '中级会计师',
+      issuer: '财政部',
+      issued_on: '2023-01-10',
+    });
     const id = await submitted(me);
     await api(t, 'POST', `/api/admin/rcpjs/${id}/review`, staff, { approve: true });
+    const reviewedAt = t.clock.now().toISOString();
     const res = await api(t, 'GET', '/api/credit_archive', me);
     expect(res.code).toBe(200);
     const years = res.data.years as {
@@ -306,7 +312,12 @@ describe('credit archive', () => {
     expect(years.map((y) => y.year)).toEqual([2025, 2024, 2023]);
     expect(years[0]).toMatchObject({ learn_seconds: 600, stars: [{ star_name: '一星' }] });
     expect(years[1]).toMatchObject({ learn_seconds: 5400, credentials: [] });
-    expect(years[2]!.credentials).toHaveLength(1);
+    expect(years[0]!.stars).toEqual([{ star_id: 1, star_name: '一星', granted_at: reviewedAt }]);
+    expect(years[2]!.credentials).toMatchObject([
+      { name: '中级会计师', issuer: '财政部', issued_on: '2023-01-10' },
+      { name: '初级会计师', issuer: '财政部', issued_on: '2023-05-20' },
+    ]);
+    expect(res.data.user).toMatchObject({ id: me.id, star_id: 1, phone: me.phone });
     expect(res.data.total_learn_seconds).toBe(6000);
   });
 

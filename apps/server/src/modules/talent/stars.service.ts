@@ -295,12 +295,9 @@ export function createStarsService(deps: { db: Db; clock: Clock; messages: Messa
     /** Yearly learning hours, finished courses, credentials and star levels (China-time calendar years). */
     async creditArchive(user: AuthUser): Promise<CreditArchive> {
       if (user.role !== 'personal') throw AppError.forbidden(m.creditArchivePersonalOnly);
-      const [person, seconds, finished, credentialRows, stars, certificates] = await Promise.all([
-        repo.person(db, user.id),
-        learningRecord.secondsByYear(db, user.id),
-        learningRecord.finishedCoursesByYear(db, user.id),
-        repo.listRecords(db, 'credentials', user.id),
-        repo.approvedRcpjs(db, user.id),
+      const [facts, figures, certificates] = await Promise.all([
+        repo.archiveFacts(db, user.id),
+        learningRecord.byYear(db, user.id),
         createExamCertificates(db).ofUser(user.id, clock.now()),
       ]);
       const years = new Map<number, CreditYear>();
@@ -311,22 +308,25 @@ export function createStarsService(deps: { db: Db; clock: Clock; messages: Messa
         return v;
       };
       year(Number(chinaDate(clock.now()).slice(0, 4)));
-      for (const r of seconds) year(Number(r.year)).learn_seconds += Number(r.seconds);
-      for (const r of finished) year(Number(r.year)).finished_courses += Number(r.n);
-      for (const c of [...credentialRows].sort((a, b) => a.issuedOn.localeCompare(b.issuedOn))) {
-        year(Number(c.issuedOn.slice(0, 4))).credentials.push({
+      for (const r of figures) {
+        const y = year(r.year);
+        y.learn_seconds += r.seconds;
+        y.finished_courses += r.finished;
+      }
+      for (const c of facts?.credentials ?? []) {
+        year(Number(c.issued_on.slice(0, 4))).credentials.push({
           id: c.id,
           name: c.name,
           issuer: c.issuer,
-          issued_on: c.issuedOn,
+          issued_on: c.issued_on,
         });
       }
-      for (const s of stars) {
-        if (!s.reviewedAt || s.resultLevel === null) continue;
-        year(Number(chinaDate(s.reviewedAt).slice(0, 4))).stars.push({
-          star_id: s.resultLevel,
-          star_name: starName(s.resultLevel),
-          granted_at: s.reviewedAt.toISOString(),
+      for (const s of facts?.stars ?? []) {
+        const grantedAt = new Date(s.reviewed_at);
+        year(Number(chinaDate(grantedAt).slice(0, 4))).stars.push({
+          star_id: s.level,
+          star_name: starName(s.level),
+          granted_at: grantedAt.toISOString(),
         });
       }
       for (const c of [...certificates].reverse()) {
@@ -342,10 +342,10 @@ export function createStarsService(deps: { db: Db; clock: Clock; messages: Messa
       return {
         user: {
           id: user.id,
-          real_name: person?.realName ?? null,
-          nickname: person?.nickname ?? null,
-          phone: person?.phone ?? user.phone,
-          star_id: person?.starId ?? 0,
+          real_name: facts?.real_name ?? null,
+          nickname: facts?.nickname ?? null,
+          phone: facts?.phone ?? user.phone,
+          star_id: facts?.star_id ?? 0,
         },
         years: list,
         total_learn_seconds: list.reduce((n, y) => n + y.learn_seconds, 0),

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { RcpjStatus } from '@app/contracts';
 import type { DbOrTx } from '../../db/client';
+import { preparedStatement } from '../../db/sql';
 import { personalAchieve, users } from '../users';
 import {
   talentApplyJobs,
@@ -336,13 +337,33 @@ export const talentRepository = {
 
   // ---- credit archive ------------------------------------------------------------------------------------------
 
-  approvedRcpjs(db: DbOrTx, userId: number) {
-    return db
-      .select({ resultLevel: talentRcpjs.resultLevel, reviewedAt: talentRcpjs.reviewedAt })
-      .from(talentRcpjs)
-      .where(and(eq(talentRcpjs.userId, userId), eq(talentRcpjs.status, 'approved')))
-      .orderBy(asc(talentRcpjs.reviewedAt));
+  /** The archive's person, credentials (by date issued) and granted star levels (by date), in one statement. */
+  async archiveFacts(db: DbOrTx, userId: number): Promise<ArchiveFactsRow | undefined> {
+    const [row] = await archiveFacts(db)(userId);
+    return row;
   },
 };
+
+/** See talentRepository.archiveFacts ($1 the user). */
+const ARCHIVE_FACTS = `SELECT u.real_name, u.nickname, u.phone, coalesce(a.star_id, 0) AS star_id,
+    (SELECT json_agg(json_build_object('id', c.id, 'name', c.name, 'issuer', c.issuer, 'issued_on', c.issued_on)
+                     ORDER BY c.issued_on, c.created_at, c.id)
+       FROM talent_credentials c WHERE c.user_id = u.id) AS credentials,
+    (SELECT json_agg(json_build_object('level', r.result_level, 'reviewed_at', r.reviewed_at)
+                     ORDER BY r.reviewed_at, r.id)
+       FROM talent_rcpjs r
+      WHERE r.user_id = u.id AND r.status = 'approved' AND r.reviewed_at IS NOT NULL AND r.result_level IS NOT NULL)
+      AS stars
+  FROM users u LEFT JOIN users_personal_achieve a ON a.user_id = u.id WHERE u.id = $1`;
+
+export interface ArchiveFactsRow {
+  real_name: string | null;
+  nickname: string | null;
+  phone: string;
+  star_id: number;
+  credentials: { id: number; name: string; issuer: string; issued_on: string }[] | null;
+  stars: { level: number; reviewed_at: string }[] | null;
+}
+const archiveFacts = preparedStatement<ArchiveFactsRow, [number]>('talent_archive_facts', ARCHIVE_FACTS);
 
 export type { RcpjMaterialRef };
