@@ -262,6 +262,34 @@ describe('likes and favourites', () => {
     expect((await get('/coursepoolapi/course_pools/favorite_list', me.headers)).json().data.total).toBe(0);
   });
 
+  it('pages favourites newest first, each with the card the catalogue shows and when it was favourited', async () => {
+    const me = await createUser(t);
+    const slugs = ['cvp-decision', 'standard-costing', 'fraud-detection'];
+    const faved: { id: number; at: string }[] = [];
+    for (const slug of slugs) {
+      const c = await courseBySlug(t.db, slug);
+      t.clock.advance(1000);
+      faved.push({ id: c.id, at: t.clock.now().toISOString() });
+      expect((await post('/coursepoolapi/course_pools/favorite', { course_id: c.id, value: true }, me.headers)).statusCode).toBe(200);
+    }
+    const page = async (n: number) =>
+      (await get(`/coursepoolapi/course_pools/favorite_list?page=${n}&per=2`, me.headers)).json().data;
+    const first = await page(1);
+    const second = await page(2);
+    expect(first).toMatchObject({ total: 3, page: 1, per: 2 });
+    expect(second.total).toBe(3);
+    const listed = [...first.list, ...second.list];
+    expect(listed.map((x: { id: number; favorited_at: string }) => ({ id: x.id, at: x.favorited_at }))).toEqual([...faved].reverse());
+    // A page size no other test asks for: list pages are cached for LIST_CACHE_MS, this one is read fresh.
+    const catalogue = (await get('/coursepoolapi/course_pools?page=1&per=48')).json().data.list as { id: number }[];
+    for (const item of listed) {
+      const { favorited_at: _, ...card } = item;
+      expect(card).toEqual(catalogue.find((c) => c.id === card.id));
+    }
+    expect((await page(3)).list).toEqual([]);
+    expect((await page(3)).total).toBe(3);
+  });
+
   it('needs login to like', async () => {
     expect((await post('/coursepoolapi/course_pools/support', { course_id: 1 })).statusCode).toBe(406);
   });

@@ -77,6 +77,31 @@ const CARD_COLUMNS = `c.id, c.title, c.cover, c.summary, t.name AS teacher_name,
 export const cardColumns = sql.raw(CARD_COLUMNS);
 
 /**
+ * The card of the course whose id is the SQL expression `courseId`, as one JSON value (null when the course is gone),
+ * for a statement that lists courses with what another area keeps of them; read it back with `cardFromJson`.
+ */
+export function courseCardJson(courseId: string): string {
+  return `(SELECT row_to_json(cd) FROM (SELECT ${CARD_COLUMNS} FROM courses c
+            JOIN courses_teachers t ON t.id = c.teacher_id WHERE c.id = ${courseId}) cd)`;
+}
+
+/** A card read by `courseCardJson` (its dates arrive as ISO text). */
+export type CourseCardJson = CardRow;
+export const cardFromJson = (json: CourseCardJson): CourseCard => toCard(json);
+
+/**
+ * A user's ($1) favourite published courses, newest favourite first: a page ($2 limit, $3 offset) of cards with
+ * when each was favourited, and their number, in ONE statement.
+ */
+const FAVORITE_PAGE = `WITH mine AS (
+    SELECT f.course_id, f.created_at FROM courses_favorites f JOIN courses c ON c.id = f.course_id
+     WHERE f.user_id = $1 AND c.published)
+  SELECT (SELECT count(*) FROM mine)::int AS total,
+         (SELECT json_agg(json_build_object('card', ${courseCardJson('p.course_id')}, 'favorited_at', p.created_at)
+                          ORDER BY p.created_at DESC, p.course_id DESC)
+            FROM (SELECT * FROM mine ORDER BY created_at DESC, course_id DESC LIMIT $2 OFFSET $3) p) AS list`;
+
+/**
  * A course page in ONE statement ($1 the course, $2 the viewer or null): the card, description, link and teacher,
  * the lessons with their question counts, and what the page needs of its viewer (like, favourite, membership end,
  * grant; all false or null for a visitor). Course pages are the catalogue's hottest read, and each statement costs
@@ -217,6 +242,10 @@ function filterWhere(f: Pick<CourseFilter, 'tag' | 'keyword' | 'priceType'>): SQ
 export function createCoursesRepository(db: DbOrTx) {
   const coursePage = preparedRows<CoursePageRow, [number, number | null]>(db, 'courses_page', COURSE_PAGE);
   const lessonPage = preparedRows<LessonPageRow, [number, number]>(db, 'courses_lesson_page', LESSON_PAGE);
+  const favoritePage = preparedRows<
+    { total: number; list: { card: CardRow; favorited_at: string }[] | null },
+    [number, number, number]
+  >(db, 'courses_favorite_page', FAVORITE_PAGE);
   return {
     /** Tags with published-course counts (a parent counts courses tagged with it or any child, once each). */
     async tagTree() {
@@ -481,24 +510,11 @@ export function createCoursesRepository(db: DbOrTx) {
       return row !== undefined;
     },
 
+    /** A page of a user's favourite courses and their number (FAVORITE_PAGE, one prepared statement). */
     async favoritePage(userId: number, limit: number, offset: number) {
-      const rows = await rowsOf<CardRow & { favorited_at: Date | string; total: number }>(
-        db,
-        sql`SELECT ${cardColumns}, f.created_at AS favorited_at, count(*) OVER ()::int AS total
-              FROM courses_favorites f JOIN courses c ON c.id = f.course_id JOIN courses_teachers t ON t.id = c.teacher_id
-             WHERE f.user_id = ${userId} AND c.published
-             ORDER BY f.created_at DESC, c.id DESC LIMIT ${limit} OFFSET ${offset}`,
-      );
-      let total = rows[0]?.total ?? 0;
-      if (rows.length === 0 && offset > 0) {
-        const [c] = await rowsOf<{ n: number }>(
-          db,
-          sql`SELECT count(*)::int AS n FROM courses_favorites f JOIN courses c ON c.id = f.course_id
-               WHERE f.user_id = ${userId} AND c.published`,
-        );
-        total = c?.n ?? 0;
-      }
-      return { list: rows.map((r) => ({ ...toCard(r), favorited_at: iso(r.favorited_at) })), total };
+      const [row] = await favoritePage(userId, limit, offset);
+      const list = (row?.list ?? []).map((r) => ({ ...toCard(r.card), favorited_at: iso(r.favorited_at) }));
+      return { list, total: row?.total ?? 0 };
     },
 
     /** Lets a user watch a paid course (called by the orders flow when a course order is paid, or by staff). */

@@ -252,5 +252,10 @@ describe('honest learning time', () => {
     expect([...first.list, ...second.list].map((x: { id: number }) => x.id)).toEqual(opened.map((o) => o.id).reverse());
     expect(first).toMatchObject({ total: 3, learning_count: 3, finished_count: 0, page: 1, per: 2 });
     expect(second.list[0].record).toMatchObject({ started_at: opened[0]!.at, last_learned_at: opened[0]!.at, finished_at: null });
+    const catalogue = (await t.app.inject({ method: 'GET', url: '/coursepoolapi/course_pools?page=1&per=47' })).json().data.list as { id: number }[];
+    for (const item of [...first.list, ...second.list]) {
+      const { record: _, ...card } = item;
+      expect(card).toEqual(catalogue.find((c) => c.id === card.id));
+    }
   });
 });

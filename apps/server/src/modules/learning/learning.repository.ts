@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { coursesLessons } from '../courses';
+import { cardFromJson, courseCardJson, coursesLessons, type CourseCardJson } from '../courses';
 import { preparedRows, rowsOf } from '../../db/sql';
 import { accountChanges } from '../users';
 import { learningAnswers, learningCourseProgress, learningLessonProgress } from './learning.table';
@@ -116,7 +116,7 @@ interface RankingRow {
   ahead: number;
 }
 
-/** See myCourses: $1 the user, $2 'learning', 'finished' or null (both), $3 limit, $4 offset. */
+/** See myCourses (each row carries its course's card): $1 the user, $2 'learning', 'finished' or null (both), $3 limit, $4 offset. */
 const MY_COURSES = `WITH mine AS (
     SELECT cp.* FROM learning_course_progress cp JOIN courses c ON c.id = cp.course_id
      WHERE cp.user_id = $1 AND c.published)
@@ -129,7 +129,8 @@ const MY_COURSES = `WITH mine AS (
                                                   JOIN courses_lessons l ON l.id = lp.lesson_id
                                                  WHERE lp.user_id = p.user_id AND lp.course_id = p.course_id), 0)::float8,
                    'total_duration', COALESCE((SELECT sum(l.duration) FROM courses_lessons l
-                                                WHERE l.course_id = p.course_id), 0)::int)
+                                                WHERE l.course_id = p.course_id), 0)::int,
+                   'card', ${courseCardJson('p.course_id')})
                  ORDER BY p.last_learned_at DESC, p.course_id DESC)
             FROM (SELECT * FROM mine
                    WHERE $2::text IS NULL OR ($2::text = 'finished') = (finished_at IS NOT NULL)
@@ -149,6 +150,7 @@ interface MyCoursesRow {
         finished_at: string | null;
         watched_seconds: number;
         total_duration: number;
+        card: CourseCardJson;
       }[]
     | null;
   learning: number;
@@ -326,6 +328,7 @@ export function createLearningRepository(db: DbOrTx) {
       return {
         rows: (row?.list ?? []).map((r) => ({
           ...r,
+          card: cardFromJson(r.card),
           started_at: toDate(r.started_at)!,
           last_learned_at: toDate(r.last_learned_at)!,
           finished_at: toDate(r.finished_at),

@@ -269,10 +269,7 @@ export function createLearningService(deps: {
     ): Promise<MyCoursesPage> {
       const { limit, offset } = pageWindow(q);
       const res = await learningRepo.myCourses(userId, q.status, limit, offset);
-      const cards = await coursesRepo.cardsByIds(res.rows.map((r) => r.course_id));
-      const list = res.rows.flatMap((r) => {
-        const card = cards.get(r.course_id);
-        if (!card) return [];
+      const list = res.rows.map(({ card, ...r }) => {
         const record = toRecord(
           {
             startedAt: r.started_at,
@@ -285,7 +282,7 @@ export function createLearningService(deps: {
           card.lesson_count,
           { seconds: r.watched_seconds, total: r.total_duration },
         );
-        return [{ ...card, record }];
+        return { ...card, record };
       });
       const total =
         q.status === 'finished'
