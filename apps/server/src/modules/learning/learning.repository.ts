@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { cardFromJson, courseCardJson, coursesLessons, type CourseCardJson } from '../courses';
-import { preparedRows, rowsOf } from '../../db/sql';
+import { preparedRows } from '../../db/sql';
 import { accountChanges } from '../users';
 import { learningAnswers, learningCourseProgress, learningLessonProgress } from './learning.table';
 import { pgArray } from '../../db/pg-array';
@@ -108,6 +108,65 @@ const RANKING = `WITH me AS (
                                    LIMIT $5) b)::int END AS ahead
     FROM me`;
 
+/** A report's credit, the lesson's new total and whether it reaches the finish ratio (APPLY_REPORTS' terms). */
+const REPORT_CREDIT = `(CASE WHEN p.state = 'playing'
+    THEN LEAST(v.played, GREATEST(0, EXTRACT(EPOCH FROM (v.now - p.last_report_at)))::float8 * v.rate)
+    ELSE 0 END)`;
+const REPORT_TOTAL = `LEAST(v.duration, p.credited_seconds + ${REPORT_CREDIT})`;
+const REPORT_REACHED = `(${REPORT_TOTAL} >= v.ratio * v.duration)`;
+
+/**
+ * See applyReports. One report per element of nine arrays: $1 users, $2 lessons, $3 times, $4 played seconds,
+ * $5 positions, $6 states, $7 durations, $8 finish ratios, $9 maximum playback rates.
+ */
+const APPLY_REPORTS = `WITH u AS (
+    UPDATE learning_lesson_progress p SET
+      credited_seconds = ${REPORT_TOTAL},
+      last_credit = (floor(${REPORT_TOTAL}) - floor(p.credited_seconds))::int,
+      position = v.position,
+      max_position = CASE WHEN p.state = 'playing'
+        THEN GREATEST(p.max_position, LEAST(v.position, p.position + ${REPORT_CREDIT} + 1)) ELSE p.max_position END,
+      state = v.state,
+      last_report_at = GREATEST(p.last_report_at, v.now),
+      finished_at = COALESCE(p.finished_at, CASE WHEN ${REPORT_REACHED} THEN v.now END),
+      just_finished = (p.finished_at IS NULL AND ${REPORT_REACHED})
+    FROM unnest($1::int[], $2::int[], $3::timestamptz[], $4::float8[], $5::float8[], $6::text[], $7::float8[],
+                $8::float8[], $9::float8[]) AS v(user_id, lesson_id, now, played, position, state, duration, ratio, rate)
+    WHERE p.user_id = v.user_id AND p.lesson_id = v.lesson_id
+    RETURNING p.user_id, p.lesson_id, p.course_id, p.credited_seconds, p.last_credit,
+              (p.finished_at IS NOT NULL) AS finished, p.just_finished, v.now),
+  g AS (
+    SELECT user_id, course_id, sum(last_credit)::int AS seconds, max(now) AS now,
+           (array_agg(lesson_id ORDER BY now DESC, lesson_id))[1] AS last_lesson,
+           count(*) FILTER (WHERE just_finished)::int AS n,
+           min(lesson_id) FILTER (WHERE just_finished) AS first_lesson
+      FROM u GROUP BY user_id, course_id),
+  c AS (
+    UPDATE learning_course_progress cp
+       SET learn_seconds = cp.learn_seconds + g.seconds,
+           last_lesson_id = CASE WHEN g.now >= cp.last_learned_at THEN g.last_lesson ELSE cp.last_lesson_id END,
+           last_learned_at = GREATEST(cp.last_learned_at, g.now),
+           finished_lessons = cp.finished_lessons + g.n,
+           finished_at = COALESCE(cp.finished_at, CASE WHEN g.n > 0 AND cp.finished_lessons + g.n >= co.lesson_count THEN g.now END)
+      FROM g JOIN courses co ON co.id = g.course_id
+     WHERE cp.user_id = g.user_id AND cp.course_id = g.course_id
+    RETURNING cp.user_id, cp.course_id, g.first_lesson,
+              (g.n > 0 AND cp.finished_lessons - g.n < co.lesson_count AND cp.finished_lessons >= co.lesson_count) AS crossed)
+  SELECT u.user_id, u.lesson_id, u.course_id, u.credited_seconds, u.last_credit, u.finished, u.just_finished,
+         COALESCE(c.crossed AND c.first_lesson = u.lesson_id, false) AS course_finished
+    FROM u LEFT JOIN c ON c.user_id = u.user_id AND c.course_id = u.course_id`;
+
+interface AppliedReportRow {
+  user_id: number;
+  lesson_id: number;
+  course_id: number;
+  credited_seconds: number;
+  last_credit: number;
+  finished: boolean;
+  just_finished: boolean;
+  course_finished: boolean;
+}
+
 interface RankingRow {
   top:
     | { user_id: number; seconds: number; nickname: string | null; phone: string; avatar: string | null }[]
@@ -181,6 +240,10 @@ export function createLearningRepository(db: DbOrTx) {
     'learning_my_courses',
     MY_COURSES,
   );
+  const applyReports = preparedRows<
+    AppliedReportRow,
+    [string, string, string, string, string, string, string, string, string]
+  >(db, 'learning_apply_reports', APPLY_REPORTS);
   return {
     /**
      * Opens a lesson for a user (access already checked), in ONE statement (OPEN_LESSON): creates the course record
@@ -215,60 +278,16 @@ export function createLearningRepository(db: DbOrTx) {
     async applyReports(reports: readonly ReportInput[]): Promise<(ReportOutcome | undefined)[]> {
       if (reports.length === 0) return [];
       const col = <T extends string | number>(f: (r: ReportInput) => T) => pgArray(reports.map(f));
-      const input = sql`unnest(${col((r) => r.userId)}::int[], ${col((r) => r.lessonId)}::int[], ${col((r) => at(r.now))}::timestamptz[],
-          ${col((r) => r.playedSeconds)}::float8[], ${col((r) => Math.min(r.position, r.duration))}::float8[], ${col((r) => r.state)}::text[],
-          ${col((r) => r.duration)}::float8[], ${col((r) => r.finishRatio)}::float8[], ${col((r) => r.maxRate)}::float8[])`;
-      const credit = sql`(CASE WHEN p.state = 'playing'
-          THEN LEAST(v.played, GREATEST(0, EXTRACT(EPOCH FROM (v.now - p.last_report_at)))::float8 * v.rate)
-          ELSE 0 END)`;
-      const total = sql`LEAST(v.duration, p.credited_seconds + ${credit})`;
-      const reached = sql`(${total} >= v.ratio * v.duration)`;
-      const rows = await rowsOf<{
-        user_id: number;
-        lesson_id: number;
-        course_id: number;
-        credited_seconds: number;
-        last_credit: number;
-        finished: boolean;
-        just_finished: boolean;
-        course_finished: boolean;
-      }>(
-        db,
-        sql`WITH u AS (
-              UPDATE learning_lesson_progress p SET
-                credited_seconds = ${total},
-                last_credit = (floor(${total}) - floor(p.credited_seconds))::int,
-                position = v.position,
-                max_position = CASE WHEN p.state = 'playing'
-                  THEN GREATEST(p.max_position, LEAST(v.position, p.position + ${credit} + 1)) ELSE p.max_position END,
-                state = v.state,
-                last_report_at = GREATEST(p.last_report_at, v.now),
-                finished_at = COALESCE(p.finished_at, CASE WHEN ${reached} THEN v.now END),
-                just_finished = (p.finished_at IS NULL AND ${reached})
-              FROM ${input} AS v(user_id, lesson_id, now, played, position, state, duration, ratio, rate)
-              WHERE p.user_id = v.user_id AND p.lesson_id = v.lesson_id
-              RETURNING p.user_id, p.lesson_id, p.course_id, p.credited_seconds, p.last_credit,
-                        (p.finished_at IS NOT NULL) AS finished, p.just_finished, v.now),
-            g AS (
-              SELECT user_id, course_id, sum(last_credit)::int AS seconds, max(now) AS now,
-                     (array_agg(lesson_id ORDER BY now DESC, lesson_id))[1] AS last_lesson,
-                     count(*) FILTER (WHERE just_finished)::int AS n,
-                     min(lesson_id) FILTER (WHERE just_finished) AS first_lesson
-                FROM u GROUP BY user_id, course_id),
-            c AS (
-              UPDATE learning_course_progress cp
-                 SET learn_seconds = cp.learn_seconds + g.seconds,
-                     last_lesson_id = CASE WHEN g.now >= cp.last_learned_at THEN g.last_lesson ELSE cp.last_lesson_id END,
-                     last_learned_at = GREATEST(cp.last_learned_at, g.now),
-                     finished_lessons = cp.finished_lessons + g.n,
-                     finished_at = COALESCE(cp.finished_at, CASE WHEN g.n > 0 AND cp.finished_lessons + g.n >= co.lesson_count THEN g.now END)
-                FROM g JOIN courses co ON co.id = g.course_id
-               WHERE cp.user_id = g.user_id AND cp.course_id = g.course_id
-              RETURNING cp.user_id, cp.course_id, g.first_lesson,
-                        (g.n > 0 AND cp.finished_lessons - g.n < co.lesson_count AND cp.finished_lessons >= co.lesson_count) AS crossed)
-            SELECT u.user_id, u.lesson_id, u.course_id, u.credited_seconds, u.last_credit, u.finished, u.just_finished,
-                   COALESCE(c.crossed AND c.first_lesson = u.lesson_id, false) AS course_finished
-              FROM u LEFT JOIN c ON c.user_id = u.user_id AND c.course_id = u.course_id`,
+      const rows = await applyReports(
+        col((r) => r.userId),
+        col((r) => r.lessonId),
+        col((r) => at(r.now)),
+        col((r) => r.playedSeconds),
+        col((r) => Math.min(r.position, r.duration)),
+        col((r) => r.state),
+        col((r) => r.duration),
+        col((r) => r.finishRatio),
+        col((r) => r.maxRate),
       );
       const byKey = new Map(rows.map((row) => [`${row.user_id}:${row.lesson_id}`, row]));
       return reports.map((r) => {
