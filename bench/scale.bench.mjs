@@ -50,6 +50,7 @@ const N = {
 const log = (...a) => console.log('[bench:scale]', ...a);
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-scale-'));
 const reuse = arg('reuse', undefined);
+// --only "course detail,my courses": time just the endpoints whose names contain one of these (and the baseline).
 if (reuse !== undefined && !/^bench_scale_[0-9a-f]+$/.test(reuse))
   throw new Error('--reuse takes a kept bench_scale_<hex> database');
 const db = reuse
@@ -391,7 +392,12 @@ async function main() {
     ['credit archive', get('/api/credit_archive', true)],
   ];
   const rows = [];
+  const only = arg('only', '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
   for (const [name, fn] of endpoints) {
+    if (only.length > 0 && !only.some((x) => name.includes(x))) continue;
     const s = await measureHttp(fn);
     const budget = name === 'watch_create' ? 20 : 50;
     rows.push({
@@ -490,7 +496,8 @@ async function main() {
     explain,
     machine: machine(),
   };
-  writeResult(`scale-${SCALE}`, result);
+  // A partial run (--only) prints its table but does not replace the recorded result of a whole run.
+  if (only.length === 0) writeResult(`scale-${SCALE}`, result);
   if (args.includes('--keep')) log(`kept database ${db.name}: measure again with --reuse ${db.name}`);
   console.log(
     `\n| endpoint | p50 ms | p99 ms | per s | p50 / PK | p99 / PK | p99 budget | met |\n|---|---:|---:|---:|---:|---:|---:|---|`,
