@@ -19,6 +19,7 @@ import {
 } from '@app/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import { createTtlCache } from '../../lib/ttl-cache';
 import type { Clock } from '../../lib/clock';
 import { pageWindow, toPaged } from '../../lib/pagination';
 import type { CourseKey, CoursesRepository } from './courses.repository';
@@ -64,17 +65,7 @@ export const TOTAL_CACHE_MS = 60_000;
 
 export function createCoursesService(deps: { coursesRepo: CoursesRepository; clock: Clock }) {
   const { coursesRepo: repo, clock } = deps;
-  const listCache = new Map<string, { expires: number; value: Promise<unknown> }>();
-  function cached<T>(key: string, load: () => Promise<T>, ttlMs = LIST_CACHE_MS): Promise<T> {
-    const now = Date.now();
-    const hit = listCache.get(key);
-    if (hit && hit.expires > now) return hit.value as Promise<T>;
-    if (listCache.size > 1_000) listCache.clear();
-    const value = load();
-    listCache.set(key, { expires: now + ttlMs, value });
-    value.catch(() => listCache.delete(key));
-    return value;
-  }
+  const cached = createTtlCache({ ttlMs: LIST_CACHE_MS });
 
   /** Free courses: everyone logged in; member courses: a live membership; paid: a grant (bought or given). */
   function accessFrom(priceType: CoursePriceType, facts: { memberEndAt: Date | null; granted: boolean }) {
