@@ -5,6 +5,8 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createUser, type TestUser } from '../../testing/test-users';
 import { api, GOOD_JOB, PDF, PNG, postForm, upload } from '../talent/talent.test-support';
 import { personalAchieve } from '../users/users.table';
+import { recruitingRepository } from './recruiting.repository';
+import { walkTalents } from './recruiting.service';
 import {
   COMPANY_PROFILE,
   goodPost,
@@ -579,6 +581,72 @@ describe('talent query, pool and recommendation', () => {
       reason: '核实无误',
     });
     expect(await ids()).toEqual([late.id, high.id, low.id]);
+  });
+
+  it('reads the same pages whether it walks the order index or gathers the matches, with the total counted apart', async () => {
+    const region = '海南省';
+    const people: TestUser[] = [];
+    for (const [i, position] of [
+      '出纳员',
+      '出纳员',
+      '税务会计',
+      '出纳员',
+      '成本会计',
+      '出纳员',
+      '出纳员',
+    ].entries()) {
+      const p = await jobSeeker(t, {
+        name: `海南${i}`,
+        citys: `${region}:${i % 2 ? '海口市' : '三亚市'}`,
+        positions: position,
+      });
+      await t.db
+        .update(personalAchieve)
+        .set({ starId: i % 3 })
+        .where(eq(personalAchieve.userId, p.id));
+      people.push(p);
+      t.clock.advance(1000);
+    }
+    const filters = [
+      { region },
+      { region, position: '出纳员' },
+      { region: `${region}:海口市`, position: '出纳员' },
+      { region, starMin: 1 },
+      { region, position: '不存在的职位' },
+    ];
+    for (const f of filters) {
+      const all = await recruitingRepository.talents(t.db, {
+        today: '2026-11-27',
+        companyId: company.id,
+        ...f,
+        limit: 50,
+        offset: 0,
+      });
+      expect(all.length, JSON.stringify(f)).toBe(
+        await recruitingRepository.talentCount(t.db, { today: '2026-11-27', ...f }),
+      );
+      for (const offset of [0, 2, 5]) {
+        const page = { today: '2026-11-27', companyId: company.id, ...f, limit: 2, offset };
+        const walked = await recruitingRepository.talents(t.db, { ...page, walk: true });
+        const gathered = await recruitingRepository.talents(t.db, { ...page, walk: false });
+        expect(walked, JSON.stringify(page)).toEqual(gathered);
+        expect(walked.map((r) => r.user_id)).toEqual(all.slice(offset, offset + 2).map((r) => r.user_id));
+      }
+    }
+    // Through the API: the last page's total is what the pages hold, even while the counted total is reused.
+    const q = `/api/talents?region=${encodeURIComponent(region)}&position=${encodeURIComponent('出纳员')}&per=2`;
+    const first = (await api(t, 'GET', `${q}&page=1`, company)).data;
+    expect(first.total).toBe(5);
+    const late = await jobSeeker(t, { name: '海南新', citys: `${region}:海口市`, positions: '出纳员' });
+    const last = (await api(t, 'GET', `${q}&page=3`, company)).data;
+    expect(last.list.map((r: { user_id: number }) => r.user_id)).toHaveLength(2);
+    expect(last.total).toBe(6);
+    expect(late.id).toBeGreaterThan(0);
+    // Walks when the matches are many enough for a page to be found early in the order; never for no match.
+    expect(walkTalents(500, 200_000, 10)).toBe(true);
+    expect(walkTalents(400, 200_000, 10)).toBe(false);
+    expect(walkTalents(500, 200_000, 1_000)).toBe(false);
+    expect(walkTalents(0, 0, 10)).toBe(false);
   });
 
   it("keeps one company's pool and notes from another", async () => {

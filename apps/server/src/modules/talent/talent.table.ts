@@ -62,10 +62,9 @@ export const talentApplyJobs = pgTable(
   },
   (t) => [
     uniqueIndex('talent_apply_jobs_user_key').on(t.userId),
-    // The talent query's order (star level, then the latest updated) over the portraits it may show.
-    index('talent_apply_jobs_query_order_idx')
-      .on(t.starLevel.desc(), t.updatedAt.desc(), t.userId)
-      .where(sql`${t.showPersonalInfo} AND ${t.listed}`),
+    // The talent query's order (star level, then the latest updated) over the portraits it may show, with each
+    // portrait's match_keys INCLUDEd: `talent_apply_jobs_query_cover_idx`, written by hand in migration 0023 (drizzle's
+    // index builder has no INCLUDE). A page is an index-only walk in order, testing the keys from the index.
     // Recruiting's talent query and recommendation filter public intentions by region and position.
     index('talent_apply_jobs_match_keys_idx').using('gin', t.matchKeys),
   ],
