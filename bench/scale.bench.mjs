@@ -3,7 +3,8 @@
 // Fills a fresh PostgreSQL database (on the server of BENCH_DATABASE_URL or TEST_DATABASE_URL, a superuser URL) with
 // the national data set times --scale (1 = 1,000,000 users with 10% members and 5% companies, 100,000 courses with
 // 800,000 lessons, 20,000,000 lesson-progress rows, 5,000,000 comments, 2,000,000 orders, plus messages, favourites
-// and per-day learning totals), using generate_series inside PostgreSQL. Then one built server process
+// and per-day learning totals, and a talent pool: every fifth personal account with a public portrait, 190,000),
+// using generate_series inside PostgreSQL. Then one built server process
 // (apps/server/dist/server.js) on it answers each hot endpoint at 20 concurrent connections; p50/p99 go next to a
 // primary-key lookup (`select ... from users where id = $1`, 20 connections) measured in the same run, and the plans
 // of the heavy queries (EXPLAIN ANALYZE) go to bench/results/scale.json.
@@ -16,7 +17,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createDatabase, databaseUrlFor, freePort, serverProcess } from '../scripts/lib/stack.mjs';
+import { createHash, randomBytes } from 'node:crypto';
 import { machine, prebuiltLoad, rawRequest, round, writeResult } from './lib.mjs';
+import { TALENT_QUERIES, talentPoolSql } from './talent-data.mjs';
 
 const args = process.argv.slice(2);
 const arg = (name, fallback) => {
@@ -184,7 +187,32 @@ async function fill() {
     SELECT (k % ${N.users}) + 1, ((k * 31) % ${N.courses}) + 1, now() - k * interval '1 second'
       FROM generate_series(0::bigint, ${N.favourites - 1}) k ON CONFLICT DO NOTHING;`,
   );
+  await fillTalentPool();
   await timedSql('VACUUM ANALYZE', 'VACUUM ANALYZE');
+}
+
+/** The talent pool that companies query: every fifth personal account keeps a public portrait (bench/talent-data.mjs). */
+async function fillTalentPool() {
+  await timedSql(
+    'talent pool (every fifth personal account)',
+    talentPoolSql(`u.id % 5 = 2 AND u.phone NOT LIKE '199%'`),
+  );
+}
+
+/** A session of a company account for the talent query, written straight into the database (as a login would: it
+ * replaces the account's earlier session). */
+async function companyToken() {
+  const token = randomBytes(32).toString('base64url');
+  const { rows } = await pool.query(
+    `INSERT INTO auth_sessions (user_id, token_hash, created_at, touched_at, expires_at)
+     SELECT id, $1, now(), now(), now() + interval '1 day' FROM users WHERE role = 'company' ORDER BY id LIMIT 1
+     ON CONFLICT (user_id) DO UPDATE SET token_hash = excluded.token_hash, created_at = excluded.created_at,
+       touched_at = excluded.touched_at, expires_at = excluded.expires_at
+     RETURNING user_id`,
+    [createHash('sha256').update(token, 'utf8').digest('hex')],
+  );
+  if (rows.length === 0) throw new Error('no company account to query talents with');
+  return token;
 }
 
 /**
@@ -267,6 +295,12 @@ async function main() {
     if (counted[0].n < N.users)
       throw new Error(`${reuse} has ${counted[0].n} users, not the ${N.users} of --scale ${SCALE}`);
     log(`measuring on ${reuse}, filled by an earlier run`);
+    const { rows: talent } = await pool.query('SELECT count(*)::int AS n FROM talent_apply_jobs');
+    if (talent[0].n === 0) {
+      // Filled before the talent query was measured here: add the pool now.
+      await fillTalentPool();
+      await timedSql('VACUUM ANALYZE', 'VACUUM ANALYZE');
+    }
   } else {
     const t0 = performance.now();
     await fill();
@@ -360,6 +394,7 @@ async function main() {
   const floorStats = await measureHttp(get('/api/healthz'));
   log(`HTTP floor (/api/healthz): p50 ${floorStats.p50} ms, p99 ${floorStats.p99} ms`);
 
+  const talentToken = await companyToken();
   const endpoints = [
     ['course list, page 1', get('/coursepoolapi/course_pools?page=1&per=10')],
     [`course list, page ${deepPage} (cursor)`, get(deepUrl)],
@@ -403,6 +438,17 @@ async function main() {
     ['order list', get('/api/orders?page=1&per=10', true)],
     ['message list and badge', get('/api/messages?page=1&per=10', true)],
     ['credit archive', get('/api/credit_archive', true)],
+    [
+      'talent query (region, position, star level)',
+      (n) => {
+        const [region, position, star] = TALENT_QUERIES[n % TALENT_QUERIES.length];
+        return rawRequest(
+          'GET',
+          `/api/talents?region=${encodeURIComponent(region)}&position=${encodeURIComponent(position)}&star_min=${star}&per=10`,
+          { token: talentToken },
+        );
+      },
+    ],
   ];
   const rows = [];
   const only = arg('only', '')
@@ -460,6 +506,28 @@ async function main() {
               WHERE p.period_kind = 'month' AND p.period_key = ${monthKey} AND p.seconds = me.seconds AND p.user_id < ${me}
               LIMIT 1000) b)::int
        FROM me`,
+  );
+  // The talent query. Before: every match gathered by the GIN index over match_keys, counted and sorted for one page.
+  // After: the page walks the order index, which carries match_keys (migration 0023); the count is apart (cached).
+  const talentKeys = `'{p:总账会计,r:河南省,s:3}'::text[]`;
+  await plan(
+    'talent query (河南省, 总账会计, star level 3 or more): before (matches gathered, counted and sorted)',
+    `WITH m AS MATERIALIZED (
+       SELECT j.user_id, j.star_level, j.updated_at FROM talent_apply_jobs j
+        WHERE j.show_personal_info AND j.listed AND j.match_keys @> ${talentKeys})
+     SELECT m.user_id, count(*) OVER ()::int AS total FROM m
+      ORDER BY m.star_level DESC NULLS LAST, m.updated_at DESC NULLS LAST, m.user_id ASC LIMIT 10`,
+  );
+  await plan(
+    'talent query: after, the page (index-only walk of the order index)',
+    `SELECT j.user_id FROM talent_apply_jobs j
+      WHERE j.show_personal_info AND j.listed AND j.match_keys @> ${talentKeys}
+      ORDER BY j.star_level DESC NULLS LAST, j.updated_at DESC NULLS LAST, j.user_id ASC LIMIT 10`,
+  );
+  await plan(
+    'talent query: after, the count (once a minute per filter and process)',
+    `SELECT count(*)::int FROM talent_apply_jobs j
+      WHERE j.show_personal_info AND j.listed AND j.match_keys @> ${talentKeys}`,
   );
   // The tag filter: before, EXISTS per course (every published course tested to count the filter); after, the
   // tag's courses as one id array fetched by primary key.
