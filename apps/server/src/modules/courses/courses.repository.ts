@@ -78,16 +78,15 @@ export const cardColumns = sql.raw(CARD_COLUMNS);
 
 /**
  * The card of the course whose id is the SQL expression `courseId`, as one JSON value (null when the course is gone),
- * for a statement that lists courses with what another area keeps of them; read it back with `cardFromJson`.
+ * for a statement that lists courses with what another area keeps of them; read it back with `toCard`.
  */
 export function courseCardJson(courseId: string): string {
   return `(SELECT row_to_json(cd) FROM (SELECT ${CARD_COLUMNS} FROM courses c
             JOIN courses_teachers t ON t.id = c.teacher_id WHERE c.id = ${courseId}) cd)`;
 }
 
-/** A card read by `courseCardJson` (its dates arrive as ISO text). */
+/** A card read by `courseCardJson` (its dates arrive as ISO text); `toCard` reads it back. */
 export type CourseCardJson = CardRow;
-export const cardFromJson = (json: CourseCardJson): CourseCard => toCard(json);
 
 /**
  * A user's ($1) favourite published courses, newest favourite first: a page ($2 limit, $3 offset) of cards with

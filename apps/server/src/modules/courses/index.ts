@@ -15,7 +15,7 @@ export type { AccessCourse, CourseProgressSource, LessonPage, ViewerCourseProgre
 /** Table objects, for other areas' foreign keys and read-only joins; writes go through the ports below. */
 export { courses, coursesLessons, coursesLessonQuestions } from './courses.table';
 /** A course card as one JSON value inside another area's read-only statement (my courses), and reading it back. */
-export { courseCardJson, cardFromJson, type CourseCardJson } from './courses.repository';
+export { courseCardJson, toCard as cardFromJson, type CourseCardJson } from './courses.repository';
 
 /** What other areas may read of the catalogue (and the one write they make: granting a bought course). */
 export type CourseCatalog = Pick<

@@ -65,7 +65,6 @@ export interface TalentRow {
   credentials: string[] | null;
   in_pool: boolean;
   updated_at: Date | string;
-  total?: number;
 }
 
 export interface BoardFilters {
