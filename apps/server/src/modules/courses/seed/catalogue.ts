@@ -487,10 +487,18 @@ export const COURSES: SeedCourse[] = [
   },
 ];
 
-/** The demo clips under assets/videos with their real durations (seconds); lessons reuse them in turn. */
-export const DEMO_CLIPS: { file: string; duration: number }[] = [
-  { file: 'lesson-a.mp4', duration: 24 },
-  { file: 'lesson-b.mp4', duration: 30 },
-  { file: 'lesson-c.mp4', duration: 36 },
-  { file: 'lesson-d.mp4', duration: 28 },
-];
+/**
+ * The demo clips under assets/videos with their real durations (seconds). Lessons anyone may watch (free courses,
+ * trial lessons) use the open clips in turn, and lessons behind membership or purchase the restricted ones, so a
+ * signed URL a visitor receives for a free lesson never plays a paid lesson's video.
+ */
+export const DEMO_CLIPS: { open: { file: string; duration: number }[]; restricted: { file: string; duration: number }[] } = {
+  open: [
+    { file: 'lesson-a.mp4', duration: 24 },
+    { file: 'lesson-b.mp4', duration: 30 },
+  ],
+  restricted: [
+    { file: 'lesson-c.mp4', duration: 36 },
+    { file: 'lesson-d.mp4', duration: 28 },
+  ],
+};

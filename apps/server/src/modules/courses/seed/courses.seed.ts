@@ -49,16 +49,18 @@ function describe(c: SeedCourse): DescriptionBlock[] {
   return blocks;
 }
 
-/** The lessons of a seeded course with their clip (reused in turn) and trial flag. */
+/** The lessons of a seeded course with their clip (open or restricted by who may watch it, reused in turn) and trial flag. */
 export function seedLessons(c: SeedCourse, courseIndex: number) {
   return c.lessons.map((l, i) => {
-    const clip = DEMO_CLIPS[(courseIndex + i) % DEMO_CLIPS.length]!;
+    const isTrial = i === 0 && c.priceType !== 'free';
+    const clips = c.priceType === 'free' || isTrial ? DEMO_CLIPS.open : DEMO_CLIPS.restricted;
+    const clip = clips[(courseIndex + i) % clips.length]!;
     return {
       ...l,
       sort: i + 1,
       videoFile: clip.file,
       duration: clip.duration,
-      isTrial: i === 0 && c.priceType !== 'free',
+      isTrial,
     };
   });
 }

@@ -77,7 +77,7 @@ const CLASSES: DemoClass[] = [
     capacity: 500,
     access: 'member_free',
     description: '以软件、建筑与零售三个行业的真实案例，逐步演示识别合同、识别履约义务、确定与分摊交易价格及收入确认时点的判断过程。',
-    recording: 'lesson-a.mp4',
+    recording: 'lesson-d.mp4',
   },
 ];
 
