@@ -39,7 +39,7 @@ import {
   saveAnswersResultSchema,
   typeNameParamsSchema,
 } from './exams.schemas';
-import { ISSUER_KEY_PATH, ISSUER_PROFILE_PATH } from './exams.rules';
+import { CREDENTIAL_STATUS_PATH, ISSUER_KEY_PATH, ISSUER_PROFILE_PATH, STATUS_LIST_BITS } from './exams.rules';
 
 /** Exam notices, registration, attempts and the candidate's certificates. */
 export const examsRoutes = {
@@ -150,6 +150,14 @@ export const examsRoutes = {
     path: ISSUER_PROFILE_PATH,
     summary: '证书颁发机构（Open Badges Profile）',
     response: issuerProfileSchema,
+  },
+  statusList: {
+    method: 'GET',
+    path: `${CREDENTIAL_STATUS_PATH}/:list`,
+    summary: '证书吊销状态列表（W3C Bitstring Status List 凭证，平台 Ed25519 签名）',
+    // Certificate ids are PostgreSQL integers, so 16,383 lists of 131,072 bits cover every one.
+    params: z.object({ list: z.coerce.number().int().min(0).max(Math.floor(2_147_483_647 / STATUS_LIST_BITS)) }),
+    response: z.record(z.string(), z.unknown()),
   },
 } as const;
 

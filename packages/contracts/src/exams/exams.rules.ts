@@ -79,12 +79,20 @@ export const certificatePath = (number: string) => `/certificate/${encodeURIComp
 export const ISSUER_KEY_PATH = '/.well-known/exams-issuer-key.json';
 /** The issuer profile of the Open Badges credentials. */
 export const ISSUER_PROFILE_PATH = '/.well-known/exams-issuer.json';
+/**
+ * Where the signed revocation lists (W3C Bitstring Status List) are published: `${CREDENTIAL_STATUS_PATH}/{list}`.
+ * A credential's entry names its list and its bit; a set bit means revoked.
+ */
+export const CREDENTIAL_STATUS_PATH = '/api/credential_status';
+/** Bits per status list: the W3C minimum of 16 KB, so one bit says nothing about who holds it. */
+export const STATUS_LIST_BITS = 131_072;
 
 /** Option letters shown to candidates, by display position. */
 export const OPTION_LETTERS = 'ABCDEFGH';
 
 export const examsMessages = {
   typeNotFound: '考试项目不存在',
+  statusListNotFound: '证书状态列表不存在',
   sessionNotFound: '考试场次不存在',
   registrationNotFound: '报名记录不存在',
   attemptNotFound: '答卷不存在',

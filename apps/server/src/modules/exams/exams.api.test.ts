@@ -1,4 +1,5 @@
-import { createPublicKey } from 'node:crypto';
+import { createPublicKey, type KeyObject } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examsMessages as m } from '@app/contracts';
@@ -489,6 +490,64 @@ describe('certificates', () => {
     expect(revoked.data).toMatchObject({ state: 'revoked', revoke_reason: '考试违纪，经核实取消成绩' });
     expect((await api(t, 'GET', `/api/certificates/${number}`)).data.state).toBe('revoked');
     expect((await api(t, 'POST', `/api/admin/certificates/${id}/revoke`, staff, { reason: '重复' })).code).toBe(409);
+  });
+
+  type BadgeCredential = Record<string, unknown> & {
+    credentialStatus: { type: string; statusPurpose: string; statusListIndex: string; statusListCredential: string };
+  };
+  type StatusListCredential = Record<string, unknown> & {
+    id: string;
+    type: string[];
+    credentialSubject: { statusPurpose: string; encodedList: string };
+  };
+
+  /**
+   * What a verifier holding only the credential does: checks its proof with the published key, fetches the status list
+   * it names, checks that list's proof and statusPurpose, and reads the bit (bit 0 = the first byte's highest bit).
+   */
+  async function verifierAccepts(credential: BadgeCredential, key: KeyObject): Promise<boolean> {
+    if (!verifyCredential(credential, key)) return false;
+    const entry = credential.credentialStatus;
+    expect(entry).toMatchObject({ type: 'BitstringStatusListEntry', statusPurpose: 'revocation' });
+    const res = await t.app.inject({ method: 'GET', url: new URL(entry.statusListCredential).pathname });
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as StatusListCredential;
+    expect(list.id).toBe(entry.statusListCredential);
+    expect(list.type).toContain('BitstringStatusListCredential');
+    expect(list.credentialSubject.statusPurpose).toBe('revocation');
+    if (!verifyCredential(list, key)) return false;
+    const bits = gunzipSync(Buffer.from(String(list.credentialSubject.encodedList).slice(1), 'base64url'));
+    expect(bits.length * 8).toBeGreaterThanOrEqual(131_072);
+    const index = Number(entry.statusListIndex);
+    return (bits[index >> 3]! & (0x80 >> (index & 7))) === 0;
+  }
+
+  it('a revoked certificate sets its bit in the published status list, and a verifier then rejects its credential', async () => {
+    const { me, number } = await certified();
+    const other = await certified();
+    const published = (await t.app.inject({ method: 'GET', url: '/.well-known/exams-issuer-key.json' })).json();
+    const key = createPublicKey({ key: published.publicKeyJwk, format: 'jwk' });
+    const badge = async (who: TestUser, n: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/my_certificates/${n}/badge`, headers: who.headers })).json() as BadgeCredential;
+    const credential = await badge(me, number);
+    const untouched = await badge(other.me, other.number);
+    expect(await verifierAccepts(credential, key)).toBe(true);
+
+    const id = (await api(t, 'GET', `/api/admin/certificates?keyword=${number}`, staff)).data[0].id;
+    expect((await api(t, 'POST', `/api/admin/certificates/${id}/revoke`, staff, { reason: '证书信息有误，予以撤销' })).code).toBe(200);
+    // The credential the holder downloaded before is unchanged, yet it no longer passes; the other one still does.
+    expect(await verifierAccepts(credential, key)).toBe(false);
+    expect(await verifierAccepts(untouched, key)).toBe(true);
+
+    // A forged list (a bit cleared, the signature kept) fails its proof.
+    const listUrl = new URL(credential.credentialStatus.statusListCredential).pathname;
+    const forged = (await t.app.inject({ method: 'GET', url: listUrl })).json() as StatusListCredential;
+    expect(verifyCredential(forged, key)).toBe(true);
+    const encoded = forged.credentialSubject.encodedList;
+    forged.credentialSubject.encodedList = encoded.slice(0, 20) + (encoded[20] === 'A' ? 'B' : 'A') + encoded.slice(21);
+    expect(verifyCredential(forged, key)).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: '/api/credential_status/16000' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/credential_status/99999' })).statusCode).toBe(400);
   });
 
   it('a certificate past its validity reads as expired', async () => {

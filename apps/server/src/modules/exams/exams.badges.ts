@@ -1,5 +1,13 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
-import { ISSUER_KEY_PATH, ISSUER_PROFILE_PATH, certificatePath, type IssuerKey } from '@app/contracts';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import {
+  CREDENTIAL_STATUS_PATH,
+  ISSUER_KEY_PATH,
+  ISSUER_PROFILE_PATH,
+  STATUS_LIST_BITS,
+  certificatePath,
+  type IssuerKey,
+} from '@app/contracts';
 import type { DbOrTx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { examsRepository as repo } from './exams.repository';
@@ -69,7 +77,31 @@ export function verifyCredential(credential: Record<string, unknown>, publicKey:
   }
 }
 
+/** Where a certificate's revocation bit lives: its id, split into a list number and a bit in that list. */
+export function statusPosition(certificateId: number): { list: number; index: number } {
+  return { list: Math.floor(certificateId / STATUS_LIST_BITS), index: certificateId % STATUS_LIST_BITS };
+}
+
+/**
+ * A Bitstring Status List's `encodedList`: the bits (bit 0 is the most significant bit of the first byte), GZIP
+ * compressed, base64url without padding, with the multibase prefix 'u'.
+ */
+export function encodeStatusList(setBits: Iterable<number>, size = STATUS_LIST_BITS): string {
+  const bytes = Buffer.alloc(size / 8);
+  for (const i of setBits) bytes[i >> 3]! |= 0x80 >> (i & 7);
+  return 'u' + gzipSync(bytes).toString('base64url');
+}
+
+/** Reads one bit of an `encodedList` (what any verifier does). */
+export function statusBit(encodedList: string, index: number): boolean {
+  if (!encodedList.startsWith('u')) throw new Error('encodedList must be multibase base64url');
+  const bytes = gunzipSync(Buffer.from(encodedList.slice(1), 'base64url'));
+  if (index < 0 || index >= bytes.length * 8) throw new Error('status index outside the list');
+  return (bytes[index >> 3]! & (0x80 >> (index & 7))) !== 0;
+}
+
 export interface BadgeCertificate {
+  id: number;
   number: string;
   holderName: string;
   examName: string;
@@ -105,6 +137,24 @@ export function createBadgeIssuer(deps: { db: DbOrTx; clock: Clock; baseUrl: str
 
   const issuerId = `${deps.baseUrl}${ISSUER_PROFILE_PATH}`;
   const keyId = `${deps.baseUrl}${ISSUER_KEY_PATH}`;
+  const statusListUrl = (list: number) => `${deps.baseUrl}${CREDENTIAL_STATUS_PATH}/${list}`;
+
+  /** Adds an eddsa-jcs-2022 DataIntegrityProof made at `created`. */
+  async function signed(document: Record<string, unknown>, created: Date): Promise<Record<string, unknown>> {
+    const { privateKey } = await keys();
+    const proofOptions = {
+      '@context': document['@context'],
+      type: 'DataIntegrityProof',
+      cryptosuite: 'eddsa-jcs-2022',
+      created: created.toISOString(),
+      verificationMethod: keyId,
+      proofPurpose: 'assertionMethod',
+    };
+    const signature = sign(null, signingInput(document, proofOptions), privateKey);
+    const { '@context': _ctx, ...proof } = proofOptions;
+    void _ctx;
+    return { ...document, proof: { ...proof, proofValue: 'z' + base58(signature) } };
+  }
 
   return {
     issuerId,
@@ -136,10 +186,10 @@ export function createBadgeIssuer(deps: { db: DbOrTx; clock: Clock; baseUrl: str
       };
     },
 
-    /** An OpenBadgeCredential for one certificate, with an eddsa-jcs-2022 DataIntegrityProof. */
+    /** An OpenBadgeCredential for one certificate, with its revocation entry and an eddsa-jcs-2022 DataIntegrityProof. */
     async credential(c: BadgeCertificate): Promise<Record<string, unknown>> {
-      const { privateKey } = await keys();
       const checkUrl = `${deps.baseUrl}${certificatePath(c.number)}`;
+      const { list, index } = statusPosition(c.id);
       const document: Record<string, unknown> = {
         '@context': ['https://www.w3.org/ns/credentials/v2', 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json'],
         id: checkUrl,
@@ -148,6 +198,13 @@ export function createBadgeIssuer(deps: { db: DbOrTx; clock: Clock; baseUrl: str
         issuer: { id: issuerId, type: ['Profile'], name: deps.siteName, url: deps.baseUrl },
         validFrom: c.issuedAt.toISOString(),
         validUntil: c.validUntil.toISOString(),
+        credentialStatus: {
+          id: `${statusListUrl(list)}#${index}`,
+          type: 'BitstringStatusListEntry',
+          statusPurpose: 'revocation',
+          statusListIndex: String(index),
+          statusListCredential: statusListUrl(list),
+        },
         credentialSubject: {
           type: ['AchievementSubject'],
           name: c.holderName,
@@ -161,18 +218,35 @@ export function createBadgeIssuer(deps: { db: DbOrTx; clock: Clock; baseUrl: str
           },
         },
       };
-      const proofOptions = {
-        '@context': document['@context'],
-        type: 'DataIntegrityProof',
-        cryptosuite: 'eddsa-jcs-2022',
-        created: deps.clock.now().toISOString(),
-        verificationMethod: keyId,
-        proofPurpose: 'assertionMethod',
+      return signed(document, deps.clock.now());
+    },
+
+    /**
+     * The signed revocation list `list` (BitstringStatusListCredential). It is made from the revocations on record
+     * whenever asked, dated by the latest of them, so every process publishes the same document and a revocation
+     * shows in the next copy a verifier fetches.
+     */
+    async statusListCredential(list: number): Promise<Record<string, unknown> | null> {
+      const from = list * STATUS_LIST_BITS;
+      const facts = await repo.revocationsInRange(deps.db, from, from + STATUS_LIST_BITS);
+      if (!facts.firstIssuedAt) return null;
+      const since = facts.revoked.reduce((t, r) => (r.revokedAt > t ? r.revokedAt : t), facts.firstIssuedAt);
+      const revoked = { indexes: facts.revoked.map((r) => r.id - from), since };
+      const url = statusListUrl(list);
+      const document: Record<string, unknown> = {
+        '@context': ['https://www.w3.org/ns/credentials/v2'],
+        id: url,
+        type: ['VerifiableCredential', 'BitstringStatusListCredential'],
+        issuer: issuerId,
+        validFrom: revoked.since.toISOString(),
+        credentialSubject: {
+          id: `${url}#list`,
+          type: 'BitstringStatusList',
+          statusPurpose: 'revocation',
+          encodedList: encodeStatusList(revoked.indexes),
+        },
       };
-      const signature = sign(null, signingInput(document, proofOptions), privateKey);
-      const { '@context': _ctx, ...proof } = proofOptions;
-      void _ctx;
-      return { ...document, proof: { ...proof, proofValue: 'z' + base58(signature) } };
+      return signed(document, revoked.since);
     },
   };
 }

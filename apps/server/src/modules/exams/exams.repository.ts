@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, lte, min, or, sql } from 'drizzle-orm';
 import type { AnswerValue, ExamPaperRule, QuestionKind } from '@app/contracts';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern, rowsOf } from '../../db/sql';
@@ -455,6 +455,19 @@ export const examsRepository = {
         .innerJoin(users, eq(users.id, examsCertificates.userId))
         .where(eq(examsCertificates.id, id))
     )[0],
+
+  /** The revoked certificates with ids in [from, to), and when the first certificate of that range was issued. */
+  revocationsInRange: async (db: DbOrTx, from: number, to: number) => {
+    const inRange = and(gte(examsCertificates.id, from), lt(examsCertificates.id, to));
+    const [revoked, [first]] = await Promise.all([
+      db
+        .select({ id: examsCertificates.id, revokedAt: examsCertificates.revokedAt })
+        .from(examsCertificates)
+        .where(and(inRange, isNotNull(examsCertificates.revokedAt))),
+      db.select({ issuedAt: min(examsCertificates.issuedAt) }).from(examsCertificates).where(inRange),
+    ]);
+    return { revoked: revoked as { id: number; revokedAt: Date }[], firstIssuedAt: first?.issuedAt ?? null };
+  },
 
   revoke: async (db: DbOrTx, v: { id: number; reason: string; staffId: number; now: Date }) =>
     (

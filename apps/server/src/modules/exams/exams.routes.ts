@@ -146,6 +146,17 @@ export const examsModule: AppModule = async (app, deps) => {
   );
   defineRoute(app, examsRoutes.issuerKey, async () => issuer.publicKeyDocument(), { tags });
   defineRoute(app, examsRoutes.issuerProfile, async () => issuer.profile(), { tags });
+  defineRoute(
+    app,
+    examsRoutes.statusList,
+    async (request, reply) => {
+      const list = await issuer.statusListCredential(request.params.list);
+      if (!list) throw AppError.notFound(m.statusListNotFound);
+      // Verifiers may keep a copy for a minute; a revocation shows in the next copy they fetch.
+      return reply.header('cache-control', 'public, max-age=60').send(list);
+    },
+    { tags },
+  );
 
   // Staff
   defineRoute(app, adminExamsRoutes.questions, async (request) => ok(await bank.page(request.query)), staff);
