@@ -31,7 +31,7 @@ import { messagesModule } from './modules/messages';
 import { createModerationModule } from './modules/moderation';
 import { qaExpertAnswers, qaModerationSource, qaModule, qaPublicPages } from './modules/qa';
 import { staffModule } from './modules/staff';
-import { systemModule } from './modules/system';
+import { registerIdempotency, systemModule } from './modules/system';
 import { recruitingAttachmentAccess, recruitingModule, recruitingPublicPages } from './modules/recruiting';
 import { createTalentModule } from './modules/talent';
 import { toolsModule, toolsPublicPages } from './modules/tools';
@@ -172,6 +172,8 @@ export async function buildApp({
     }),
   );
 
+  // Before the modules, so its hooks run for every route whose descriptor is `idempotent`.
+  registerIdempotency(app, { db, clock });
   const deps: AppDeps = { config, db, clock, guards: createAuthGuards({ config, db, clock }) };
   for (const mod of [...modules, ...extraModules]) {
     await app.register(async (scope) => mod(scope, deps));

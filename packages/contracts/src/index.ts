@@ -65,3 +65,4 @@ export * from './staff/staff.routes';
 export * from './moderation/moderation.rules';
 export * from './moderation/moderation.schemas';
 export * from './moderation/moderation.routes';
+export * from './common/idempotency';

@@ -14,6 +14,8 @@ export interface RouteDescriptor {
   readonly body?: z.ZodType;
   readonly params?: z.ZodType;
   readonly response: z.ZodType;
+  /** A write a person may repeat: the route honours `Idempotency-Key` (modules/system/idempotency.ts). */
+  readonly idempotent?: boolean;
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -101,7 +103,9 @@ export function defineRoute<D extends RouteDescriptor>(
       response: { 200: descriptor.response },
     },
     ...(hooks.preHandler ? { preHandler: hooks.preHandler } : {}),
-    ...(hooks.config ? { config: hooks.config } : {}),
+    ...(hooks.config || descriptor.idempotent
+      ? { config: { ...hooks.config, ...(descriptor.idempotent ? { idempotent: true } : {}) } }
+      : {}),
     ...(hooks.bodyLimit ? { bodyLimit: hooks.bodyLimit } : {}),
     ...guarded.hooks,
     handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,

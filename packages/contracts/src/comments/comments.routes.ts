@@ -19,6 +19,7 @@ export const commentsRoutes = {
   },
   create: {
     method: 'POST',
+    idempotent: true,
     path: '/api/comments',
     summary: '发表评论（纯文本，不超过500字）',
     body: createCommentBodySchema,

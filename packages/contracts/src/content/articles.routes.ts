@@ -136,6 +136,7 @@ export const articlesRoutes = {
   },
   adminPublish: {
     method: 'POST',
+    idempotent: true,
     path: '/api/admin/content/articles/:id/publish',
     summary: '立即发布或定时发布',
     params: idParamsSchema,

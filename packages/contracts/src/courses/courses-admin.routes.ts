@@ -122,6 +122,7 @@ export const courseAdminRoutes = {
   },
   coursePublish: {
     method: 'POST',
+    idempotent: true,
     path: '/api/admin/courses/:id/publish',
     summary: '（管理）发布课程：须有课时且每个课时的视频已就绪',
     params: adminIdParamsSchema,

@@ -22,6 +22,7 @@ export const notesRoutes = {
   },
   create: {
     method: 'POST',
+    idempotent: true,
     path: '/api/notes',
     summary: '记笔记（课时、视频时间点、内容不超过1000字）',
     body: createNoteBodySchema,

@@ -58,6 +58,7 @@ export const magazineRoutes = {
   },
   adminPublish: {
     method: 'POST',
+    idempotent: true,
     path: '/api/admin/magazines/:id/publish',
     summary: '（管理）发布一期：会员收到站内消息',
     params: magazineIdParamsSchema,

@@ -33,6 +33,7 @@ export const membersRoutes = {
   },
   createOrder: {
     method: 'POST',
+    idempotent: true,
     path: '/api/orders',
     summary: '下单（会员或付费课程；金额由服务器按价目计算，客户端金额被忽略，数量只能为1；同一商品已有待支付订单时返回该订单）',
     body: createOrderBodySchema,

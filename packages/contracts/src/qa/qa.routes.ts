@@ -96,6 +96,7 @@ export const qaRoutes = {
   },
   ask: {
     method: 'POST',
+    idempotent: true,
     path: '/api/quiz/questions',
     summary: '提问（标题、分类、描述、最多3张图片、是否公开）',
     body: askQuestionBodySchema,

@@ -174,6 +174,7 @@ export const recruitingRoutes = {
   // applications
   apply: {
     method: 'POST',
+    idempotent: true,
     path: '/api/job_applications',
     summary: '以人才画像为简历投递职位（可附 PDF 附件）',
     body: applyBodySchema,

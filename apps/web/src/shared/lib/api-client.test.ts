@@ -195,3 +195,39 @@ describe('api client: envelope access', () => {
     });
   });
 });
+
+describe('api client: Idempotency-Key', () => {
+  const keyOf = (config: { headers?: { get?: (name: string) => unknown } }) => config.headers?.get?.('idempotency-key') as string | undefined;
+
+  it('sends the same key when a person repeats an unanswered write, and a new key once it was answered', async () => {
+    const { client } = setup();
+    const seen: (string | undefined)[] = [];
+    let answer: 'lost' | 'ok' = 'lost';
+    mockApi(
+      {
+        'POST /api/comments': (config) => {
+          seen.push(keyOf(config));
+          return answer === 'lost' ? { networkError: true } : ok({ id: 1 });
+        },
+        'GET /api/comments': (config) => {
+          seen.push(keyOf(config));
+          return ok([]);
+        },
+      },
+      client.axios,
+    );
+    const body = { course_id: 3, content: '讲得很好' };
+    await client.post('/api/comments', body).catch(() => {});
+    answer = 'ok';
+    await client.post('/api/comments', body);
+    await client.post('/api/comments', body);
+    await client.post('/api/comments', { ...body, content: '另一条' });
+    await client.get('/api/comments');
+    const [lost, repeat, next, other, read] = seen;
+    expect(lost).toMatch(/^[0-9a-f]{32}$/);
+    expect(repeat).toBe(lost);
+    expect(next).not.toBe(lost);
+    expect(other).not.toBe(next);
+    expect(read).toBeUndefined();
+  });
+});

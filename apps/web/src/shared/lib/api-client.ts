@@ -13,6 +13,7 @@ import {
   NOT_LOGGED_IN_MESSAGE,
   USER_NOT_LOGGED_IN_MESSAGE,
 } from '@app/contracts/common/errors';
+import { IDEMPOTENCY_KEY_HEADER } from '@app/contracts/common/idempotency';
 import type { CurrentUser } from '@app/contracts/users/users.schemas';
 import { ApiError, TRANSPORT_ERROR_CODE } from './api-error';
 import { currentPathWithSearch, loginPathWithRedirect, navigateTo } from './navigation';
@@ -34,6 +35,47 @@ export const API_NOTICES = {
 const SILENT_URL = '/api/exams';
 const SUCCESS = 200;
 const IDEMPOTENT_METHODS = new Set(['get', 'head', 'options', 'put', 'delete']);
+const WRITE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
+const ACTION_KEYS_KEPT = 50;
+
+/** A fresh random `Idempotency-Key`. Not `crypto.randomUUID`, which browsers offer only on https and localhost. */
+export function newIdempotencyKey(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * One `Idempotency-Key` per user action: the same write (method, address, body) sent again before it was answered
+ * (a second tap after a lost connection or a 502) carries the same key, so the server answers it with the first
+ * answer instead of doing it twice; once answered, the next identical write is a new action with a new key.
+ */
+function createActionKeys() {
+  const keys = new Map<string, string>();
+  const actionOf = (config: AxiosRequestConfig): string | null => {
+    const data: unknown = config.data;
+    if (typeof FormData !== 'undefined' && data instanceof FormData) return null;
+    if (data instanceof Blob || data instanceof ArrayBuffer) return null;
+    return `${(config.method ?? 'get').toLowerCase()} ${config.url ?? ''} ${typeof data === 'string' ? data : JSON.stringify(data ?? null)}`;
+  };
+  return {
+    keyFor(config: AxiosRequestConfig): string {
+      const action = actionOf(config);
+      if (action === null) return newIdempotencyKey();
+      let key = keys.get(action);
+      if (!key) {
+        key = newIdempotencyKey();
+        keys.set(action, key);
+        if (keys.size > ACTION_KEYS_KEPT) keys.delete(keys.keys().next().value!);
+      }
+      return key;
+    },
+    answered(config: AxiosRequestConfig): void {
+      const action = actionOf(config);
+      if (action !== null) keys.delete(action);
+    },
+  };
+}
 /** Notices of the session-ending branch share one antd key so parallel 406 answers do not stack. */
 const AUTH_NOTICE_KEY = 'auth-notice';
 
@@ -102,14 +144,25 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     validateStatus: () => true,
   });
 
+  const actionKeys = createActionKeys();
+  instance.interceptors.response.use((response) => {
+    // An answer below 500 settles the action (done, or refused for its content); a 5xx or no answer leaves it open.
+    if (response.status < 500) actionKeys.answered(response.config);
+    return response;
+  });
   instance.interceptors.request.use((config) => {
     const token = options.getToken();
     if (token) config.headers.set('token', token);
+    // The server honours the key on the writes a person repeats (orders, applications, comments ...).
+    if (WRITE_METHODS.has((config.method ?? 'get').toLowerCase()) && !config.headers.has(IDEMPOTENCY_KEY_HEADER)) {
+      config.headers.set(IDEMPOTENCY_KEY_HEADER, actionKeys.keyFor(config));
+    }
     return config;
   });
 
   // Only failures without any response are retried, and only for idempotent methods: a POST that may have
-  // reached the server is never repeated. Timeouts are not retried either (4 x 20 s would freeze the screen).
+  // reached the server is never repeated by itself (a person who taps again sends the same Idempotency-Key).
+  // Timeouts are not retried either (4 x 20 s would freeze the screen).
   axiosRetry(instance, {
     retries: HTTP_RETRIES,
     retryDelay: () => retryDelayMs,
