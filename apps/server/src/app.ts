@@ -36,6 +36,7 @@ import { recruitingAttachmentAccess, recruitingModule, recruitingPublicPages } f
 import { createTalentModule } from './modules/talent';
 import { toolsModule, toolsPublicPages } from './modules/tools';
 import { usersModule } from './modules/users';
+import { createWechatModule } from './modules/wechat';
 
 // The composition root: one line per area. Modules meet only through each other's index.ts; where an area needs
 // another that depends on it (the course page shows learning progress), the port is declared by the consumer and
@@ -64,6 +65,7 @@ const modules: AppModule[] = [
   }),
   auditModule,
   staffModule,
+  createWechatModule(),
 ];
 
 /** Public detail pages of each area: head tags for link previews and crawlers, 404 for unknown ids, sitemap.xml. */
@@ -159,7 +161,7 @@ export async function buildApp({
     token: config.metrics.token,
     learningBufferSize: () => learningBufferSize(db),
   });
-  await registerSecurity(app);
+  await registerSecurity(app, { wechat: config.wechat.mode !== 'off' });
   await registerSwagger(app, config.siteName);
   errors.setFallback(
     await registerWeb(app, {

@@ -65,3 +65,6 @@ export * from './staff/staff.routes';
 export * from './moderation/moderation.rules';
 export * from './moderation/moderation.schemas';
 export * from './moderation/moderation.routes';
+export * from './wechat/wechat.rules';
+export * from './wechat/wechat.schemas';
+export * from './wechat/wechat.routes';
