@@ -17,6 +17,7 @@ import { registerSecurity } from './plugins/security';
 import { registerSwagger } from './plugins/swagger';
 import { registerWeb } from './plugins/web';
 import { loadPageRenderer } from './plugins/web-ssr';
+import { openGraphOf } from './plugins/web-pages';
 import { auditModule } from './modules/audit';
 import { authModule, createAuthGuards } from './modules/auth';
 import { commentsModerationSource, commentsModule } from './modules/comments';
@@ -65,7 +66,10 @@ const modules: AppModule[] = [
   }),
   auditModule,
   staffModule,
-  createWechatModule(),
+  // The JS-SDK share repeats the Open Graph tags of public pages.
+  createWechatModule({
+    openGraph: (deps) => (url) => openGraphOf(publicPages(deps), deps.config, url),
+  }),
 ];
 
 /** Public detail pages of each area: head tags for link previews and crawlers, 404 for unknown ids, sitemap.xml. */

@@ -67,5 +67,12 @@ export const wechatJsConfigDataSchema = z.object({
   timestamp: z.number().int(),
   nonceStr: z.string(),
   signature: z.string(),
+  /**
+   * The page's Open Graph title, description and image when it is a public page with a record of its own (course,
+   * article ...); null otherwise (the page then shares its document title).
+   */
+  share: z
+    .object({ title: z.string(), description: z.string(), image: z.string().nullable() })
+    .nullable(),
 });
 export type WechatJsConfigData = z.infer<typeof wechatJsConfigDataSchema>;

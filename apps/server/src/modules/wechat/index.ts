@@ -4,6 +4,7 @@ import { wechatRepository } from './wechat.repository';
 
 export { createWechatModule, type WechatModuleOptions } from './wechat.routes';
 export type { WechatApi, WechatIdentity, ExpiringValue } from './wechat-api';
+export type { OpenGraphSource } from './wechat.service';
 
 /**
  * The payer's openid for WeChat Pay JSAPI (members' payments take it through a port): the account's bound WeChat,

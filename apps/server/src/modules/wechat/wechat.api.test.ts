@@ -6,6 +6,8 @@ import { sandboxOpenid } from './wechat-api';
 import { jsSdkSignature } from './wechat.service';
 import { wechatPayers } from './index';
 import { wechatBindings } from './wechat.table';
+import { eq } from 'drizzle-orm';
+import { courses } from '../courses';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -223,6 +225,22 @@ describe('WeChat authorisation with the development stand-in', () => {
     expect(res.data.timestamp).toBe(Math.floor(t.clock.now().getTime() / 1000));
     expect(res.data.signature).toMatch(/^[0-9a-f]{40}$/);
     expect((await api('GET', '/api/wechat/js_config?url=javascript:alert(1)')).code).toBe(400);
+  });
+
+  it("shares a public page with the title, description and image of that page's Open Graph tags", async () => {
+    const [course] = await t.db.select({ id: courses.id }).from(courses).where(eq(courses.published, true)).limit(1);
+    const html = (await t.app.inject({ method: 'GET', url: `/train/detail/${course!.id}`, headers: { host: 'localhost:3000' } })).body;
+    const og = (name: string) =>
+      new RegExp(`<meta property="og:${name}" content="([^"]*)"`).exec(html)?.[1]?.replace(/&quot;/g, '"').replace(/&amp;/g, '&') ?? null;
+    const res = await api<{ share: { title: string; description: string; image: string | null } | null }>(
+      'GET',
+      `/api/wechat/js_config?url=${encodeURIComponent(`http://localhost:3000/train/detail/${course!.id}?from=timeline`)}`,
+    );
+    expect(res.data.share).toEqual({ title: og('title'), description: og('description'), image: og('image') });
+    expect(res.data.share!.title).toContain(' - ');
+    // A page without a record of its own shares its document title (the page decides).
+    const list = await api<{ share: unknown }>('GET', `/api/wechat/js_config?url=${encodeURIComponent('http://localhost:3000/train')}`);
+    expect(list.data.share).toBeNull();
   });
 });
 

@@ -7,12 +7,14 @@ import { AppError } from '../../lib/app-error';
 import { accountSignIn } from '../auth';
 import { createSandboxWechatApi, createWechatHttpApi, SANDBOX_AUTHORIZE_PATH, type WechatApi } from './wechat-api';
 import { createWechatCredentials } from './wechat-credentials';
-import { CALLBACK_PATH, createWechatService, StateRefused } from './wechat.service';
+import { CALLBACK_PATH, createWechatService, StateRefused, type OpenGraphSource } from './wechat.service';
 import { sandboxAuthorizePage, stateRefusedPage } from './wechat.pages';
 
 export interface WechatModuleOptions {
   /** Replaces the WeChat client (tests); by default the real one, or the stand-in in sandbox mode. */
   api?: (deps: AppDeps) => WechatApi;
+  /** The Open Graph tags of public pages, repeated by the JS-SDK share (app.ts wires the web's public pages). */
+  openGraph?: (deps: AppDeps) => OpenGraphSource;
 }
 
 function defaultApi(deps: AppDeps): WechatApi | null {
@@ -35,6 +37,7 @@ export function createWechatModule(options: WechatModuleOptions = {}): AppModule
       userInfo: config.wechat.mode !== 'off' && config.wechat.userInfo,
       publicBaseUrl: config.publicBaseUrl,
       log: app.log,
+      openGraph: options.openGraph?.(deps),
     });
     const tags = ['wechat'];
 

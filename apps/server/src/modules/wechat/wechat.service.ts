@@ -55,7 +55,12 @@ export interface WechatServiceDeps {
   userInfo: boolean;
   publicBaseUrl: string;
   log: { warn(obj: object, msg: string): void };
+  /** The Open Graph tags of a public page (declared here, wired in app.ts); none: pages share their title only. */
+  openGraph?: OpenGraphSource | undefined;
 }
+
+/** The Open Graph title, description and image of the public page at a URL; null for a page without a record. */
+export type OpenGraphSource = (url: URL) => Promise<{ title: string; description: string; image: string | null } | null>;
 
 export function createWechatService(deps: WechatServiceDeps) {
   const { db, clock, accounts, log } = deps;
@@ -204,7 +209,19 @@ export function createWechatService(deps: WechatServiceDeps) {
       }
       const timestamp = Math.floor(clock.now().getTime() / 1000);
       const nonceStr = randomBytes(12).toString('base64url');
-      return { appId: api.appId, timestamp, nonceStr, signature: jsSdkSignature({ ticket, nonceStr, timestamp, url: pageUrl }) };
+      let share = null;
+      try {
+        share = deps.openGraph ? await deps.openGraph(new URL(pageUrl)) : null;
+      } catch (err) {
+        log.warn({ err }, 'open graph of a shared page failed');
+      }
+      return {
+        appId: api.appId,
+        timestamp,
+        nonceStr,
+        signature: jsSdkSignature({ ticket, nonceStr, timestamp, url: pageUrl }),
+        share,
+      };
     },
   };
 }
