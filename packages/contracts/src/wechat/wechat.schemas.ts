@@ -15,6 +15,8 @@ export const wechatConfigDataSchema = z.object({
   enabled: z.boolean(),
   /** The official account's AppID (wx.config needs it); null when off. */
   app_id: z.string().nullable(),
+  /** The development stand-in: its authorise page works in any browser (WeChat's only inside WeChat). */
+  sandbox: z.boolean(),
 });
 export type WechatConfigData = z.infer<typeof wechatConfigDataSchema>;
 

@@ -11,7 +11,7 @@ afterAll(() => t.close());
 
 it('with WeChat off (the default) says so, answers 404 to every WeChat call and keeps the JS-SDK host out of the CSP', async () => {
   const config = await t.app.inject({ method: 'GET', url: '/api/wechat/config' });
-  expect(config.json()).toEqual({ code: 200, message: '操作成功', data: { enabled: false, app_id: null } });
+  expect(config.json()).toEqual({ code: 200, message: '操作成功', data: { enabled: false, app_id: null, sandbox: false } });
   expect(String(config.headers['content-security-policy'])).not.toContain('res.wx.qq.com');
 
   const a = await createUser(t);

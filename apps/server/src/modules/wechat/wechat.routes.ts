@@ -41,7 +41,7 @@ export function createWechatModule(options: WechatModuleOptions = {}): AppModule
     });
     const tags = ['wechat'];
 
-    defineRoute(app, wechatRoutes.config, () => ok({ enabled: service.enabled(), app_id: service.appId() }), { tags });
+    defineRoute(app, wechatRoutes.config, () => ok({ enabled: service.enabled(), app_id: service.appId(), sandbox: config.wechat.mode === 'sandbox' }), { tags });
 
     defineRoute(
       app,
