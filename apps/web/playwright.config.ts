@@ -67,6 +67,8 @@ export default defineConfig({
       SMS_MAX_PER_IP_PER_HOUR: '100000',
       // Lesson videos uploaded by the course authoring spec are transcoded by the server's own worker.
       VIDEO_TRANSCODE_CONCURRENCY: '1',
+      // WeChat binding and sign-in run against the development stand-in of WeChat's authorise screen.
+      WECHAT_OA_MODE: 'sandbox',
     },
   },
 });

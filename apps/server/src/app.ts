@@ -17,6 +17,7 @@ import { registerSecurity } from './plugins/security';
 import { registerSwagger } from './plugins/swagger';
 import { registerWeb } from './plugins/web';
 import { loadPageRenderer } from './plugins/web-ssr';
+import { openGraphOf } from './plugins/web-pages';
 import { auditModule } from './modules/audit';
 import { authModule, createAuthGuards } from './modules/auth';
 import { commentsModerationSource, commentsModule } from './modules/comments';
@@ -36,6 +37,7 @@ import { recruitingAttachmentAccess, recruitingModule, recruitingPublicPages } f
 import { createTalentModule } from './modules/talent';
 import { toolsModule, toolsPublicPages } from './modules/tools';
 import { usersModule } from './modules/users';
+import { createWechatModule } from './modules/wechat';
 
 // The composition root: one line per area. Modules meet only through each other's index.ts; where an area needs
 // another that depends on it (the course page shows learning progress), the port is declared by the consumer and
@@ -64,6 +66,10 @@ const modules: AppModule[] = [
   }),
   auditModule,
   staffModule,
+  // The JS-SDK share repeats the Open Graph tags of public pages.
+  createWechatModule({
+    openGraph: (deps) => (url) => openGraphOf(publicPages(deps), deps.config, url),
+  }),
 ];
 
 /** Public detail pages of each area: head tags for link previews and crawlers, 404 for unknown ids, sitemap.xml. */
@@ -159,7 +165,7 @@ export async function buildApp({
     token: config.metrics.token,
     learningBufferSize: () => learningBufferSize(db),
   });
-  await registerSecurity(app);
+  await registerSecurity(app, { wechat: config.wechat.mode !== 'off' });
   await registerSwagger(app, config.siteName);
   errors.setFallback(
     await registerWeb(app, {

@@ -66,3 +66,6 @@ export * from './moderation/moderation.rules';
 export * from './moderation/moderation.schemas';
 export * from './moderation/moderation.routes';
 export * from './common/idempotency';
+export * from './wechat/wechat.rules';
+export * from './wechat/wechat.schemas';
+export * from './wechat/wechat.routes';

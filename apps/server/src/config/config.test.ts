@@ -226,3 +226,43 @@ describe('operations', () => {
     }
   });
 });
+
+describe('WeChat official account', () => {
+  it('is off by default, and reads the real mode with its AppID and AppSecret', () => {
+    expect(loadConfig({}).wechat).toEqual({ mode: 'off' });
+    expect(
+      loadConfig({
+        WECHAT_OA_MODE: 'wechat',
+        WECHAT_OA_APP_ID: 'wx1234567890abcdef',
+        WECHAT_OA_APP_SECRET: '0123456789abcdef0123456789abcdef',
+        WECHAT_OA_USERINFO: 'false',
+      }).wechat,
+    ).toEqual({
+      mode: 'wechat',
+      appId: 'wx1234567890abcdef',
+      appSecret: '0123456789abcdef0123456789abcdef',
+      userInfo: false,
+      apiBaseUrl: 'https://api.weixin.qq.com',
+    });
+  });
+
+  it('names the missing keys of the real mode, never echoes the AppSecret, and refuses the stand-in in production', () => {
+    try {
+      loadConfig({ WECHAT_OA_MODE: 'wechat' });
+      expect.unreachable();
+    } catch (err) {
+      expect((err as ConfigError).keys.sort()).toEqual(['WECHAT_OA_APP_ID', 'WECHAT_OA_APP_SECRET']);
+    }
+    try {
+      loadConfig({ WECHAT_OA_MODE: 'wechat', WECHAT_OA_APP_ID: 'wx1234567890abcdef', WECHAT_OA_APP_SECRET: 'short-secret' });
+      expect.unreachable();
+    } catch (err) {
+      expect((err as ConfigError).keys).toEqual(['WECHAT_OA_APP_SECRET']);
+      expect((err as Error).message).not.toContain('short-secret');
+    }
+    expect(loadConfig({ WECHAT_OA_MODE: 'sandbox' }).wechat).toMatchObject({ mode: 'sandbox' });
+    expect(() => loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', WECHAT_OA_MODE: 'sandbox' })).toThrow(
+      /WECHAT_OA_MODE/,
+    );
+  });
+});

@@ -101,6 +101,23 @@ const envSchema = z
       .trim()
       .regex(/^https:\/\/[^?#\s]+$/, 'must be an https URL without query')
       .default('https://openapi.alipay.com/gateway.do'),
+    // WeChat official account (web authorisation: bind, sign in inside WeChat, payer openid; JS-SDK share): off by
+    // default; `wechat` calls WeChat; `sandbox` is a development stand-in page of our own (never in production).
+    WECHAT_OA_MODE: z.enum(['off', 'wechat', 'sandbox']).default('off'),
+    WECHAT_OA_APP_ID: z
+      .string()
+      .trim()
+      .regex(/^wx[0-9a-zA-Z]{14,30}$/, 'an official-account AppID (wx...)')
+      .optional(),
+    WECHAT_OA_APP_SECRET: z.string().trim().min(16, 'at least 16 characters').optional(),
+    // Binding asks for snsapi_userinfo (nickname and avatar, with the user's consent); false: snsapi_base only.
+    WECHAT_OA_USERINFO: z.enum(['true', 'false']).default('true'),
+    // Where api.weixin.qq.com is reached (a forward proxy with the whitelisted egress address, or a test double).
+    WECHAT_API_BASE_URL: z
+      .string()
+      .trim()
+      .regex(/^https?:\/\/[^?#\s]+$/, 'must be an http(s) URL without query')
+      .default('https://api.weixin.qq.com'),
   })
   .superRefine((e, ctx) => {
     if (e.SMS_PROVIDER === 'aliyun') {
@@ -141,6 +158,18 @@ const envSchema = z
           path: [key],
           message: `required when PAYMENT_PROVIDER=${e.PAYMENT_PROVIDER}`,
         });
+    }
+    if (e.WECHAT_OA_MODE === 'wechat') {
+      for (const key of ['WECHAT_OA_APP_ID', 'WECHAT_OA_APP_SECRET'] as const) {
+        if (!e[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when WECHAT_OA_MODE=wechat' });
+      }
+    }
+    if (e.WECHAT_OA_MODE === 'sandbox' && e.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WECHAT_OA_MODE'],
+        message: 'sandbox is a development stand-in and never runs with NODE_ENV=production',
+      });
     }
     // OWASP's argon2id minimum (m=19456 KiB, t=2) outside tests.
     if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
@@ -204,7 +233,26 @@ export interface Config {
   publicBaseUrl: string;
   /** Payment channel; key paths are absolute. */
   payment: PaymentConfig;
+  /** WeChat official account: web authorisation and JS-SDK signing. */
+  wechat: WechatConfig;
 }
+
+export type WechatConfig =
+  | { mode: 'off' }
+  | {
+      mode: 'wechat' | 'sandbox';
+      /** Official-account AppID (openids are per AppID). */
+      appId: string;
+      /** AppSecret; empty in the sandbox. */
+      appSecret: string;
+      /** Binding asks for snsapi_userinfo (nickname, avatar). */
+      userInfo: boolean;
+      /** Base URL of WeChat's server API (no trailing slash). */
+      apiBaseUrl: string;
+    };
+
+/** The AppID the development stand-in uses when none is configured. */
+export const SANDBOX_WECHAT_APP_ID = 'wx00000000sandbox0';
 
 export type PaymentConfig =
   | { provider: 'sandbox' }
@@ -244,7 +292,7 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-const SECRET_KEYS = new Set(['WECHAT_PAY_API_V3_KEY', 'ALIYUN_SMS_ACCESS_KEY_SECRET', 'METRICS_TOKEN']);
+const SECRET_KEYS = new Set(['WECHAT_OA_APP_SECRET', 'WECHAT_PAY_API_V3_KEY', 'ALIYUN_SMS_ACCESS_KEY_SECRET', 'METRICS_TOKEN']);
 
 /** Parses the environment once; throws a ConfigError naming every bad key. Blank values count as unset. */
 export function loadConfig(env: Env, cwd = process.cwd()): Config {
@@ -312,6 +360,16 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     },
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     payment: paymentConfig(e, cwd),
+    wechat:
+      e.WECHAT_OA_MODE === 'off'
+        ? { mode: 'off' as const }
+        : {
+            mode: e.WECHAT_OA_MODE,
+            appId: e.WECHAT_OA_APP_ID ?? SANDBOX_WECHAT_APP_ID,
+            appSecret: e.WECHAT_OA_APP_SECRET ?? '',
+            userInfo: e.WECHAT_OA_USERINFO === 'true',
+            apiBaseUrl: e.WECHAT_API_BASE_URL.replace(/\/+$/, ''),
+          },
   });
 }
 

@@ -18,3 +18,4 @@ export * from '../modules/magazine/magazine.table';
 export * from '../modules/live/live.table';
 export * from '../modules/audit/audit.table';
 export * from '../modules/moderation/moderation.table';
+export * from '../modules/wechat/wechat.table';

@@ -30,6 +30,26 @@ const helmetOptions: HelmetOptions = {
 };
 
 /**
+ * With WeChat switched on, pages inside WeChat load the official JS-SDK (res.wx.qq.com, res2 as its fallback host)
+ * and may show WeChat avatars (qlogo.cn); nothing is widened otherwise.
+ */
+export function wechatHelmetOptions(): HelmetOptions {
+  const csp = helmetOptions.contentSecurityPolicy as { directives: Record<string, string[]> };
+  const d = csp.directives;
+  return {
+    ...helmetOptions,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        ...d,
+        scriptSrc: [...d.scriptSrc!, 'https://res.wx.qq.com', 'https://res2.wx.qq.com'],
+        imgSrc: [...d.imgSrc!, 'https://thirdwx.qlogo.cn', 'https://wx.qlogo.cn'],
+      },
+    },
+  };
+}
+
+/**
  * The headers helmet would set, computed once: they depend only on the options, and running helmet's
  * middleware chain on every request cost several percent of CPU on the hottest endpoints.
  */
@@ -53,8 +73,8 @@ export function securityHeaders(options: HelmetOptions = helmetOptions): Record<
   return headers;
 }
 
-export async function registerSecurity(app: FastifyInstance): Promise<void> {
-  const headers = securityHeaders();
+export async function registerSecurity(app: FastifyInstance, options: { wechat?: boolean } = {}): Promise<void> {
+  const headers = securityHeaders(options.wechat ? wechatHelmetOptions() : helmetOptions);
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
   });

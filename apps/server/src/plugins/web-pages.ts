@@ -62,9 +62,14 @@ export interface HeadInput {
 }
 
 /** `<title>`, description, canonical link and Open Graph tags (what WeChat previews and Baidu results show). */
+/** The page title of head and Open Graph: `<site> - <page>`, with a regional host's learning base. */
+function pageTitle(siteName: string, title: string | null, learningBase: string | null): string {
+  const base = title ? `${siteName} - ${title}` : siteName;
+  return learningBase ? `${base}（${learningBase}）` : base;
+}
+
 export function headTags(h: HeadInput): string {
-  const base = h.title ? `${h.siteName} - ${h.title}` : h.siteName;
-  const title = h.learningBase ? `${base}（${h.learningBase}）` : base;
+  const title = pageTitle(h.siteName, h.title, h.learningBase);
   const description = plainDescription(h.description);
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
@@ -78,6 +83,24 @@ export function headTags(h: HeadInput): string {
   ];
   if (h.image) tags.push(`<meta property="og:image" content="${escapeHtml(h.image)}" />`);
   return tags.join('\n    ');
+}
+
+/**
+ * The Open Graph title, description and image a public detail page's HTML carries, for a full page URL (what WeChat's
+ * JS-SDK share must repeat, since WeChat ignores the tags there); null for a page without a record of its own.
+ */
+export async function openGraphOf(
+  sources: readonly PublicPages[],
+  site: { siteName: string; publicBaseUrl: string },
+  url: URL,
+): Promise<{ title: string; description: string; image: string | null } | null> {
+  const page = await resolvePage(sources, url.pathname, url.searchParams);
+  if (!page.meta) return null;
+  return {
+    title: pageTitle(site.siteName, page.meta.title, learningBaseOfHost(url.host)),
+    description: plainDescription(page.meta.description),
+    image: page.meta.image ? absoluteUrl(site.publicBaseUrl, page.meta.image) : null,
+  };
 }
 
 /** An absolute URL on this site for a path or URL. */

@@ -246,6 +246,15 @@ export const authRepository = {
     await db.update(authSessions).set({ touchedAt: now, expiresAt }).where(eq(authSessions.id, sessionId));
   },
 
+  async sessionLive(db: Executor, sessionId: number, now: Date): Promise<boolean> {
+    const [row] = await db
+      .select({ id: authSessions.id })
+      .from(authSessions)
+      .where(and(eq(authSessions.id, sessionId), gt(authSessions.expiresAt, now)))
+      .limit(1);
+    return row !== undefined;
+  },
+
   async deleteSession(db: Executor, sessionId: number): Promise<void> {
     await db.delete(authSessions).where(eq(authSessions.id, sessionId));
   },

@@ -172,6 +172,22 @@ export function createAuthService(deps: AuthServiceDeps) {
   return {
     getCurrentUser,
 
+    /**
+     * Signs an account in without a password, for a sign-in identity another area has already proved (a bound
+     * WeChat openid): the same one-session rule and 'logged in elsewhere' message as the other logins.
+     */
+    async signInAs(userId: number): Promise<LoginData> {
+      const user = await repo.findUserById(db, userId);
+      if (!user) throw new AppError(404);
+      refuseDisabled(user);
+      return loginData(user.id);
+    },
+
+    /** True while the session (by id) exists and has not expired. */
+    async sessionLive(sessionId: number): Promise<boolean> {
+      return repo.sessionLive(db, sessionId, clock.now());
+    },
+
     async sendCode(input: {
       phone: string;
       purpose: SmsPurpose;

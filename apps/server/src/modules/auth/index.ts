@@ -25,3 +25,13 @@ export const accountSessions = {
   endAll: authRepository.deleteUserSessions,
   countLive: authRepository.countLiveSessions,
 };
+
+/**
+ * Signing in by an identity another area proved (WeChat): `signIn` starts a session under the one-session rule
+ * (DECISIONS.md 6, 16); `sessionLive` tells whether a session (by id) still stands.
+ */
+export function accountSignIn(deps: CoreDeps, log: Parameters<typeof accountServices>[1]) {
+  const { auth } = accountServices(deps, log);
+  return { signIn: auth.signInAs, sessionLive: auth.sessionLive };
+}
+export type AccountSignIn = ReturnType<typeof accountSignIn>;

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { DEFAULT_SITE_NAME } from '@app/contracts';
 import { CodeLoginForm } from '../components/code-login-form';
 import { PasswordLoginForm } from '../components/password-login-form';
+import { WechatLogin } from '../components/wechat-login';
 import { loginModeOf, type LoginMode } from '../lib/login-mode';
 import { useServerRender } from '@/shared/lib/server-render';
 import { PageSpin } from '@/shared/ui/page-spin';
@@ -68,6 +69,7 @@ export default function LoginPage() {
 
         {mode === 'login' && (
           <>
+            <WechatLogin />
             <PlainTabs<LoginTab>
               items={TABS}
               active={tab}

@@ -4,6 +4,7 @@ import { useProfile } from '../api/use-profile';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { ChangePhoneForm } from '../components/change-phone-form';
 import { ProfileForm } from '../components/profile-form';
+import { WechatBinding } from '../components/wechat-binding';
 import './setting-page.css';
 
 type SettingTab = 'profile' | 'account';
@@ -53,6 +54,7 @@ export default function SettingPage() {
                 <ChangePasswordForm />
                 <Divider titlePlacement="start">更换手机号</Divider>
                 <ChangePhoneForm currentPhone={data.phone} />
+                <WechatBinding />
               </div>
             ),
           },
