@@ -12,6 +12,7 @@ import {
   type Invoice,
   type InvoiceListQuery,
   type InvoicePage,
+  type JsapiBridgeParams,
   type MemberPlan,
   type Order,
   type OrderListQuery,
@@ -41,6 +42,9 @@ export const membersApi = {
   cashier: (query: SandboxCashierQuery) => apiClient.get<SandboxCashier>(sandboxPaymentRoutes.cashier.path, query),
   confirmSandbox: (body: SandboxCashierQuery) =>
     apiClient.post<SandboxConfirmResult>(sandboxPaymentRoutes.confirm.path, body),
+  /** The sandbox's stand-in of WeixinJSBridge pays with the signed bridge parameters (development only). */
+  payWithSandboxBridge: (bridge: JsapiBridgeParams) =>
+    apiClient.post<SandboxConfirmResult>(sandboxPaymentRoutes.jsapi.path, bridge, { silent: true }),
 
   /** The form shows field errors itself: silent. */
   createInvoice: (body: CreateInvoiceBody) => apiClient.post<Invoice>(invoicesRoutes.create.path, body, { silent: true }),
