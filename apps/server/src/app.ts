@@ -27,7 +27,7 @@ import { createCourseProgressSource, learningBufferSize, learningModule } from '
 import { examsModule, examsPublicPages } from './modules/exams';
 import { createLiveModule, liveModerationSource } from './modules/live';
 import { magazineModule } from './modules/magazine';
-import { membersModule } from './modules/members';
+import { createMembersModule } from './modules/members';
 import { messagesModule } from './modules/messages';
 import { createModerationModule } from './modules/moderation';
 import { qaExpertAnswers, qaModerationSource, qaModule, qaPublicPages } from './modules/qa';
@@ -37,12 +37,19 @@ import { recruitingAttachmentAccess, recruitingModule, recruitingPublicPages } f
 import { createTalentModule } from './modules/talent';
 import { toolsModule, toolsPublicPages } from './modules/tools';
 import { usersModule } from './modules/users';
-import { createWechatModule } from './modules/wechat';
+import { createWechatModule, wechatPayers } from './modules/wechat';
+
+/**
+ * Members. JSAPI payment inside WeChat reads the payer's openid through members' `WechatPayerSource` port
+ * (`payerSource`); until WeChat authorisation wires one, WeChat's browser is told to open the system browser.
+ * Named so tests can swap in the module wired with a test port (`modules` of buildApp).
+ */
+export const membersEntry: AppModule = createMembersModule({ payerSource: (deps) => wechatPayers(deps) });
 
 // The composition root: one line per area. Modules meet only through each other's index.ts; where an area needs
 // another that depends on it (the course page shows learning progress), the port is declared by the consumer and
 // wired here.
-const modules: AppModule[] = [
+export const APP_MODULES: readonly AppModule[] = [
   systemModule,
   contentModule,
   createArticlesModule({ expertAnswers: (deps) => qaExpertAnswers(deps.db) }),
@@ -52,7 +59,7 @@ const modules: AppModule[] = [
   createCoursesModule({ progressSource: (deps) => createCourseProgressSource(deps.db) }),
   learningModule,
   commentsModule,
-  membersModule,
+  membersEntry,
   createTalentModule({ attachmentAccess: (deps) => [recruitingAttachmentAccess(deps)] }),
   recruitingModule,
   toolsModule,
@@ -113,6 +120,8 @@ export interface BuildAppOptions extends CoreDeps {
   logger?: FastifyServerOptions['logger'];
   /** Registered after the app's own modules (tests add routes that drive error paths). */
   extraModules?: AppModule[];
+  /** Replaces the app's own modules (APP_MODULES); tests swap one for a variant wired with a test port. */
+  modules?: readonly AppModule[];
 }
 
 /** Builds the whole app (plugins, modules, web) without listening. */
@@ -122,6 +131,7 @@ export async function buildApp({
   clock,
   logger,
   extraModules = [],
+  modules = APP_MODULES,
 }: BuildAppOptions): Promise<App> {
   const options: FastifyServerOptions & { http: ServerOptions } = {
     logger: logger ?? {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
-import { buildApp } from '../app';
+import { APP_MODULES, buildApp, membersEntry } from '../app';
 import type { App, AppModule } from '../lib/app-module';
 import { loadConfig, type Config } from '../config/config';
 import type { Database, Db } from '../db/client';
@@ -12,6 +12,11 @@ import { cloneTestDatabase } from './test-db';
 
 /** A tiny built web app (index.html + one hashed asset) so static serving is tested without building apps/web. */
 export const fixtureWebDistDir = fileURLToPath(new URL('./fixtures/web-dist', import.meta.url));
+
+/** The app's modules with the members module replaced (e.g. by one wired with a test WechatPayerSource). */
+export function modulesWithMembers(members: AppModule): AppModule[] {
+  return APP_MODULES.map((m) => (m === membersEntry ? members : m));
+}
 
 export interface TestApp {
   app: App;
@@ -33,7 +38,13 @@ export interface TestApp {
  *   it('...', async () => { const res = await t.app.inject({ method: 'GET', url: '/api/problems' }); });
  */
 export async function createTestApp(
-  opts: { env?: Record<string, string>; clock?: ManualClock; extraModules?: AppModule[] } = {},
+  opts: {
+    env?: Record<string, string>;
+    clock?: ManualClock;
+    extraModules?: AppModule[];
+    /** Replaces the app's modules (default APP_MODULES), e.g. one wired with a test port. */
+    modules?: readonly AppModule[];
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'server-test-data-'));
   const config = loadConfig({
@@ -51,6 +62,7 @@ export async function createTestApp(
     clock,
     logger: false,
     extraModules: opts.extraModules ?? [],
+    modules: opts.modules,
   });
   return {
     app,

@@ -21,6 +21,7 @@ import {
   sandboxCashierSchema,
   sandboxConfirmBodySchema,
   sandboxConfirmResultSchema,
+  sandboxJsapiBodySchema,
 } from './members.schemas';
 
 /** Membership plans and orders (SPEC §7 "Orders, membership"). */
@@ -63,7 +64,7 @@ export const membersRoutes = {
   payOrder: {
     method: 'POST',
     path: '/api/orders/:id/pay',
-    summary: '发起支付（待支付订单；返回二维码内容与支付链接）',
+    summary: '发起支付（待支付订单；按浏览器选择方式：电脑扫码/跳转收银台，手机浏览器跳转H5/手机网站支付，微信内JSAPI或引导在浏览器打开）',
     params: orderIdParamsSchema,
     response: envelopeSchema(payOrderResultSchema),
   },
@@ -90,6 +91,13 @@ export const sandboxPaymentRoutes = {
     path: '/api/payments/sandbox/confirm',
     summary: '模拟收银台：确认支付（向支付通知接口发送签名通知，与真实渠道相同）',
     body: sandboxConfirmBodySchema,
+    response: envelopeSchema(sandboxConfirmResultSchema),
+  },
+  jsapi: {
+    method: 'POST',
+    path: '/api/payments/sandbox/jsapi',
+    summary: '模拟微信内支付（JSAPI）：开发环境的 WeixinJSBridge 替身凭签名的调起参数完成支付',
+    body: sandboxJsapiBodySchema,
     response: envelopeSchema(sandboxConfirmResultSchema),
   },
 } as const;
@@ -146,3 +154,6 @@ export const invoicePdfPath = (id: number) => `/api/invoices/${id}/pdf`;
 export const PAYMENT_NOTIFY_PATH = '/api/payments/notify/:channel';
 /** The web's sandbox cashier page, the target of the sandbox QR code and pay_url. */
 export const SANDBOX_CASHIER_PAGE_PATH = '/payment/sandbox-cashier';
+/** Where a member without an openid goes inside WeChat before paying (WeChat authorisation, `purpose=pay`). */
+export const wechatPayAuthorizePath = (redirect: string) =>
+  `/api/wechat/oauth/start?purpose=pay&redirect=${encodeURIComponent(redirect)}`;

@@ -113,6 +113,14 @@ export const membersMessages = {
   cashierTokenInvalid: '支付链接无效或已过期',
   paymentConfirmed: '支付成功',
   paymentNotConfirmed: '支付未成功，请稍后再试',
+  /** Alipay does not run inside WeChat's browser. */
+  alipayInWechat: '微信内无法使用支付宝付款。请点击右上角「···」，选择「在浏览器打开」，在手机浏览器中完成支付。',
+  /** WeChat Pay's phone payment does not open from Alipay's browser. */
+  wechatPayInAlipay: '支付宝内无法使用微信支付。请复制本页链接，在手机浏览器中打开后完成支付。',
+  /** Inside WeChat without WeChat authorisation configured: JSAPI needs the payer's openid. */
+  wechatPayNeedsBrowser: '当前无法在微信内直接付款。请点击右上角「···」，选择「在浏览器打开」，在手机浏览器中完成支付。',
+  /** A sandbox JSAPI payment whose bridge parameters do not check out. */
+  sandboxBridgeInvalid: '支付参数无效或已过期',
   invoiceOrderRequired: '请选择要开票的订单',
   invoiceOrderNotPaid: '只能为已支付的订单申请发票',
   invoiceAlreadyRequested: '该订单已申请过发票',

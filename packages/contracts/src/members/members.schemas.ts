@@ -115,17 +115,58 @@ export const checkOrderBodySchema = z.object({
 });
 export type CheckOrderBody = z.input<typeof checkOrderBodySchema>;
 
-/** POST /api/orders/{id}/pay: how to pay a pending order. */
-export const payOrderResultSchema = z.object({
+/**
+ * The parameters the page hands to WeChat's `WeixinJSBridge.invoke('getBrandWCPayRequest', …)` (JSAPI payment),
+ * signed by the server: paySign is RSA-SHA256 (merchant key) over `appId\ntimeStamp\nnonceStr\npackage\n`.
+ */
+export const jsapiBridgeParamsSchema = z.object({
+  appId: z.string(),
+  timeStamp: z.string(),
+  nonceStr: z.string(),
+  /** `prepay_id=…` */
+  package: z.string(),
+  /** 'RSA' for WeChat Pay v3; the sandbox signs with 'HMAC-SHA256'. */
+  signType: z.enum(['RSA', 'HMAC-SHA256']),
+  paySign: z.string(),
+});
+export type JsapiBridgeParams = z.infer<typeof jsapiBridgeParamsSchema>;
+
+/** How the page lets the payer pay; the server picks it from the browser (desk, phone, WeChat's browser). */
+export const PAY_MODES = ['qr', 'redirect', 'jsapi', 'open_in_browser'] as const;
+export type PayMode = (typeof PAY_MODES)[number];
+
+const payOrderBaseSchema = z.object({
   order: orderSchema,
   channel: paymentChannelSchema,
-  /** Text of the QR code to show (WeChat code_url, or the sandbox cashier URL). */
+  /** Text of the QR code to show (WeChat code_url, or the sandbox cashier URL); only in mode `qr`. */
   qr_content: z.string().nullable(),
   /** The same QR code rendered by the server as a data:image/svg+xml URL (null without qr_content). */
   qr_image: z.string().nullable(),
-  /** URL to open to pay in the browser (Alipay page pay, sandbox cashier); null for QR-only channels. */
+  /**
+   * URL to open to pay in the browser: Alipay page or wap pay, WeChat Pay's H5 `h5_url` (with its redirect_url),
+   * the sandbox cashier. Null for QR-only and JSAPI payments.
+   */
   pay_url: z.string().nullable(),
 });
+
+/** POST /api/orders/{id}/pay: how to pay a pending order, by `mode`. */
+export const payOrderResultSchema = z.discriminatedUnion('mode', [
+  /** A desk browser: scan the QR code with the phone (WeChat Native; the sandbox also gives its cashier link). */
+  payOrderBaseSchema.extend({ mode: z.literal('qr') }),
+  /** Open pay_url in this browser: Alipay page/wap pay, WeChat Pay H5, the sandbox cashier; it returns to the order page. */
+  payOrderBaseSchema.extend({ mode: z.literal('redirect'), pay_url: z.string() }),
+  /**
+   * Inside WeChat: pay with `bridge` through WeixinJSBridge. Without the payer's openid `bridge` is null and the
+   * page sends the member to `authorize_url` (WeChat authorisation), which comes back to this order page.
+   */
+  payOrderBaseSchema.extend({
+    mode: z.literal('jsapi'),
+    bridge: jsapiBridgeParamsSchema.nullable(),
+    authorize_url: z.string().nullable(),
+  }),
+  /** This browser cannot pay with the configured channel (Alipay inside WeChat): `guidance` says what to do. */
+  payOrderBaseSchema.extend({ mode: z.literal('open_in_browser'), guidance: z.string() }),
+]);
 export type PayOrderResult = z.infer<typeof payOrderResultSchema>;
 
 /** GET /api/payments/sandbox/cashier?order_no&token (no login: the signed token is the ticket). */
@@ -157,6 +198,17 @@ export const sandboxConfirmResultSchema = z.object({
   return_url: z.string(),
 });
 export type SandboxConfirmResult = z.infer<typeof sandboxConfirmResultSchema>;
+
+/** POST /api/payments/sandbox/jsapi: the development stand-in of WeixinJSBridge pays with the bridge parameters. */
+export const sandboxJsapiBodySchema = z.object({
+  appId: z.string({ error: m.sandboxBridgeInvalid }).max(64, m.sandboxBridgeInvalid),
+  timeStamp: z.string({ error: m.sandboxBridgeInvalid }).regex(/^\d{1,12}$/, m.sandboxBridgeInvalid),
+  nonceStr: z.string({ error: m.sandboxBridgeInvalid }).min(1, m.sandboxBridgeInvalid).max(64, m.sandboxBridgeInvalid),
+  package: z.string({ error: m.sandboxBridgeInvalid }).min(1, m.sandboxBridgeInvalid).max(128, m.sandboxBridgeInvalid),
+  signType: z.literal('HMAC-SHA256', { error: m.sandboxBridgeInvalid }),
+  paySign: z.string({ error: m.sandboxBridgeInvalid }).min(1, m.sandboxBridgeInvalid).max(128, m.sandboxBridgeInvalid),
+});
+export type SandboxJsapiBody = z.input<typeof sandboxJsapiBodySchema>;
 
 /** An invoice request as its owner sees it. */
 export const invoiceSchema = z.object({

@@ -15,7 +15,7 @@ import {
   sandboxPaymentRoutes,
 } from '@app/contracts';
 import { paymentNotifications } from '../../lib/metrics';
-import type { App, AppModule } from '../../lib/app-module';
+import type { App, AppDeps, AppModule } from '../../lib/app-module';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { defineRoute, guardOptions } from '../../lib/define-route';
@@ -24,7 +24,7 @@ import { auditActor, createAuditTrail } from '../audit';
 import { createMessagesService } from '../messages';
 import { createInvoicesService, type InvoicesService } from './invoices.service';
 import { membersRepository } from './members.repository';
-import { createMembersService, type MembersService } from './members.service';
+import { createMembersService, type MembersService, type WechatPayerSource } from './members.service';
 import { createPaymentProvider } from './payment/create-payment-provider';
 import { SandboxProvider } from './payment/sandbox.provider';
 
@@ -34,8 +34,16 @@ const KNOWN_CHANNELS = new Set(['sandbox', 'wechat', 'alipay']);
 /** Largest notification body accepted (real ones are a few KB). */
 const NOTIFY_BODY_LIMIT = 64 * 1024;
 
+export interface MembersModuleOptions {
+  /**
+   * The payer's openid for WeChat Pay JSAPI inside WeChat (implemented by the WeChat authorisation area, wired in
+   * app.ts). Without it, WeChat's browser is told to open the page in the system browser.
+   */
+  payerSource?: (deps: AppDeps) => WechatPayerSource;
+}
+
 /** Membership plans, orders, payment (sandbox cashier, notify endpoints) and invoices. */
-export const membersModule: AppModule = async (app, deps) => {
+export const createMembersModule = (options: MembersModuleOptions = {}): AppModule => async (app, deps) => {
   const { db, clock, config } = deps;
   const { requireUser, requirePermission } = deps.guards;
   const invoiceStaff = requirePermission('invoices');
@@ -51,7 +59,14 @@ export const membersModule: AppModule = async (app, deps) => {
     clock,
   });
   const provider = createPaymentProvider(config, { sandbox, clock });
-  const members = createMembersService({ db, clock, messages, provider, log: app.log });
+  const members = createMembersService({
+    db,
+    clock,
+    messages,
+    provider,
+    log: app.log,
+    payerSource: options.payerSource?.(deps),
+  });
   const invoices = createInvoicesService({
     db,
     clock,
@@ -100,7 +115,12 @@ function registerOrderRoutes(app: App, members: MembersService, requireUser: Gua
     app,
     membersRoutes.payOrder,
     async (request) =>
-      ok(await members.pay(userOf(request).id, request.params.id, publicBaseUrl, request.ip)),
+      ok(
+        await members.pay(userOf(request).id, request.params.id, publicBaseUrl, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        }),
+      ),
     opts,
   );
   defineRoute(
@@ -150,36 +170,52 @@ function registerSandboxRoutes(
     },
     { tags },
   );
+  /** The sandbox wallet pays: a signed notification through the same notify route as a real channel's. */
+  const settle = async (order: { orderNo: string; amount: number }, state: string) => {
+    if (state === 'paid') throw AppError.conflict(m.orderPaid);
+    if (state === 'cancelled') throw AppError.conflict(m.orderCancelled);
+    if (state === 'expired') throw AppError.conflict(m.orderExpired);
+    const n = await sandbox.buildNotification({
+      orderNo: order.orderNo,
+      amountFen: order.amount,
+      paidAt: clock.now(),
+    });
+    // Through the same notify route (raw body, signature check, transaction) as a real channel's notification.
+    const res = await app.inject({
+      method: 'POST',
+      url: PAYMENT_NOTIFY_PATH.replace(':channel', sandbox.channel),
+      headers: n.headers as Record<string, string>,
+      payload: n.rawBody,
+    });
+    const after = await members.orderForCashier(order.orderNo);
+    if (res.statusCode !== 200 || after.state !== 'paid') throw AppError.conflict(m.paymentNotConfirmed);
+    return ok(
+      {
+        order_no: order.orderNo,
+        state: after.state,
+        return_url: `/payment?order_no=${encodeURIComponent(order.orderNo)}`,
+      },
+      m.paymentConfirmed,
+    );
+  };
   defineRoute(
     app,
     sandboxPaymentRoutes.confirm,
     async (request) => {
       const { order, state } = await ticketed(request.body.order_no, request.body.token);
-      if (state === 'paid') throw AppError.conflict(m.orderPaid);
-      if (state === 'cancelled') throw AppError.conflict(m.orderCancelled);
-      if (state === 'expired') throw AppError.conflict(m.orderExpired);
-      const n = await sandbox.buildNotification({
-        orderNo: order.orderNo,
-        amountFen: order.amount,
-        paidAt: clock.now(),
-      });
-      // Through the same notify route (raw body, signature check, transaction) as a real channel's notification.
-      const res = await app.inject({
-        method: 'POST',
-        url: PAYMENT_NOTIFY_PATH.replace(':channel', sandbox.channel),
-        headers: n.headers as Record<string, string>,
-        payload: n.rawBody,
-      });
-      const after = await members.orderForCashier(order.orderNo);
-      if (res.statusCode !== 200 || after.state !== 'paid') throw AppError.conflict(m.paymentNotConfirmed);
-      return ok(
-        {
-          order_no: order.orderNo,
-          state: after.state,
-          return_url: `/payment?order_no=${encodeURIComponent(order.orderNo)}`,
-        },
-        m.paymentConfirmed,
-      );
+      return settle(order, state);
+    },
+    { tags },
+  );
+  // JSAPI: the development stand-in of WeixinJSBridge hands back the signed bridge parameters, as WeChat would.
+  defineRoute(
+    app,
+    sandboxPaymentRoutes.jsapi,
+    async (request) => {
+      const ticket = await sandbox.ticketOfBridge(request.body);
+      if (!ticket) throw AppError.badRequest(m.sandboxBridgeInvalid);
+      const { order, state } = await ticketed(ticket.orderNo, ticket.token);
+      return settle(order, state);
     },
     { tags },
   );

@@ -14,7 +14,9 @@ import {
   type OrderPage,
   type OrderState,
   type PayOrderResult,
+  wechatPayAuthorizePath,
 } from '@app/contracts';
+import { clientKindOf, type ClientKind } from '../../lib/client-kind';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -100,6 +102,21 @@ export type NotificationOutcome =
   /** Verified, but applying it failed (database error): nothing changed, the channel retries. */
   | 'error';
 
+/**
+ * The payer's WeChat identity, for JSAPI payment inside WeChat. Declared here and implemented by the WeChat
+ * authorisation area (openid under the official account whose app id WeChat Pay uses); the app wires it in.
+ * Null when the member has not authorised WeChat yet.
+ */
+export interface WechatPayerSource {
+  openidOf(userId: number): Promise<string | null>;
+}
+
+/** The browser asking to pay: its address (H5 needs it) and what kind it is (the mode depends on it). */
+export interface PayingClient {
+  ip?: string;
+  userAgent?: string;
+}
+
 export interface MembersServiceDeps {
   db: Db;
   clock: Clock;
@@ -108,9 +125,18 @@ export interface MembersServiceDeps {
   provider: PaymentProvider;
   /** Where a channel's refusal to close a payment is logged (the payer only sees a Chinese message). */
   log?: { warn(obj: object, msg: string): void };
+  /** The payer's openid for JSAPI; without it, WeChat's browser gets the open-in-browser guidance instead. */
+  payerSource?: WechatPayerSource;
 }
 
-export function createMembersService({ db, clock, messages, provider, log }: MembersServiceDeps) {
+/** The Chinese guidance for a browser the configured channel cannot collect in. */
+function guidanceFor(channel: PaymentProvider['channel'], kind: ClientKind): string {
+  if (channel === 'alipay') return m.alipayInWechat;
+  if (kind === 'alipay') return m.wechatPayInAlipay;
+  return m.wechatPayNeedsBrowser;
+}
+
+export function createMembersService({ db, clock, messages, provider, log, payerSource }: MembersServiceDeps) {
   async function mine(userId: number, where: { id?: number; orderNo?: string }) {
     const order = await repo.findWithInvoice(db, { ...where, userId });
     if (!order) throw AppError.notFound(m.orderNotFound);
@@ -381,14 +407,45 @@ export function createMembersService({ db, clock, messages, provider, log }: Mem
     },
 
     /**
-     * Asks the channel to collect a pending order (again, if asked twice: the sandbox answers the same link).
+     * Asks the channel to collect a pending order (again, if asked twice: the sandbox answers the same link), in
+     * the mode the browser calls for: a desk gets a QR code (or the page-pay link), a phone browser WeChat Pay H5
+     * or Alipay wap pay, WeChat's browser JSAPI. Where the channel cannot collect (Alipay inside WeChat, or JSAPI
+     * without WeChat authorisation wired), the answer is guidance in Chinese and the channel is not called; a
+     * member without an openid yet is sent to WeChat authorisation first, which comes back to the order page.
      * `origin` is this site's configured public address (PUBLIC_BASE_URL), never a Host header a client could forge.
      */
-    async pay(userId: number, id: number, origin: string, clientIp?: string): Promise<PayOrderResult> {
+    async pay(userId: number, id: number, origin: string, client: PayingClient = {}): Promise<PayOrderResult> {
       const now = clock.now();
       const order = await mine(userId, { id });
       const state = effectiveState(order, now);
       if (state !== 'pending') throw refusal(state);
+      const orderPath = `/payment?order_no=${encodeURIComponent(order.orderNo)}`;
+      const kind = clientKindOf(client.userAgent);
+      const mode = provider.modes[kind];
+      const none = { qr_content: null, qr_image: null, pay_url: null };
+      if (mode === null || (mode === 'jsapi' && !payerSource)) {
+        return {
+          mode: 'open_in_browser',
+          order: toOrder(order, now),
+          channel: provider.channel,
+          ...none,
+          guidance: guidanceFor(provider.channel, kind),
+        };
+      }
+      let payerOpenid: string | undefined;
+      if (mode === 'jsapi') {
+        payerOpenid = (await payerSource!.openidOf(userId)) ?? undefined;
+        if (!payerOpenid) {
+          return {
+            mode: 'jsapi',
+            order: toOrder(order, now),
+            channel: provider.channel,
+            ...none,
+            bridge: null,
+            authorize_url: wechatPayAuthorizePath(orderPath),
+          };
+        }
+      }
       // Recorded BEFORE the channel hears of the order, so a cancel running meanwhile knows to close it there.
       if (!(await repo.setChannel(db, id, provider.channel)))
         throw refusal(effectiveState(await mine(userId, { id }), now));
@@ -399,9 +456,11 @@ export function createMembersService({ db, clock, messages, provider, log }: Mem
           amountFen: order.amount,
           subject: order.subject,
           notifyUrl: `${origin}/api/payments/notify/${provider.channel}`,
-          returnUrl: `${origin}/payment?order_no=${encodeURIComponent(order.orderNo)}`,
+          returnUrl: `${origin}${orderPath}`,
           expiresAt: order.expiresAt,
-          clientIp,
+          clientIp: client.ip,
+          mode,
+          payerOpenid,
         });
       } catch (err) {
         // Channel adapters throw a PaymentChannelError (a 503 AppError with a Chinese message); anything else is ours.
@@ -419,17 +478,24 @@ export function createMembersService({ db, clock, messages, provider, log }: Mem
         });
         throw refusal(effectiveState(current, clock.now()));
       }
+      const base = { order: toOrder(current, now), channel: provider.channel, ...none };
+      if (mode === 'jsapi') {
+        if (!result.jsapi) throw new AppError(503, m.paymentStartFailed);
+        return { ...base, mode: 'jsapi', bridge: result.jsapi, authorize_url: null };
+      }
       const qrContent = result.qrContent ?? null;
-      const qrImage = qrContent
-        ? `data:image/svg+xml;base64,${Buffer.from(await QRCode.toString(qrContent, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })).toString('base64')}`
-        : null;
-      return {
-        order: toOrder(await mine(userId, { id }), now),
-        channel: provider.channel,
-        qr_content: qrContent,
-        qr_image: qrImage,
-        pay_url: result.payUrl ?? null,
-      };
+      if (qrContent) {
+        const svg = await QRCode.toString(qrContent, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+        return {
+          ...base,
+          mode: 'qr',
+          qr_content: qrContent,
+          qr_image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+          pay_url: result.payUrl ?? null,
+        };
+      }
+      if (!result.payUrl) throw new AppError(503, m.paymentStartFailed);
+      return { ...base, mode: 'redirect', pay_url: result.payUrl };
     },
 
     /**

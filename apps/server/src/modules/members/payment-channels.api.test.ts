@@ -2,10 +2,10 @@
 // gets from /pay, that the sandbox cashier is not mounted, and that the notify route pays exactly once.
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberPriceOf, type MemberPlan, type Order } from '@app/contracts';
 import { ManualClock } from '../../lib/clock';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
 import { createUser, type TestUser } from '../../testing/test-users';
 import { courses } from '../courses/courses.table';
 import { users } from '../users/users.table';
@@ -15,11 +15,16 @@ import { formatChinaRfc3339, formatChinaTime } from './payment/channel-utils';
 import {
   alipayGatewayAnswer,
   alipayNotificationBody,
-  wechatNotificationBody,
   wechatSignedHeaders,
 } from './payment/fixtures/channel-simulators';
 import { testKeys } from './payment/fixtures/load-test-keys';
-import { TEST_ALIPAY_ENV, TEST_WECHAT_ENV } from './payment/fixtures/test-channels';
+import {
+  createChannelTestApp,
+  postWechatNotification,
+  TEST_ALIPAY_ENV,
+  TEST_WECHAT_ENV,
+  wechatSignedNow,
+} from './payment/fixtures/test-channels';
 import { TEST_ALIPAY, TEST_WECHAT } from './payment/fixtures/test-config';
 
 const PUBLIC_BASE_URL = 'https://edu.example.cn';
@@ -108,14 +113,7 @@ describe('PAYMENT_PROVIDER=wechat (native QR)', () => {
   /** How the fake answers a close-order call: closed (204), already paid, or unreachable. */
   let closeAnswer: 'closed' | 'paid' | 'down' = 'closed';
 
-  const signedByWechat = (body: string) =>
-    wechatSignedHeaders(
-      testKeys.wechatPlatformPrivate,
-      TEST_WECHAT.platformSerialNo,
-      String(Math.floor(clock.now().getTime() / 1000)),
-      randomBytes(16).toString('hex'),
-      body,
-    );
+  const signedByWechat = (body: string) => wechatSignedNow(clock.now(), body);
 
   /** Plays api.mch.weixin.qq.com: answers a native order with a code_url, signed with the platform key. */
   const fakeWechat = (async (url: string | URL | Request, init?: RequestInit) => {
@@ -141,47 +139,14 @@ describe('PAYMENT_PROVIDER=wechat (native QR)', () => {
   }) as typeof fetch;
 
   beforeAll(async () => {
-    // The adapter takes the global fetch when it is built (the app has no fetch option of its own).
-    vi.stubGlobal('fetch', fakeWechat);
-    try {
-      t = await createTestApp({ env: wechatEnv, clock });
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    t = await createChannelTestApp(fakeWechat, { env: wechatEnv, clock });
     annual = await annualPlan(t);
   });
   afterAll(() => t.close());
 
   /** A WeChat Pay notification for `order`, signed (platform key) and encrypted (APIv3 key) like WeChat's. */
-  function notification(order: Order, over: { total?: number; signWith?: 'platform' | 'merchant'; mchid?: string } = {}) {
-    const now = clock.now();
-    const body = wechatNotificationBody({
-      id: `EV-${randomBytes(6).toString('hex')}`,
-      createTime: formatChinaRfc3339(now),
-      apiV3Key: TEST_WECHAT.apiV3Key,
-      resourceNonce: randomBytes(6).toString('hex'),
-      transaction: {
-        appid: TEST_WECHAT.appId,
-        mchid: over.mchid ?? TEST_WECHAT.mchId,
-        out_trade_no: order.order_no,
-        transaction_id: `4200${randomBytes(8).toString('hex')}`,
-        trade_type: 'NATIVE',
-        trade_state: 'SUCCESS',
-        trade_state_desc: '支付成功',
-        success_time: formatChinaRfc3339(now),
-        payer: { openid: 'oTestOnlyOpenId' },
-        amount: { total: over.total ?? order.amount, payer_total: over.total ?? order.amount, currency: 'CNY', payer_currency: 'CNY' },
-      },
-    });
-    const key = over.signWith === 'merchant' ? testKeys.wechatMerchantPrivate : testKeys.wechatPlatformPrivate;
-    const headers = wechatSignedHeaders(key, TEST_WECHAT.platformSerialNo, String(Math.floor(now.getTime() / 1000)), randomBytes(16).toString('hex'), body);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/payments/notify/wechat',
-      headers: { ...headers, 'content-type': 'application/json' },
-      payload: body,
-    });
-  }
+  const notification = (order: Order, over: { total?: number; signWith?: 'platform' | 'merchant'; mchid?: string } = {}) =>
+    postWechatNotification(t, clock, order, over);
 
   it('pay asks WeChat Pay for a native order of the server price and shows its code_url as a QR code, without a cashier link', async () => {
     const user = await createUser(t);
@@ -358,12 +323,7 @@ describe('PAYMENT_PROVIDER=alipay (page pay)', () => {
   }) as typeof fetch;
 
   beforeAll(async () => {
-    vi.stubGlobal('fetch', fakeAlipay);
-    try {
-      t = await createTestApp({ env: alipayEnv });
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    t = await createChannelTestApp(fakeAlipay, { env: alipayEnv });
     annual = await annualPlan(t);
   });
   afterAll(() => t.close());

@@ -76,6 +76,26 @@ describe('Alipay page pay', () => {
   });
 });
 
+describe('Alipay phone-website pay (wap)', () => {
+  const wapPay = readFixture<{ signContent: string; sign: string; payUrl: string }>('alipay-wap-pay.json');
+
+  it('builds exactly the expected signed alipay.trade.wap.pay URL with QUICK_WAP_WAY and quit_url (test vector)', async () => {
+    await expect(setup().createPayment(testPaymentInput('alipay', 'wap'))).resolves.toEqual({ payUrl: wapPay.payUrl });
+    expectSignedBy(wapPay.signContent, testKeys.alipayAppPublic, wapPay.sign);
+    const url = new URL(wapPay.payUrl);
+    expect(url.searchParams.get('method')).toBe('alipay.trade.wap.pay');
+    expect(url.searchParams.get('return_url')).toBe(TEST_ORDER.returnUrl);
+    expect(JSON.parse(url.searchParams.get('biz_content')!)).toMatchObject({
+      product_code: 'QUICK_WAP_WAY',
+      quit_url: TEST_ORDER.returnUrl,
+    });
+  });
+
+  it('refuses a mode Alipay does not have', async () => {
+    await expect(setup().createPayment(testPaymentInput('alipay', 'jsapi'))).rejects.toThrow(/jsapi/);
+  });
+});
+
 describe('Alipay notification', () => {
   it('verifies and maps the recorded notification', async () => {
     await expect(setup().verifyNotification(incoming(recorded.body))).resolves.toEqual({

@@ -14,6 +14,7 @@ import { TEST_ALIPAY_ENV, TEST_WECHAT_ENV, testPaymentInput } from './fixtures/t
 
 const sandbox: PaymentProvider = {
   channel: 'sandbox',
+  modes: { desk: 'native', phone: 'h5', wechat: 'jsapi', alipay: 'wap' },
   createPayment: () => Promise.resolve({ payUrl: 'http://localhost:3000/payment/sandbox-cashier' }),
   verifyNotification: () => Promise.reject(new Error('not used here')),
   acknowledge: (ok) => ({ status: 200, contentType: 'text/plain', body: ok ? 'ok' : 'no' }),

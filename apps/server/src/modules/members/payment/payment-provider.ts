@@ -2,7 +2,19 @@
  * What the orders flow needs from a payment channel. The sandbox provider (default) and the WeChat Pay / Alipay
  * adapters implement it; config picks one. Amounts are integer fen (1 yuan = 100 fen) everywhere in this module.
  */
+import type { JsapiBridgeParams } from '@app/contracts';
+import type { ClientKind } from '../../../lib/client-kind';
+
 export type PaymentChannel = 'sandbox' | 'wechat' | 'alipay';
+
+/**
+ * How a channel collects one payment: `native` (WeChat Pay QR code), `page` (Alipay computer page pay), `h5`
+ * (WeChat Pay in a phone browser), `wap` (Alipay phone-website pay), `jsapi` (WeChat Pay inside WeChat).
+ */
+export type PaymentMode = 'native' | 'page' | 'h5' | 'wap' | 'jsapi';
+
+/** The mode a channel uses for each kind of browser; null where it cannot collect there (Alipay inside WeChat). */
+export type PaymentModes = Readonly<Record<ClientKind, PaymentMode | null>>;
 
 export interface CreatePaymentInput {
   /** Our order number (out_trade_no): unique, 32 characters at most, [0-9A-Za-z_-]. */
@@ -17,15 +29,21 @@ export interface CreatePaymentInput {
   returnUrl: string;
   /** The order stops accepting payment at this time (30 minutes after creation). */
   expiresAt: Date;
-  /** Payer's IP, when the channel wants it. */
+  /** Payer's IP, when the channel wants it (WeChat Pay H5 requires it). */
   clientIp?: string;
+  /** One of the channel's `modes`. */
+  mode: PaymentMode;
+  /** The payer's openid under the channel's app (JSAPI only). */
+  payerOpenid?: string;
 }
 
 export interface CreatePaymentResult {
   /** Text to render as a QR code for the payer to scan (WeChat `code_url`, sandbox cashier URL). */
   qrContent?: string;
-  /** URL to open in the browser to pay (Alipay page pay, sandbox cashier). */
+  /** URL to open in the browser to pay (Alipay page or wap pay, WeChat Pay H5's h5_url, sandbox cashier). */
   payUrl?: string;
+  /** Signed WeixinJSBridge getBrandWCPayRequest parameters (JSAPI). */
+  jsapi?: JsapiBridgeParams;
 }
 
 /** A notification exactly as it reached the notify endpoint: the raw body is what the signature covers. */
@@ -70,6 +88,8 @@ export interface NotificationAck {
 
 export interface PaymentProvider {
   readonly channel: PaymentChannel;
+  /** Which mode serves each kind of browser. */
+  readonly modes: PaymentModes;
   /** Starts a payment with the channel (a network call for real channels) and says how the payer pays. */
   createPayment(input: CreatePaymentInput): Promise<CreatePaymentResult>;
   /** Checks the signature (and timestamp where the channel signs one) and decodes; throws PaymentNotificationError. */

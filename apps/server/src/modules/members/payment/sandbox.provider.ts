@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { SANDBOX_CASHIER_PAGE_PATH } from '@app/contracts';
+import { SANDBOX_CASHIER_PAGE_PATH, type JsapiBridgeParams } from '@app/contracts';
 import type { Clock } from '../../../lib/clock';
 import {
   PaymentNotificationError,
@@ -7,9 +7,11 @@ import {
   type CreatePaymentResult,
   type IncomingNotification,
   type NotificationAck,
+  type PaymentModes,
   type PaymentProvider,
   type VerifiedNotification,
 } from './payment-provider';
+import { jsapiSignContent } from './wechat-pay.provider';
 
 /** Headers of a sandbox notification; the signature covers `timestamp \n nonce \n rawBody \n`, like WeChat Pay v3. */
 export const SANDBOX_HEADERS = {
@@ -17,6 +19,9 @@ export const SANDBOX_HEADERS = {
   nonce: 'x-sandbox-nonce',
   signature: 'x-sandbox-signature',
 } as const;
+/** The sandbox's stand-in for an official account's app id, in JSAPI bridge parameters. */
+export const SANDBOX_APP_ID = 'wxsandbox0000000';
+const SANDBOX_PREPAY_PREFIX = 'SBX.';
 /** The sandbox wallet's merchant id; a notification for any other merchant is refused. */
 export const SANDBOX_MERCHANT_ID = 'sandbox-merchant';
 /** A notification older (or newer) than this is stale, so a captured one cannot be replayed days later. */
@@ -85,11 +90,49 @@ export class SandboxProvider implements PaymentProvider {
     return equalText(await this.cashierToken(t), token);
   }
 
+  /** The sandbox imitates each real mode, so every page path is tested without a merchant account. */
+  readonly modes: PaymentModes = { desk: 'native', phone: 'h5', wechat: 'jsapi', alipay: 'wap' };
+
+  /**
+   * native: the cashier URL as QR code and link; h5: the cashier in its H5 variant with `redirect_url` (as WeChat
+   * Pay's h5_url); wap: the cashier with `return_url` (as Alipay's wap pay); jsapi: bridge parameters whose prepay
+   * id carries the cashier ticket, signed HMAC-SHA256 over WeChat's paySign content.
+   */
   async createPayment(input: CreatePaymentInput): Promise<CreatePaymentResult> {
+    const token = await this.cashierToken({ orderNo: input.orderNo, amountFen: input.amountFen, expiresAt: input.expiresAt });
+    if (input.mode === 'jsapi') {
+      if (!input.payerOpenid) throw new Error('JSAPI payment needs the payer openid');
+      return { jsapi: await this.bridgeParams(`${SANDBOX_PREPAY_PREFIX}${input.orderNo}.${token}`) };
+    }
     const url = new URL(SANDBOX_CASHIER_PAGE_PATH, input.returnUrl);
     url.searchParams.set('order_no', input.orderNo);
-    url.searchParams.set('token', await this.cashierToken({ orderNo: input.orderNo, amountFen: input.amountFen, expiresAt: input.expiresAt }));
-    return { qrContent: url.toString(), payUrl: url.toString() };
+    url.searchParams.set('token', token);
+    if (input.mode === 'native') return { qrContent: url.toString(), payUrl: url.toString() };
+    url.searchParams.set('variant', input.mode);
+    url.searchParams.set(input.mode === 'h5' ? 'redirect_url' : 'return_url', input.returnUrl);
+    return { payUrl: url.toString() };
+  }
+
+  /** Bridge parameters for a sandbox prepay id, signed like WeChat's paySign content but with the sandbox key. */
+  async bridgeParams(prepayId: string): Promise<JsapiBridgeParams> {
+    const params = {
+      appId: SANDBOX_APP_ID,
+      timeStamp: String(Math.floor(this.opts.clock.now().getTime() / 1000)),
+      nonceStr: randomBytes(16).toString('hex'),
+      package: `prepay_id=${prepayId}`,
+    };
+    return { ...params, signType: 'HMAC-SHA256', paySign: hmac(await this.opts.secret(), jsapiSignContent(params)) };
+  }
+
+  /**
+   * The cashier ticket inside bridge parameters the stand-in of WeixinJSBridge sends back, when their paySign is
+   * ours; undefined otherwise. The ticket itself is checked against the stored order by the caller.
+   */
+  async ticketOfBridge(p: Omit<JsapiBridgeParams, 'signType'>): Promise<{ orderNo: string; token: string } | undefined> {
+    if (p.appId !== SANDBOX_APP_ID) return undefined;
+    if (!equalText(hmac(await this.opts.secret(), jsapiSignContent(p)), p.paySign)) return undefined;
+    const m = /^prepay_id=SBX\.([0-9A-Za-z_-]{1,32})\.([\w-]{1,128})$/.exec(p.package);
+    return m ? { orderNo: m[1]!, token: m[2]! } : undefined;
   }
 
   /**

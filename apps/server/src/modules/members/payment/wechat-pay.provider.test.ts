@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../lib/clock';
-import { PaymentNotificationError, type IncomingNotification } from './payment-provider';
+import { PaymentNotificationError, type CreatePaymentInput, type IncomingNotification } from './payment-provider';
 import { PaymentChannelError } from './payment-channel-error';
 import { WechatPayProvider } from './wechat-pay.provider';
 import { TEST_ORDER, TEST_WECHAT } from './fixtures/test-config';
@@ -138,6 +138,82 @@ describe('WeChat Pay native order', () => {
     const { provider, sent } = setup();
     await expect(provider.createPayment({ ...order, orderNo: 'bad no!' })).rejects.toThrow(/out_trade_no/);
     expect(sent).toHaveLength(0);
+  });
+});
+
+/** Places `input` against the recorded answer; the request sent is exactly the recorded one (URL, body, signature). */
+async function expectSentAsRecorded(reply: RecordedResponse, input: CreatePaymentInput, recorded: RecordedRequest) {
+  const { provider, sent } = setup(reply);
+  await provider.createPayment(input);
+  expect(sent).toHaveLength(1);
+  expect(sent[0]!.url).toBe(recorded.url);
+  expect(sent[0]!.body).toBe(recorded.body);
+  expect(sent[0]!.headers.Authorization).toBe(recorded.authorization);
+}
+
+describe('WeChat Pay H5 order (phone browser)', () => {
+  const h5Request = readFixture<RecordedRequest & { payerIp: string }>('wechat-h5-order.request.json');
+  const h5Answer = readFixture<RecordedResponse>('wechat-h5-order.response.json');
+  const h5Order = { ...testPaymentInput('wechat', 'h5'), clientIp: h5Request.payerIp };
+
+  it('posts scene_info with the payer IP and h5_info Wap to /v3/pay/transactions/h5, signed (test vector)', async () => {
+    await expectSentAsRecorded(h5Answer, h5Order, h5Request);
+    expectSignedBy(h5Request.canonicalMessage, testKeys.wechatMerchantPublic, h5Request.signature);
+  });
+
+  it('answers the signed h5_url with redirect_url back to the order page', async () => {
+    const { provider } = setup(h5Answer);
+    const { payUrl } = await provider.createPayment(h5Order);
+    const h5Url = (JSON.parse(h5Answer.body) as { h5_url: string }).h5_url;
+    expect(payUrl).toBe(`${h5Url}&redirect_url=${encodeURIComponent(TEST_ORDER.returnUrl)}`);
+  });
+
+  it('refuses a tampered or unsigned H5 answer, and an H5 order without the payer IP', async () => {
+    const tampered = { ...h5Answer, body: h5Answer.body.replace('wx.tenpay.com', 'evil.example.com') };
+    await channelError(setup(tampered).provider.createPayment(h5Order));
+    const unsigned = { ...h5Answer, headers: { 'content-type': 'application/json' } };
+    await channelError(setup(unsigned).provider.createPayment(h5Order));
+    const { provider, sent } = setup(h5Answer);
+    await expect(provider.createPayment({ ...h5Order, clientIp: undefined })).rejects.toThrow(/payer IP/);
+    expect(sent).toHaveLength(0);
+  });
+});
+
+describe('WeChat Pay JSAPI order (inside WeChat)', () => {
+  const jsapiRequest = readFixture<RecordedRequest & { payerOpenid: string }>('wechat-jsapi-order.request.json');
+  const jsapiAnswer = readFixture<RecordedResponse>('wechat-jsapi-order.response.json');
+  const bridge = readFixture<{ signContent: string; params: Record<string, string> }>('wechat-jsapi-bridge.json');
+  const jsapiOrder = { ...testPaymentInput('wechat', 'jsapi'), payerOpenid: jsapiRequest.payerOpenid };
+
+  it('posts payer.openid to /v3/pay/transactions/jsapi, signed (test vector)', async () => {
+    await expectSentAsRecorded(jsapiAnswer, jsapiOrder, jsapiRequest);
+  });
+
+  it('turns the prepay_id into getBrandWCPayRequest parameters whose paySign verifies with the merchant public key', async () => {
+    const { provider } = setup(jsapiAnswer);
+    const { jsapi } = await provider.createPayment(jsapiOrder);
+    expect(jsapi).toEqual(bridge.params);
+    expect(bridge.signContent).toBe(
+      `${jsapi!.appId}\n${jsapi!.timeStamp}\n${jsapi!.nonceStr}\n${jsapi!.package}\n`,
+    );
+    expectSignedBy(bridge.signContent, testKeys.wechatMerchantPublic, jsapi!.paySign);
+  });
+
+  it('refuses an answer signed with another key and an order without openid', async () => {
+    const forged = {
+      ...jsapiAnswer,
+      headers: wechatSignedHeaders(
+        testKeys.wechatMerchantPrivate,
+        TEST_WECHAT.platformSerialNo,
+        jsapiAnswer.headers['wechatpay-timestamp']!,
+        'N0NCE',
+        jsapiAnswer.body,
+      ),
+    };
+    await channelError(setup(forged).provider.createPayment(jsapiOrder));
+    await expect(setup(jsapiAnswer).provider.createPayment({ ...jsapiOrder, payerOpenid: undefined })).rejects.toThrow(
+      /openid/,
+    );
   });
 });
 

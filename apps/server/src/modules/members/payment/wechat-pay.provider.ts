@@ -6,14 +6,17 @@ import {
   type CreatePaymentResult,
   type IncomingNotification,
   type NotificationAck,
+  type PaymentModes,
   type PaymentProvider,
   type VerifiedNotification,
 } from './payment-provider';
+import type { JsapiBridgeParams } from '@app/contracts';
 import { PaymentChannelError } from './payment-channel-error';
 import { formatChinaRfc3339, headerOf, parseRfc3339 } from './channel-utils';
 
 /**
- * WeChat Pay API v3, Native payment (the payer scans a QR code), from the public API documents:
+ * WeChat Pay API v3: Native (the payer scans a QR code), H5 (a phone browser opens h5_url) and JSAPI (inside
+ * WeChat, WeixinJSBridge with the payer's openid) payment, from the public API documents:
  * - request signing: `WECHATPAY2-SHA256-RSA2048` Authorization over "METHOD\nPATH\nTIMESTAMP\nNONCE\nBODY\n"
  *   with the merchant API private key;
  * - answer and notification signing: Wechatpay-Timestamp/-Nonce/-Signature/-Serial over
@@ -42,6 +45,13 @@ export interface WechatPayOptions {
 }
 
 export const WECHAT_NATIVE_ORDER_PATH = '/v3/pay/transactions/native';
+export const WECHAT_H5_ORDER_PATH = '/v3/pay/transactions/h5';
+export const WECHAT_JSAPI_ORDER_PATH = '/v3/pay/transactions/jsapi';
+
+/** What the JSAPI paySign covers: `appId\ntimeStamp\nnonceStr\npackage\n`. */
+export function jsapiSignContent(p: { appId: string; timeStamp: string; nonceStr: string; package: string }): string {
+  return `${p.appId}\n${p.timeStamp}\n${p.nonceStr}\n${p.package}\n`;
+}
 const SIGNATURE_TYPE = 'WECHATPAY2-SHA256-RSA2048';
 /** Largest tolerated distance between a signed timestamp and our clock. */
 export const WECHAT_MAX_SKEW_SECONDS = 300;
@@ -90,6 +100,13 @@ export class WechatPayProvider implements PaymentProvider {
     if (this.aesKey.length !== 32) throw new Error('WeChat Pay APIv3 key must be exactly 32 bytes');
   }
 
+  readonly modes: PaymentModes = { desk: 'native', phone: 'h5', wechat: 'jsapi', alipay: null };
+
+  /**
+   * Places the order at WeChat Pay in the input's mode: Native answers a `code_url` (QR code), H5 an `h5_url` the
+   * phone browser opens (with `redirect_url` back to our order page added, as the H5 documents say), JSAPI a
+   * `prepay_id` that becomes the signed WeixinJSBridge parameters. The answer's signature is checked in every mode.
+   */
   async createPayment(input: CreatePaymentInput): Promise<CreatePaymentResult> {
     if (!OUT_TRADE_NO.test(input.orderNo))
       throw new Error(`order number ${input.orderNo} is not a valid out_trade_no`);
@@ -104,26 +121,68 @@ export class WechatPayProvider implements PaymentProvider {
       notify_url: input.notifyUrl,
       amount: { total: input.amountFen, currency: 'CNY' },
     };
-    if (input.clientIp) payload.scene_info = { payer_client_ip: input.clientIp };
-    const body = JSON.stringify(payload);
-    const { status, headers, text } = await this.post(WECHAT_NATIVE_ORDER_PATH, body, 'native order');
+    switch (input.mode) {
+      case 'native': {
+        if (input.clientIp) payload.scene_info = { payer_client_ip: input.clientIp };
+        const codeUrl = await this.placeOrder(WECHAT_NATIVE_ORDER_PATH, payload, 'native order', 'code_url');
+        if (!codeUrl.startsWith('weixin://'))
+          throw new PaymentChannelError('wechat', 'native order answer has no code_url');
+        return { qrContent: codeUrl };
+      }
+      case 'h5': {
+        if (!input.clientIp) throw new Error('H5 payment needs the payer IP');
+        payload.scene_info = { payer_client_ip: input.clientIp, h5_info: { type: 'Wap' } };
+        const h5Url = await this.placeOrder(WECHAT_H5_ORDER_PATH, payload, 'H5 order', 'h5_url');
+        if (!h5Url.startsWith('https://'))
+          throw new PaymentChannelError('wechat', 'H5 order answer has no https h5_url');
+        const separator = h5Url.includes('?') ? '&' : '?';
+        return { payUrl: `${h5Url}${separator}redirect_url=${encodeURIComponent(input.returnUrl)}` };
+      }
+      case 'jsapi': {
+        if (!input.payerOpenid) throw new Error('JSAPI payment needs the payer openid');
+        payload.payer = { openid: input.payerOpenid };
+        if (input.clientIp) payload.scene_info = { payer_client_ip: input.clientIp };
+        const prepayId = await this.placeOrder(WECHAT_JSAPI_ORDER_PATH, payload, 'JSAPI order', 'prepay_id');
+        return { jsapi: this.bridgeParams(prepayId) };
+      }
+      default:
+        throw new Error(`WeChat Pay has no ${input.mode} mode`);
+    }
+  }
+
+  /**
+   * The WeixinJSBridge getBrandWCPayRequest parameters of a prepay id: paySign is RSA-SHA256 with the merchant API
+   * private key over `appId\ntimeStamp\nnonceStr\npackage\n` (JSAPI 调起支付签名).
+   */
+  bridgeParams(prepayId: string): JsapiBridgeParams {
+    const params = {
+      appId: this.options.appId,
+      timeStamp: String(Math.floor(this.clock.now().getTime() / 1000)),
+      nonceStr: this.nonce(),
+      package: `prepay_id=${prepayId}`,
+    };
+    return { ...params, signType: 'RSA', paySign: this.rsaSign(jsapiSignContent(params)) };
+  }
+
+  /** A signed create-order POST; answers the named string field of the (signature-checked) answer. */
+  private async placeOrder(path: string, payload: object, what: string, field: string): Promise<string> {
+    const { status, headers, text } = await this.post(path, JSON.stringify(payload), what);
     if (status < 200 || status > 299) {
       const err = errorOf(text);
       const reason = err.code ? `${err.code}: ${err.message}` : text.slice(0, 300);
-      throw new PaymentChannelError('wechat', `native order answered HTTP ${status}: ${reason}`);
+      throw new PaymentChannelError('wechat', `${what} answered HTTP ${status}: ${reason}`);
     }
     const problem = this.signatureProblem(headers, text);
-    if (problem) throw new PaymentChannelError('wechat', `native order answer rejected: ${problem}`);
-    let codeUrl: unknown;
+    if (problem) throw new PaymentChannelError('wechat', `${what} answer rejected: ${problem}`);
+    let value: unknown;
     try {
-      codeUrl = (JSON.parse(text) as { code_url?: unknown }).code_url;
+      value = (JSON.parse(text) as Record<string, unknown>)[field];
     } catch {
-      codeUrl = undefined;
+      value = undefined;
     }
-    if (typeof codeUrl !== 'string' || !codeUrl.startsWith('weixin://')) {
-      throw new PaymentChannelError('wechat', 'native order answer has no code_url');
-    }
-    return { qrContent: codeUrl };
+    if (typeof value !== 'string' || !value)
+      throw new PaymentChannelError('wechat', `${what} answer has no ${field}`);
+    return value;
   }
 
   /**
@@ -274,14 +333,16 @@ export class WechatPayProvider implements PaymentProvider {
   authorization(method: string, pathWithQuery: string, body: string): string {
     const timestamp = String(Math.floor(this.clock.now().getTime() / 1000));
     const nonce = this.nonce();
-    const message = `${method}\n${pathWithQuery}\n${timestamp}\n${nonce}\n${body}\n`;
-    const signature = sign('sha256', Buffer.from(message, 'utf8'), this.options.privateKey).toString(
-      'base64',
-    );
+    const signature = this.rsaSign(`${method}\n${pathWithQuery}\n${timestamp}\n${nonce}\n${body}\n`);
     return (
       `${SIGNATURE_TYPE} mchid="${this.options.mchId}",nonce_str="${nonce}",signature="${signature}",` +
       `timestamp="${timestamp}",serial_no="${this.options.mchSerialNo}"`
     );
+  }
+
+  /** SHA256withRSA with the merchant API private key, base64: request signatures and the JSAPI paySign. */
+  private rsaSign(message: string): string {
+    return sign('sha256', Buffer.from(message, 'utf8'), this.options.privateKey).toString('base64');
   }
 
   /** A signed JSON POST to the API; a network failure or timeout becomes a PaymentChannelError. */

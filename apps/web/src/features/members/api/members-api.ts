@@ -12,6 +12,7 @@ import {
   type Invoice,
   type InvoiceListQuery,
   type InvoicePage,
+  type JsapiBridgeParams,
   type MemberPlan,
   type Order,
   type OrderListQuery,
@@ -27,6 +28,12 @@ import { withId } from '@/shared/lib/api-path';
 
 /** Calls of the members area (membership plans, orders, payment, invoices). */
 export const membersApi = {
+  /**
+   * WeChat's authorise page for the payer's openid (purpose `pay`, back to `redirect`). A POST with the session's
+   * token header, since a plain link to /api/wechat/oauth/start would reach the server without the session.
+   */
+  wechatPayAuthorizeUrl: (redirect: string) =>
+    apiClient.post<{ url: string }>('/api/wechat/oauth/authorize_url', { purpose: 'pay', redirect }),
   plans: () => apiClient.get<MemberPlan[]>(membersRoutes.plans.path),
   createOrder: (body: CreateOrderBody) => apiClient.post<Order>(membersRoutes.createOrder.path, body),
   orders: (query: OrderListQuery) => apiClient.get<OrderPage>(membersRoutes.listOrders.path, query),
@@ -41,6 +48,9 @@ export const membersApi = {
   cashier: (query: SandboxCashierQuery) => apiClient.get<SandboxCashier>(sandboxPaymentRoutes.cashier.path, query),
   confirmSandbox: (body: SandboxCashierQuery) =>
     apiClient.post<SandboxConfirmResult>(sandboxPaymentRoutes.confirm.path, body),
+  /** The sandbox's stand-in of WeixinJSBridge pays with the signed bridge parameters (development only). */
+  payWithSandboxBridge: (bridge: JsapiBridgeParams) =>
+    apiClient.post<SandboxConfirmResult>(sandboxPaymentRoutes.jsapi.path, bridge, { silent: true }),
 
   /** The form shows field errors itself: silent. */
   createInvoice: (body: CreateInvoiceBody) => apiClient.post<Invoice>(invoicesRoutes.create.path, body, { silent: true }),

@@ -8,10 +8,11 @@ import { ORDER_POLL_INTERVAL_MS, PAYMENT_CHANNEL_LABELS, type Order, type PayOrd
 import { isApiError } from '@/shared/lib/api-error';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import { membersApi } from '../api/members-api';
-import { CENTRE_PATH, courseDetailPath, inAppPath, ORDERS_PATH, payOrderPath } from '../lib/member-paths';
+import { CENTRE_PATH, courseDetailPath, ORDERS_PATH, payOrderPath } from '../lib/member-paths';
 import { yuan } from '../lib/money';
 import { formatMmSs, useCountdownTo } from '../lib/use-countdown-to';
 import { MemberCourseList } from './member-course-list';
+import { JsapiPay, OpenInBrowser, RedirectPay } from './pay-methods';
 
 /** Polls POST /api/orders/check_order while the order is pending (also in a background tab: the payer may be in the cashier). */
 function useOrderStatus(orderNo: string) {
@@ -57,15 +58,41 @@ function OrderSummary({ order }: { order: Order }) {
   );
 }
 
-/** The pay step: QR code and cashier link, the 30-minute countdown and the polling progress. */
-/** What the payer does next, by channel: scan (WeChat Pay), open the gateway (Alipay page pay), or either (sandbox). */
-function channelHint(pay: PayOrderResult): string {
+/** What the payer does next on a desk: scan (WeChat Pay Native), or either scan or open the cashier (sandbox). */
+function qrHint(pay: PayOrderResult): string {
   if (pay.channel === 'sandbox') return '当前为模拟支付环境：扫描二维码，或点击下方按钮在模拟收银台完成支付。';
-  const name = PAYMENT_CHANNEL_LABELS[pay.channel];
-  if (pay.qr_image) return `请使用${name}扫码支付。`;
-  return `请点击下方按钮，前往${name}完成支付。`;
+  return `请使用${PAYMENT_CHANNEL_LABELS[pay.channel]}扫码支付。`;
 }
 
+/** What the payer does in this browser, by the mode the server chose for it. */
+function PayMethod({ pay, onPaid }: { pay: PayOrderResult; onPaid(): void }) {
+  switch (pay.mode) {
+    case 'qr':
+      return (
+        <>
+          <p className="pay-box__channel">{qrHint(pay)}</p>
+          {pay.pay_url && <RedirectPay pay={{ ...pay, mode: 'redirect', pay_url: pay.pay_url }} />}
+        </>
+      );
+    case 'redirect':
+      return (
+        <>
+          <p className="pay-box__channel">请点击下方按钮，前往{PAYMENT_CHANNEL_LABELS[pay.channel]}完成支付，支付后将返回本页。</p>
+          <RedirectPay pay={pay} />
+        </>
+      );
+    case 'jsapi':
+      return <JsapiPay pay={pay} onPaid={onPaid} />;
+    case 'open_in_browser':
+      return <OpenInBrowser pay={pay} order={pay.order} />;
+  }
+}
+
+/**
+ * The pay step: on a desk the QR code (and the sandbox's cashier link); on a phone a button that pays in this
+ * browser (H5, wap pay, the cashier) or through WeChat's payment sheet, never a QR code to scan with the same
+ * phone. The countdown and the polling progress in every mode.
+ */
 function PendingPayment({
   order,
   checking,
@@ -85,54 +112,43 @@ function PendingPayment({
     staleTime: Infinity,
     retry: false,
   });
-  const link = pay.data?.pay_url ? inAppPath(pay.data.pay_url) : null;
+  const qrImage = pay.data?.mode === 'qr' ? pay.data.qr_image : null;
+  const showQrBox = pay.isPending || pay.isError || Boolean(qrImage);
 
   return (
     <div className="pay-step">
       <OrderSummary order={order} />
-      <div className="pay-box">
-        <div className={pay.data && !pay.data.qr_image ? 'pay-box__qr pay-box__qr--none' : 'pay-box__qr'}>
-          {pay.isPending && <Spin size="large" aria-label="正在生成支付二维码" />}
+      <div className={pay.data && pay.data.mode !== 'qr' ? 'pay-box pay-box--tap' : 'pay-box'}>
+        <div className={showQrBox ? 'pay-box__qr' : 'pay-box__qr pay-box__qr--none'}>
+          {pay.isPending && <Spin size="large" aria-label="正在发起支付" />}
           {pay.isError && (
             <div className="pay-box__error">
               <p>{pay.error.message || '发起支付失败，请稍后再试'}</p>
               <Button onClick={() => void pay.refetch()}>重试</Button>
             </div>
           )}
-          {pay.data?.qr_image && <img src={pay.data.qr_image} alt="支付二维码" width={200} height={200} />}
+          {qrImage && <img src={qrImage} alt="支付二维码" width={200} height={200} />}
         </div>
         <div className="pay-box__side">
           <p className="pay-box__amount">
             支付金额 <strong>{yuan(order.amount)}</strong>
           </p>
-          {pay.data && <p className="pay-box__channel">{channelHint(pay.data)}</p>}
-          {link &&
-            (link.internal ? (
-              <Link to={link.href}>
-                <Button type="primary" size="large">
-                  {pay.data?.channel === 'sandbox' ? '前往模拟收银台支付' : '前往收银台支付'}
-                </Button>
-              </Link>
-            ) : (
-              <Button type="primary" size="large" href={link.href}>
-                {pay.data ? `前往${PAYMENT_CHANNEL_LABELS[pay.data.channel]}支付` : '前往收银台支付'}
-              </Button>
-            ))}
+          {pay.data && <PayMethod pay={pay.data} onPaid={onCheck} />}
           <p className="pay-box__countdown" role="timer" aria-live="off">
             请在 <strong>{formatMmSs(left)}</strong> 内完成支付，超时订单将自动取消
           </p>
           <div className="pay-box__progress" role="status">
             {pollFailed ? (
               <span className="pay-box__poll-error">
-                <WarningOutlined /> 网络状态不佳，正在重新查询支付结果…
+                <WarningOutlined aria-hidden /> 网络状态不佳，正在重新查询支付结果…
               </span>
             ) : (
               <>
-                <Spin indicator={<LoadingOutlined spin />} size="small" /> 等待支付结果，支付完成后页面将自动跳转…
+                <Spin indicator={<LoadingOutlined spin aria-hidden />} size="small" /> 等待支付结果，支付完成后页面将自动跳转…
               </>
             )}
           </div>
-          <Button onClick={onCheck} loading={checking}>
+          <Button className="pay-box__check" onClick={onCheck} loading={checking}>
             我已完成支付
           </Button>
         </div>

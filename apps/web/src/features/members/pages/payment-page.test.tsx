@@ -58,6 +58,7 @@ describe('/payment?order_no=', () => {
         return ok(polls < 2 ? pending : { ...pending, state: 'paid', paid_at: new Date().toISOString(), member_end_at: '2027-11-22T00:00:00.000Z' });
       },
       'POST /api/orders/501/pay': ok({
+        mode: 'qr',
         order: pending,
         channel: 'sandbox',
         qr_content: 'http://localhost/payment/sandbox-cashier?order_no=M9&token=abc',
@@ -85,7 +86,7 @@ describe('/payment?order_no=', () => {
     const api = mockApi({
       'POST /api/orders/check_order': ok(expired),
       'POST /api/orders': ok(makeOrder({ id: 502, order_no: 'M4' })),
-      'POST /api/orders/502/pay': ok({ order: makeOrder({ id: 502, order_no: 'M4' }), channel: 'sandbox', qr_content: null, qr_image: null, pay_url: null }),
+      'POST /api/orders/502/pay': ok({ mode: 'qr', order: makeOrder({ id: 502, order_no: 'M4' }), channel: 'sandbox', qr_content: null, qr_image: null, pay_url: null }),
     });
     const { router } = renderScreen('/payment', <PaymentPage />, '/payment?order_no=M3', { session });
     expect(await screen.findByText('订单已过期')).toBeInTheDocument();
@@ -111,7 +112,7 @@ describe('/payment?order_no= on the real channels and when things fail', () => {
     mockApi({
       'POST /api/orders/check_order': ok(pending),
       'POST /api/orders/501/pay': ok(
-        payResult({ channel: 'wechat', qr_content: 'weixin://wxpay/bizpayurl?pr=abc', qr_image: 'data:image/svg+xml;base64,PHN2Zy8+' }),
+        payResult({ mode: 'qr', channel: 'wechat', qr_content: 'weixin://wxpay/bizpayurl?pr=abc', qr_image: 'data:image/svg+xml;base64,PHN2Zy8+' }),
       ),
     });
     renderScreen('/payment', <PaymentPage />, '/payment?order_no=W1', { session });
@@ -124,11 +125,11 @@ describe('/payment?order_no= on the real channels and when things fail', () => {
     const gateway = 'https://openapi.alipay.com/gateway.do?method=alipay.trade.page.pay&sign=xyz';
     mockApi({
       'POST /api/orders/check_order': ok(pending),
-      'POST /api/orders/501/pay': ok(payResult({ channel: 'alipay', pay_url: gateway })),
+      'POST /api/orders/501/pay': ok(payResult({ mode: 'redirect', channel: 'alipay', pay_url: gateway })),
     });
     renderScreen('/payment', <PaymentPage />, '/payment?order_no=W1', { session });
     expect(await screen.findByRole('link', { name: '前往支付宝支付' })).toHaveAttribute('href', gateway);
-    expect(screen.getByText('请点击下方按钮，前往支付宝完成支付。')).toBeInTheDocument();
+    expect(screen.getByText('请点击下方按钮，前往支付宝完成支付，支付后将返回本页。')).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: '支付二维码' })).toBeNull();
   });
 
@@ -140,7 +141,7 @@ describe('/payment?order_no= on the real channels and when things fail', () => {
         attempts += 1;
         return attempts === 1
           ? { code: 503, message: '微信支付暂不可用，请稍后再试', data: null }
-          : ok(payResult({ channel: 'wechat', qr_content: 'weixin://x', qr_image: 'data:image/svg+xml;base64,PHN2Zy8+' }));
+          : ok(payResult({ mode: 'qr', channel: 'wechat', qr_content: 'weixin://x', qr_image: 'data:image/svg+xml;base64,PHN2Zy8+' }));
       },
     });
     renderScreen('/payment', <PaymentPage />, '/payment?order_no=W1', { session });
@@ -158,7 +159,7 @@ describe('/payment?order_no= on the real channels and when things fail', () => {
         if (polls === 2) return { networkError: true };
         return ok({ ...pending, state: 'paid', paid_at: new Date().toISOString(), member_end_at: '2027-11-22T00:00:00.000Z' });
       },
-      'POST /api/orders/501/pay': ok(payResult({ channel: 'sandbox', pay_url: 'http://localhost/payment/sandbox-cashier?order_no=W1&token=t' })),
+      'POST /api/orders/501/pay': ok(payResult({ mode: 'redirect', channel: 'sandbox', pay_url: 'http://localhost/payment/sandbox-cashier?order_no=W1&token=t' })),
       'POST /api/users/get_current_user': ok(makeUser({ is_member: true })),
       'GET /api/member_courses': emptyCourses,
     });
@@ -171,7 +172,7 @@ describe('/payment?order_no= on the real channels and when things fail', () => {
     let polls = 0;
     mockApi({
       'POST /api/orders/check_order': () => (++polls === 1 ? { networkError: true } : ok(pending)),
-      'POST /api/orders/501/pay': ok(payResult({ channel: 'sandbox', pay_url: 'http://localhost/payment/sandbox-cashier?order_no=W1&token=t' })),
+      'POST /api/orders/501/pay': ok(payResult({ mode: 'redirect', channel: 'sandbox', pay_url: 'http://localhost/payment/sandbox-cashier?order_no=W1&token=t' })),
     });
     renderScreen('/payment', <PaymentPage />, '/payment?order_no=W1', { session });
     expect(await screen.findByText('订单状态查询失败')).toBeInTheDocument();
@@ -184,5 +185,97 @@ describe('/payment?order_no= on the real channels and when things fail', () => {
     renderScreen('/payment', <PaymentPage />, '/payment?order_no=W1', { session });
     expect(await screen.findByText('订单已取消')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /重新下单/ })).toBeInTheDocument();
+  });
+});
+
+describe('/payment?order_no= on a phone and inside WeChat', () => {
+  const pending = makeOrder({ order_no: 'P1' });
+  const paid = { ...pending, state: 'paid', paid_at: new Date().toISOString(), member_end_at: '2027-11-22T00:00:00.000Z' };
+  const payResult = (over: object) => ({ order: pending, qr_content: null, qr_image: null, pay_url: null, ...over });
+  const bridge = {
+    appId: 'wxd678efh567hg6787',
+    timeStamp: '1735691400',
+    nonceStr: '5K8264ILTKCH16CQ2502SI8ZNMTM67VS',
+    package: 'prepay_id=wx01083000123456789',
+    signType: 'RSA',
+    paySign: 'c2lnbmVk',
+  };
+
+  afterEach(() => {
+    delete window.WeixinJSBridge;
+  });
+
+  it('WeChat Pay H5 in a phone browser: one button opening h5_url, no QR code to scan', async () => {
+    const h5 = 'https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx1&redirect_url=x';
+    mockApi({
+      'POST /api/orders/check_order': ok(pending),
+      'POST /api/orders/501/pay': ok(payResult({ mode: 'redirect', channel: 'wechat', pay_url: h5 })),
+    });
+    renderScreen('/payment', <PaymentPage />, '/payment?order_no=P1', { session });
+    expect(await screen.findByRole('link', { name: '打开微信支付' })).toHaveAttribute('href', h5);
+    expect(screen.queryByRole('img', { name: '支付二维码' })).toBeNull();
+  });
+
+  it('inside WeChat without an openid: 微信授权后支付 leads to WeChat authorisation', async () => {
+    const authorize = '/api/wechat/oauth/start?purpose=pay&redirect=%2Fpayment%3Forder_no%3DP1';
+    mockApi({
+      'POST /api/orders/check_order': ok(pending),
+      'POST /api/orders/501/pay': ok(payResult({ mode: 'jsapi', channel: 'wechat', bridge: null, authorize_url: authorize })),
+    });
+    renderScreen('/payment', <PaymentPage />, '/payment?order_no=P1', { session });
+    expect(await screen.findByRole('link', { name: '微信授权后支付' })).toHaveAttribute('href', authorize);
+  });
+
+  it("inside WeChat: 微信支付 hands the signed parameters to WeixinJSBridge's getBrandWCPayRequest; a cancel says so", async () => {
+    const invoke = vi.fn((_name: string, _params: object, cb: (res: { err_msg?: string }) => void) =>
+      cb({ err_msg: 'get_brand_wcpay_request:cancel' }),
+    );
+    window.WeixinJSBridge = { invoke };
+    mockApi({
+      'POST /api/orders/check_order': ok(pending),
+      'POST /api/orders/501/pay': ok(payResult({ mode: 'jsapi', channel: 'wechat', bridge, authorize_url: null })),
+    });
+    renderScreen('/payment', <PaymentPage />, '/payment?order_no=P1', { session });
+    fireEvent.click(await screen.findByRole('button', { name: /微信支付/ }));
+    expect(await screen.findByText('您已取消支付，可再次点击按钮支付。')).toBeInTheDocument();
+    expect(invoke).toHaveBeenCalledWith('getBrandWCPayRequest', bridge, expect.any(Function));
+    expect(screen.queryByRole('dialog', { name: '模拟微信支付' })).toBeNull();
+  });
+
+  it('the sandbox: a stand-in for WeChat’s payment sheet pays with the bridge parameters, and the page shows the payment', async () => {
+    const sandboxBridge = { ...bridge, signType: 'HMAC-SHA256', package: 'prepay_id=SBX.P1.tk' };
+    const invoke = vi.fn();
+    window.WeixinJSBridge = { invoke };
+    let confirmed = false;
+    const api = mockApi({
+      'POST /api/orders/check_order': () => ok(confirmed ? paid : pending),
+      'POST /api/orders/501/pay': ok(payResult({ mode: 'jsapi', channel: 'sandbox', bridge: sandboxBridge, authorize_url: null })),
+      'POST /api/payments/sandbox/jsapi': () => {
+        confirmed = true;
+        return ok({ order_no: 'P1', state: 'paid', return_url: '/payment?order_no=P1' });
+      },
+      'POST /api/users/get_current_user': ok(makeUser({ is_member: true })),
+      'GET /api/member_courses': emptyCourses,
+    });
+    renderScreen('/payment', <PaymentPage />, '/payment?order_no=P1', { session });
+    fireEvent.click(await screen.findByRole('button', { name: /微信支付/ }));
+    const sheet = await screen.findByRole('dialog', { name: '模拟微信支付' });
+    fireEvent.click(within(sheet).getByRole('button', { name: /确认支付/ }));
+    expect(await screen.findByText('支付成功，会员已开通')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.url === '/api/payments/sandbox/jsapi')?.body).toEqual(sandboxBridge);
+    // The real bridge is never used with the sandbox.
+    expect(invoke).not.toHaveBeenCalled();
+  });
+
+  it('Alipay inside WeChat: the guidance to open the page in the browser, and 复制本页链接', async () => {
+    const guidance = '微信内无法使用支付宝付款。请点击右上角「···」，选择「在浏览器打开」，在手机浏览器中完成支付。';
+    mockApi({
+      'POST /api/orders/check_order': ok(pending),
+      'POST /api/orders/501/pay': ok(payResult({ mode: 'open_in_browser', channel: 'alipay', guidance })),
+    });
+    renderScreen('/payment', <PaymentPage />, '/payment?order_no=P1', { session });
+    expect(await screen.findByText(guidance)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /复制本页链接/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /前往/ })).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { Card, Steps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { useIsPhone } from '@/shared/hooks/use-is-phone';
 import { loginPathWithRedirect } from '@/shared/lib/navigation';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import { membersApi } from '../api/members-api';
@@ -9,6 +10,8 @@ import { OrderPayment } from '../components/order-payment';
 import './payment-page.css';
 
 const STEP_ITEMS = [{ title: '确认订单' }, { title: '扫码支付' }, { title: '支付完成' }];
+/** A phone pays in its own browser or in WeChat, never by scanning. */
+const PHONE_STEP_ITEMS = [{ title: '确认订单' }, { title: '在线支付' }, { title: '支付完成' }];
 
 /** Which step the order is at (for the steps bar), read from the same polled query the pay step uses. */
 function useOrderStep(orderNo: string | null): number {
@@ -34,6 +37,7 @@ export default function PaymentPage() {
   const type = params.get('type');
   const courseId = Number(params.get('courseId')) || 0;
   const step = useOrderStep(orderNo);
+  const isPhone = useIsPhone();
 
   if (orderNo && !token) return <Navigate to={loginPathWithRedirect(`${location.pathname}${location.search}`)} replace />;
 
@@ -41,7 +45,7 @@ export default function PaymentPage() {
   return (
     <div className="page-container payment-page">
       <Card variant="borderless" className="payment-page__card" title={buyCourse ? '购买课程' : orderNo ? '订单支付' : '开通会员'}>
-        <Steps className="payment-page__steps" size="small" current={step} items={STEP_ITEMS} />
+        <Steps className="payment-page__steps" size="small" current={step} items={isPhone ? PHONE_STEP_ITEMS : STEP_ITEMS} />
         {orderNo ? <OrderPayment key={orderNo} orderNo={orderNo} /> : buyCourse ? <CourseCheckout courseId={courseId} /> : <VipCheckout />}
       </Card>
     </div>

@@ -64,3 +64,27 @@ describe('/payment/sandbox-cashier', () => {
     expect(api.calls.some((c) => c.url === '/api/payments/sandbox/confirm')).toBe(false);
   });
 });
+
+describe('/payment/sandbox-cashier variants (phone payments)', () => {
+  it('the H5 variant plays WeChat Pay in a phone browser and returns to redirect_url when it is our order page', async () => {
+    mockApi({
+      'GET /api/payments/sandbox/cashier': ok(cashier),
+      'POST /api/payments/sandbox/confirm': ok({ order_no: 'C1', state: 'paid', return_url: '/payment?order_no=C1' }, '支付成功'),
+    });
+    const back = encodeURIComponent(`${window.location.origin}/payment?order_no=C1&from=h5`);
+    const { router } = render(`${PATH}&variant=h5&redirect_url=${back}`);
+    const wallet = await screen.findByRole('region', { name: '模拟微信支付（手机浏览器）' });
+    expect(await within(wallet).findByText('模拟微信零钱')).toBeInTheDocument();
+    fireEvent.click(within(wallet).getByRole('button', { name: /确认支付/ }));
+    fireEvent.click(await within(wallet).findByRole('button', { name: '返回商户页面' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/payment?order_no=C1&from=h5'));
+  });
+
+  it('the wap variant plays Alipay phone-website pay and never returns to another site', async () => {
+    mockApi({ 'GET /api/payments/sandbox/cashier': ok(cashier) });
+    const { router } = render(`${PATH}&variant=wap&return_url=${encodeURIComponent('https://evil.example.com/payment')}`);
+    const wallet = await screen.findByRole('region', { name: '模拟支付宝（手机网站支付）' });
+    fireEvent.click(await within(wallet).findByRole('button', { name: /取\s*消/ }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/payment?order_no=C1'));
+  });
+});

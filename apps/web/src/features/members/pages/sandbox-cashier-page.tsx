@@ -26,8 +26,32 @@ function ReturnCountdown({ to }: { to: string }) {
   return <span>{left}秒后自动返回商户页面</span>;
 }
 
+/** The cashier's variants: the desk cashier, WeChat Pay H5 (`redirect_url`) and Alipay phone-website pay (`return_url`). */
+const VARIANTS = {
+  desk: { title: '模拟收银台', method: '模拟钱包余额', back: null },
+  h5: { title: '模拟微信支付（手机浏览器）', method: '模拟微信零钱', back: 'redirect_url' },
+  wap: { title: '模拟支付宝（手机网站支付）', method: '模拟支付宝余额', back: 'return_url' },
+} as const;
+
 /**
- * /payment/sandbox-cashier?order_no=&token=: the sandbox channel's cashier, playing the payer's wallet. It shows
+ * Where the wallet returns: the variant's redirect_url / return_url when it is a page of this site (as the real
+ * channels return to the merchant's own address), otherwise the order page the server names.
+ */
+function backPath(params: URLSearchParams, variant: keyof typeof VARIANTS, fallback: string): string {
+  const key = VARIANTS[variant].back;
+  const asked = key ? params.get(key) : null;
+  if (!asked) return fallback;
+  try {
+    const url = new URL(asked, window.location.origin);
+    return url.origin === window.location.origin && url.pathname === '/payment' ? `${url.pathname}${url.search}` : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/**
+ * /payment/sandbox-cashier?order_no=&token=[&variant=h5&redirect_url= | &variant=wap&return_url=]: the sandbox
+ * channel's cashier, playing the payer's wallet. It shows
  * the merchant, subject and amount; 确认支付 makes the server send itself a signed payment notification, exactly as
  * a real channel would; 取消 returns to the payment page unpaid. No login: the signed token is the ticket.
  */
@@ -36,6 +60,10 @@ export default function SandboxCashierPage() {
   const navigate = useNavigate();
   const orderNo = params.get('order_no') ?? '';
   const token = params.get('token') ?? '';
+  const variantParam = params.get('variant');
+  const variant = variantParam === 'h5' || variantParam === 'wap' ? variantParam : 'desk';
+  const { title, method } = VARIANTS[variant];
+  const leave = backPath(params, variant, payOrderPath(orderNo));
   const cashier = useQuery({
     queryKey: ['members', 'cashier', orderNo, token],
     queryFn: () => membersApi.cashier({ order_no: orderNo, token }),
@@ -49,7 +77,7 @@ export default function SandboxCashierPage() {
   else if (cashier.isPending) body = <Skeleton active paragraph={{ rows: 5 }} />;
   else if (cashier.isError) body = <Result status="warning" title={cashier.error.message || '支付链接无效或已过期'} />;
   else if (confirm.data?.state === 'paid') {
-    const back = inAppPath(confirm.data.return_url).href;
+    const back = backPath(params, variant, inAppPath(confirm.data.return_url).href);
     body = (
       <Result
         status="success"
@@ -73,7 +101,7 @@ export default function SandboxCashierPage() {
       <Result
         status={cashier.data.state === 'paid' ? 'success' : 'warning'}
         title={`订单${ORDER_STATE_LABELS[cashier.data.state]}`}
-        extra={<Button onClick={() => navigate(payOrderPath(orderNo), { replace: true })}>返回商户页面</Button>}
+        extra={<Button onClick={() => navigate(leave, { replace: true })}>返回商户页面</Button>}
       />
     );
   else
@@ -95,13 +123,13 @@ export default function SandboxCashierPage() {
           </div>
           <div>
             <dt>付款方式</dt>
-            <dd>模拟钱包余额</dd>
+            <dd>{method}</dd>
           </div>
         </dl>
         <Button type="primary" size="large" block loading={confirm.isPending} onClick={() => confirm.mutate()}>
           确认支付
         </Button>
-        <Button size="large" block disabled={confirm.isPending} onClick={() => navigate(payOrderPath(orderNo), { replace: true })}>
+        <Button size="large" block disabled={confirm.isPending} onClick={() => navigate(leave, { replace: true })}>
           取消
         </Button>
       </div>
@@ -109,9 +137,9 @@ export default function SandboxCashierPage() {
 
   return (
     <div className="page-container cashier-page">
-      <section className="cashier-page__wallet" aria-label="模拟收银台">
+      <section className={`cashier-page__wallet cashier-page__wallet--${variant}`} aria-label={title}>
         <header className="cashier-page__head">
-          <SafetyCertificateFilled aria-hidden="true" /> 模拟收银台
+          <SafetyCertificateFilled aria-hidden="true" /> {title}
         </header>
         <p className="cashier-page__note">这是模拟支付渠道，不会产生真实扣款。</p>
         {body}
