@@ -5,7 +5,7 @@ import { registerAccount, useToken } from './support/session';
 
 /**
  * Exams on a phone (390 x 844, touch): from 在线考试 to the result and the certificate, one question per screen,
- * turning with 下一题 and jumping with the 答题卡, the confirmation naming the unanswered question. Screenshots of
+ * turning with a swipe and 下一题 and jumping with the 答题卡, the confirmation naming the unanswered question. Screenshots of
  * every step go to /tmp/phone-exams-shots, and the same pages at 1366 px for the desk.
  */
 
@@ -43,6 +43,18 @@ async function bankWithAnswers(request: APIRequestContext): Promise<Map<number, 
     await request.get('/api/admin/exam_questions', { params: { type_id: typeId, per_page: 100 }, headers: { token } }),
   );
   return new Map(page.list.map((q) => [q.id, q]));
+}
+
+/** A finger drawn sideways across the middle of the screen (negative: to the left). */
+async function swipe(page: Page, dx: number) {
+  const cdp = await page.context().newCDPSession(page);
+  const y = 420;
+  const from = dx < 0 ? 300 : 60;
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from, y }] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from + dx / 2, y }] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from + dx, y }] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
 }
 
 /** Waits for the page's animations (a sheet sliding up, a dialog zooming in) to end, for a screenshot. */
@@ -128,6 +140,12 @@ test('on a phone a learner takes an exam from 在线考试 to the result, throug
   await tapTarget(page, '下一题', 44);
   await tapTarget(page, '答题卡', 44);
   await page.screenshot({ path: `${SHOTS}/paper-question.png` });
+
+  // A sideways swipe turns the page too.
+  await swipe(page, -200);
+  await expect(page.getByText(`第 2 / ${total} 题`)).toBeVisible();
+  await swipe(page, 200);
+  await expect(page.getByText(`第 1 / ${total} 题`)).toBeVisible();
 
   // Answer all but the second-to-last question, turning with 下一题; the last one is reached through the grid.
   const skipped = total - 1; // 1-based number of the question left unanswered
