@@ -18,6 +18,7 @@ import {
   salaryBandText,
   starText,
 } from '../lib/format';
+import { cardColumns } from '../lib/card-columns';
 import '../components/recruiting.css';
 
 function ResumeView({ resume }: { resume: Resume }) {
@@ -69,7 +70,7 @@ function ResumeView({ resume }: { resume: Resume }) {
             }
           />
         )}
-        <Descriptions column={3} size="small" style={{ marginTop: 12 }}>
+        <Descriptions column={{ xs: 1, sm: 2, md: 3 }} size="small" style={{ marginTop: 12 }}>
           <Descriptions.Item label="性别">
             {dictLabel(GENDERS, job?.sex ?? u.gender ?? -1) ?? '—'}
           </Descriptions.Item>
@@ -103,7 +104,7 @@ function ResumeView({ resume }: { resume: Resume }) {
             由平台核验
           </Tag>
         </h2>
-        <Descriptions column={3} size="small">
+        <Descriptions column={{ xs: 1, sm: 2, md: 3 }} size="small">
           <Descriptions.Item label="星级">{starText(v.star_id)}</Descriptions.Item>
           <Descriptions.Item label="近12个月学习时长">{hoursText(v.learn_seconds_12m)}</Descriptions.Item>
           <Descriptions.Item label="累计学习时长">{hoursText(v.total_learn_seconds)}</Descriptions.Item>
@@ -152,16 +153,17 @@ function ResumeView({ resume }: { resume: Resume }) {
           <span className="rc-muted">暂无</span>
         ) : (
           <Table
+            className="rc-card-table"
             size="small"
             rowKey="id"
             pagination={false}
             dataSource={p.customer_edus}
-            columns={[
+            columns={cardColumns<Resume['portrait']['customer_edus'][number]>([
               { title: '学校', dataIndex: 'school' },
               { title: '专业', dataIndex: 'major' },
               { title: '学历', key: 'd', render: (_, e) => educationText(e.degree) },
               { title: '时间', key: 't', render: (_, e) => `${e.start_date} 至 ${e.end_date ?? '在读'}` },
-            ]}
+            ])}
           />
         )}
       </section>
@@ -171,17 +173,18 @@ function ResumeView({ resume }: { resume: Resume }) {
           <span className="rc-muted">暂无</span>
         ) : (
           <Table
+            className="rc-card-table"
             size="small"
             rowKey="id"
             pagination={false}
             dataSource={p.customer_jobs}
-            columns={[
+            columns={cardColumns<Resume['portrait']['customer_jobs'][number]>([
               { title: '单位', dataIndex: 'company' },
               { title: '职务', dataIndex: 'position' },
               { title: '层级', key: 'l', render: (_, j) => levelText(j.position_level) },
               { title: '时间', key: 't', render: (_, j) => `${j.start_date} 至 ${j.end_date ?? '至今'}` },
               { title: '工作内容', dataIndex: 'duties', render: (d: string | null) => d ?? '—' },
-            ]}
+            ])}
           />
         )}
       </section>
@@ -191,11 +194,12 @@ function ResumeView({ resume }: { resume: Resume }) {
           <span className="rc-muted">暂无</span>
         ) : (
           <Table
+            className="rc-card-table"
             size="small"
             rowKey="id"
             pagination={false}
             dataSource={p.credentials}
-            columns={[
+            columns={cardColumns<Resume['portrait']['credentials'][number]>([
               { title: '证书名称', dataIndex: 'name' },
               { title: '发证机构', dataIndex: 'issuer' },
               { title: '发证日期', dataIndex: 'issued_on' },
@@ -215,7 +219,7 @@ function ResumeView({ resume }: { resume: Resume }) {
                     '—'
                   ),
               },
-            ]}
+            ])}
           />
         )}
       </section>
