@@ -3,6 +3,7 @@ import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { MAX_PLAYBACK_RATE } from '@app/contracts/learning/learning.rules';
 import { createProgressReporter, type ProgressReport } from '../lib/progress-reporter';
 import { attachHls, isHlsUrl } from '@/shared/lib/hls';
+import { WECHAT_INLINE_VIDEO } from '@/shared/lib/inline-video';
 import './lesson-video.css';
 
 /** Playback speeds offered; never above 2 (the learner must still follow the lesson). */
@@ -30,18 +31,6 @@ export interface LessonVideoProps {
   onTime?(currentTime: number, duration: number): void;
 }
 
-/**
- * Inline playback in every phone browser (docs/decisions.md): `playsInline` for iOS Safari and WebViews, and the
- * attributes WeChat's browsers read: `webkit-playsinline` (older iOS WebViews), `x5-playsinline` (inline on Android's
- * X5 kernel), `x5-video-player-type="h5-page"` (X5's same-layer player: the video stays in the page, under the page's
- * own controls, instead of X5's full-screen player). Not `x5-video-player-fullscreen`, which makes X5 open full
- * screen on play.
- */
-const INLINE_ATTRIBUTES = {
-  'webkit-playsinline': 'true',
-  'x5-playsinline': 'true',
-  'x5-video-player-type': 'h5-page',
-} as const;
 
 type FullscreenVideo = HTMLVideoElement & {
   webkitEnterFullscreen?: () => void;
@@ -239,7 +228,7 @@ export const LessonVideo = forwardRef<LessonVideoHandle, LessonVideoProps>(funct
         disablePictureInPicture
         preload="metadata"
         playsInline
-        {...INLINE_ATTRIBUTES}
+        {...WECHAT_INLINE_VIDEO}
         aria-label="课程视频"
       />
       <div className="lesson-video__bar">

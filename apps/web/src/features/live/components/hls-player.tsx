@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { LIVE_ATTENDANCE_MAX_REPORT_S, LIVE_ATTENDANCE_REPORT_S } from '@app/contracts';
 import { attachHls } from '@/shared/lib/hls';
-import { WECHAT_INLINE_VIDEO } from '../lib/inline-video';
+import { WECHAT_INLINE_VIDEO } from '@/shared/lib/inline-video';
 
 /**
  * A live HLS stream: Safari's native HLS where the browser plays it, otherwise hls.js (loaded on demand, by this

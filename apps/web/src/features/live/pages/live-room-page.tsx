@@ -9,7 +9,7 @@ import { liveApi, liveKeys } from '../api/live-api';
 import { HlsPlayer } from '../components/hls-player';
 import { LiveChat } from '../components/live-chat';
 import { countdown } from '../lib/chat-stream';
-import { WECHAT_INLINE_VIDEO } from '../lib/inline-video';
+import { WECHAT_INLINE_VIDEO } from '@/shared/lib/inline-video';
 import './live.css';
 
 /** Milliseconds until `iso` by the server's clock (the offset measured when the room was loaded). */
