@@ -11,9 +11,10 @@ import { z } from 'zod';
 import { zhErrorMessage } from '@app/contracts';
 import type { App, AppDeps, AppModule, CoreDeps } from './lib/app-module';
 import type { PublicPages } from './lib/public-pages';
-import { registerErrorHandling } from './plugins/error-handler';
+import { frameworkErrorAnswer, registerErrorHandling } from './plugins/error-handler';
+import { registerInputTextRule } from './plugins/input-text';
 import { registerMetrics } from './plugins/metrics';
-import { registerSecurity } from './plugins/security';
+import { registerSecurity, securityHeaders } from './plugins/security';
 import { registerSwagger } from './plugins/swagger';
 import { registerWeb } from './plugins/web';
 import { loadPageRenderer } from './plugins/web-ssr';
@@ -140,6 +141,8 @@ export async function buildApp({
     // While draining on shutdown, requests on open keep-alive connections are still served (with
     // Connection: close) rather than answered with Fastify's own non-envelope 503.
     return503OnClosing: false,
+    // A bad %-escape in the path still answers the envelope with the security headers.
+    frameworkErrors: frameworkErrorAnswer(securityHeaders()),
   };
   const app: App = Fastify(options).withTypeProvider<ZodTypeProvider>();
 
@@ -160,6 +163,7 @@ export async function buildApp({
     learningBufferSize: () => learningBufferSize(db),
   });
   await registerSecurity(app);
+  registerInputTextRule(app);
   await registerSwagger(app, config.siteName);
   errors.setFallback(
     await registerWeb(app, {
