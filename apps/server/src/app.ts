@@ -24,7 +24,7 @@ import { commentsModerationSource, commentsModule } from './modules/comments';
 import { contentModule, contentPublicPages, createArticlesModule } from './modules/content';
 import { coursePublicPages, createCoursesModule } from './modules/courses';
 import { createCourseProgressSource, learningBufferSize, learningModule } from './modules/learning';
-import { examsModule, examsPublicPages } from './modules/exams';
+import { certificateCheckPages, examsModule, examsPublicPages } from './modules/exams';
 import { createLiveModule, liveModerationSource } from './modules/live';
 import { magazineModule } from './modules/magazine';
 import { membersModule } from './modules/members';
@@ -73,6 +73,7 @@ const publicPages = ({ db, clock }: Pick<CoreDeps, 'db' | 'clock'>): PublicPages
   toolsPublicPages(db),
   qaPublicPages(db),
   examsPublicPages(db),
+  certificateCheckPages(db),
   recruitingPublicPages(db, () => clock.now()),
   ...contentPublicPages(db, clock),
 ];
