@@ -13,6 +13,7 @@ import type { App, AppDeps, AppModule, CoreDeps } from './lib/app-module';
 import type { PublicPages } from './lib/public-pages';
 import { frameworkErrorAnswer, registerErrorHandling } from './plugins/error-handler';
 import { registerInputTextRule } from './plugins/input-text';
+import { createLoadShedding, registerLoadShedding } from './plugins/load-shedding';
 import { registerMetrics } from './plugins/metrics';
 import { registerSecurity, securityHeaders } from './plugins/security';
 import { registerSwagger } from './plugins/swagger';
@@ -157,13 +158,16 @@ export async function buildApp({
   });
 
   const errors = registerErrorHandling(app);
+  const loadShedding = createLoadShedding(config.loadShedding);
   registerMetrics(app, {
+    loadShedding,
     db,
     allow: config.metrics.allow,
     token: config.metrics.token,
     learningBufferSize: () => learningBufferSize(db),
   });
   await registerSecurity(app);
+  await registerLoadShedding(app, loadShedding);
   registerInputTextRule(app);
   await registerSwagger(app, config.siteName);
   errors.setFallback(
