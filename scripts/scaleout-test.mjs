@@ -274,7 +274,15 @@ test('PostgreSQL away for 10 s behind nginx: healthz stays 200, reads answer the
   } finally {
     await gate.restore();
   }
-  assert.ok(health.length > 10, `healthz asked ${health.length} times`);
+  // Recovery without a restart: reads succeed again on both processes.
+  const recovered = new Set();
+  for (let i = 0; i < 300 && recovered.size < 2; i++) {
+    const r = await call(nginx.base, 'GET', `/api/job_board?page=${i + 10}`);
+    if (r.status === 200) recovered.add(r.servedBy);
+    else await sleep(100);
+  }
+  assert.deepEqual([...recovered].sort(), ['a', 'b'], 'both processes answer reads again');
+  assert.ok(health.length >= 3, `healthz asked ${health.length} times`);
   assert.deepEqual(
     health.filter((s) => s !== 200),
     [],
@@ -289,14 +297,6 @@ test('PostgreSQL away for 10 s behind nginx: healthz stays 200, reads answer the
     ['a', 'b'],
     'both processes kept answering (none was marked down by nginx)',
   );
-  // Recovery without a restart: reads succeed again on both processes.
-  const recovered = new Set();
-  for (let i = 0; i < 150 && recovered.size < 2; i++) {
-    const r = await call(nginx.base, 'GET', `/api/job_board?page=${i + 10}`);
-    if (r.status === 200) recovered.add(r.servedBy);
-    else await sleep(100);
-  }
-  assert.deepEqual([...recovered].sort(), ['a', 'b'], 'both processes answer reads again');
   console.log(`# database outage: ${health.length} healthz, ${reads.length} reads (${unavailable.length} answered 503)`);
 });
 

@@ -3,8 +3,9 @@
 // Debian's nginx with deploy/nginx.conf.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -156,8 +157,9 @@ export async function startNginx({ dir, upstreams, port }) {
     chmodSync(path.join(dir, sub), 0o777); // the workers may run as another user than the master
   }
   chmodSync(dir, 0o755);
-  // deploy/errors/ copied where the workers may read it (the checkout may sit in a home directory they cannot).
-  const errorsDir = path.join(dir, 'errors');
+  // deploy/errors/ copied where the workers may read it: the checkout may sit in a home directory, and `dir` in a
+  // private temporary directory, that they cannot enter.
+  const errorsDir = mkdtempSync(path.join(tmpdir(), 'nginx-errors-'));
   cpSync(path.join(root, 'deploy', 'errors'), errorsDir, { recursive: true });
   chmodSync(errorsDir, 0o755);
   writeFileSync(path.join(dir, 'talent.conf'), nginxConfigFor(upstreams, port, errorsDir));
@@ -201,6 +203,7 @@ http {
     async stop() {
       if (child.exitCode === null) child.kill('SIGQUIT');
       await exited;
+      rmSync(errorsDir, { recursive: true, force: true });
     },
   };
 }
