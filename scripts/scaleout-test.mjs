@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { createDatabase, freePort, root, serverProcess, sleep, startNginx } from './lib/stack.mjs';
+import { createDatabase, databaseGate, freePort, root, serverProcess, sleep, startNginx } from './lib/stack.mjs';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 if (!adminUrl) throw new Error('TEST_DATABASE_URL is required');
@@ -17,6 +17,8 @@ let db;
 /** @type {ReturnType<typeof serverProcess>[]} */
 let servers = [];
 let nginx;
+/** @type {Awaited<ReturnType<typeof databaseGate>>} */
+let gate;
 let a;
 let b;
 const PNG_1x1 = Buffer.from(
@@ -26,8 +28,10 @@ const PNG_1x1 = Buffer.from(
 
 before(async () => {
   db = await createDatabase(adminUrl, 'scaleout');
+  // The processes reach PostgreSQL through a relay that can play a database outage (the shared server keeps running).
+  gate = await databaseGate(adminUrl);
   const env = {
-    DATABASE_URL: db.url,
+    DATABASE_URL: gate.urlFor(db.url),
     DATA_DIR: path.join(tmp, 'data'), // one shared directory (uploads), as on a common disk
     NODE_ENV: 'development',
     SEED_DEMO: 'true',
@@ -50,6 +54,7 @@ before(async () => {
 after(async () => {
   await nginx?.stop();
   await Promise.all(servers.map((s) => s.stop()));
+  await gate?.stop();
   await db?.drop();
   if (!process.env.SCALEOUT_KEEP_TMP) rmSync(tmp, { recursive: true, force: true });
 });
@@ -249,6 +254,72 @@ async function untilNginxUses(name) {
   }
   throw new Error(`nginx never sent a request to ${name} again`);
 }
+
+test('PostgreSQL away for 10 s behind nginx: healthz stays 200, reads answer the 503 envelope, and both processes recover without a restart', async () => {
+  const READS = ['/api/job_board', '/api/articles?kind=news', '/api/quiz/questions'];
+  for (const url of READS) assert.equal((await call(nginx.base, 'GET', url)).status, 200, url);
+  await gate.cut();
+  const health = [];
+  const reads = [];
+  const until = Date.now() + 10_000;
+  try {
+    while (Date.now() < until) {
+      health.push((await call(nginx.base, 'GET', '/api/healthz')).status);
+      for (const url of READS) {
+        const r = await call(nginx.base, 'GET', `${url}${url.includes('?') ? '&' : '?'}page=${1 + (reads.length % 5)}`);
+        reads.push({ url, status: r.status, code: r.json?.code, servedBy: r.servedBy });
+      }
+      await sleep(100);
+    }
+  } finally {
+    await gate.restore();
+  }
+  // Recovery without a restart: reads succeed again on both processes.
+  const recovered = new Set();
+  for (let i = 0; i < 300 && recovered.size < 2; i++) {
+    const r = await call(nginx.base, 'GET', `/api/job_board?page=${i + 10}`);
+    if (r.status === 200) recovered.add(r.servedBy);
+    else await sleep(100);
+  }
+  assert.deepEqual([...recovered].sort(), ['a', 'b'], 'both processes answer reads again');
+  assert.ok(health.length >= 3, `healthz asked ${health.length} times`);
+  assert.deepEqual(
+    health.filter((s) => s !== 200),
+    [],
+    'healthz answered 200 through nginx all along',
+  );
+  const wrong = reads.filter((r) => !(r.status === 200 || (r.status === 503 && r.code === 503)));
+  assert.deepEqual(wrong, [], 'every read answered 200 (cached) or the 503 envelope, never nginx\'s own error');
+  const unavailable = reads.filter((r) => r.status === 503);
+  assert.ok(unavailable.length > 0, 'reads that need the database answered 503');
+  assert.deepEqual(
+    [...new Set(unavailable.map((r) => r.servedBy))].sort(),
+    ['a', 'b'],
+    'both processes kept answering (none was marked down by nginx)',
+  );
+  console.log(`# database outage: ${health.length} healthz, ${reads.length} reads (${unavailable.length} answered 503)`);
+});
+
+test("nginx's own errors (no process reachable) answer the 503 envelope on the API and a Chinese page elsewhere", async () => {
+  const dead = await freePort();
+  const lone = await startNginx({ dir: path.join(tmp, 'nginx-dead'), upstreams: [dead], port: await freePort() });
+  try {
+    for (const url of ['/api/problems', '/coursepoolapi/course_pools']) {
+      const res = await fetch(`${lone.base}${url}`);
+      assert.equal(res.status, 503, url);
+      assert.match(res.headers.get('content-type') ?? '', /^application\/json/);
+      assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
+      assert.equal(res.headers.get('retry-after'), '5');
+      assert.deepEqual(await res.json(), { code: 503, message: '服务暂不可用，请稍后再试', data: null });
+    }
+    const page = await fetch(`${lone.base}/train`);
+    assert.equal(page.status, 503);
+    assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
+    assert.match(await page.text(), /服务暂不可用/);
+  } finally {
+    await lone.stop();
+  }
+});
 
 test('rolling restart: reads keep succeeding through nginx and no acknowledged write is lost', async () => {
   const token = await register(a.base, newPhone(), '198.51.100.8');

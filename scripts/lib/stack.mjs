@@ -3,8 +3,9 @@
 // Debian's nginx with deploy/nginx.conf.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -126,7 +127,7 @@ export function serverProcess({ name, port, env }) {
  * deploy/nginx.conf as CI runs it: the upstream lists `upstreams`, the server listens on loopback `port` without
  * TLS. Every substitution must match, so the test fails if the deployed file drifts away from what is tested.
  */
-export function nginxConfigFor(upstreams, port) {
+export function nginxConfigFor(upstreams, port, errorsDir = path.join(root, 'deploy', 'errors')) {
   let conf = readFileSync(path.join(root, 'deploy', 'nginx.conf'), 'utf8');
   const replace = (pattern, replacement) => {
     if (!pattern.test(conf)) throw new Error(`deploy/nginx.conf no longer matches ${pattern}`);
@@ -143,6 +144,7 @@ export function nginxConfigFor(upstreams, port) {
   replace(/listen 443 ssl http2;/, `listen 127.0.0.1:${port};`);
   replace(/\n\s*ssl_certificate\s[^\n]*/, '');
   replace(/\n\s*ssl_certificate_key\s[^\n]*/, '');
+  replace(/alias \/etc\/nginx\/talent-errors\/;/, `alias ${errorsDir}/;`);
   return conf;
 }
 
@@ -155,7 +157,12 @@ export async function startNginx({ dir, upstreams, port }) {
     chmodSync(path.join(dir, sub), 0o777); // the workers may run as another user than the master
   }
   chmodSync(dir, 0o755);
-  writeFileSync(path.join(dir, 'talent.conf'), nginxConfigFor(upstreams, port));
+  // deploy/errors/ copied where the workers may read it: the checkout may sit in a home directory, and `dir` in a
+  // private temporary directory, that they cannot enter.
+  const errorsDir = mkdtempSync(path.join(tmpdir(), 'nginx-errors-'));
+  cpSync(path.join(root, 'deploy', 'errors'), errorsDir, { recursive: true });
+  chmodSync(errorsDir, 0o755);
+  writeFileSync(path.join(dir, 'talent.conf'), nginxConfigFor(upstreams, port, errorsDir));
   writeFileSync(
     path.join(dir, 'nginx.conf'),
     `daemon off;
@@ -196,6 +203,64 @@ http {
     async stop() {
       if (child.exitCode === null) child.kill('SIGQUIT');
       await exited;
+      rmSync(errorsDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A TCP relay in front of PostgreSQL that can play an outage: `cut()` drops every open connection and refuses new
+ * ones (as a stopped server does), `restore()` accepts again on the same port. The processes under test connect
+ * through `urlFor(url)`; the shared PostgreSQL itself is never stopped.
+ */
+export async function databaseGate(adminUrl) {
+  const target = new URL(adminUrl);
+  const sockets = new Set();
+  let server;
+  let port = 0;
+  const listen = () =>
+    new Promise((resolve, reject) => {
+      server = createServer((client) => {
+        const upstream = connect(Number(target.port || 5432), target.hostname);
+        sockets.add(client);
+        sockets.add(upstream);
+        const end = () => {
+          client.destroy();
+          upstream.destroy();
+          sockets.delete(client);
+          sockets.delete(upstream);
+        };
+        for (const s of [client, upstream]) {
+          s.on('error', end);
+          s.on('close', end);
+        }
+        client.pipe(upstream);
+        upstream.pipe(client);
+      });
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        port = server.address().port;
+        resolve();
+      });
+    });
+  await listen();
+  return {
+    /** `url` (a database on the same server) reached through the gate. */
+    urlFor(url) {
+      const u = new URL(url);
+      u.hostname = '127.0.0.1';
+      u.port = String(port);
+      return u.toString();
+    },
+    async cut() {
+      const closed = new Promise((resolve) => server.close(() => resolve()));
+      for (const s of sockets) s.destroy();
+      sockets.clear();
+      await closed;
+    },
+    restore: listen,
+    async stop() {
+      if (server.listening) await this.cut();
     },
   };
 }

@@ -11,9 +11,11 @@ import { z } from 'zod';
 import { zhErrorMessage } from '@app/contracts';
 import type { App, AppDeps, AppModule, CoreDeps } from './lib/app-module';
 import type { PublicPages } from './lib/public-pages';
-import { registerErrorHandling } from './plugins/error-handler';
+import { frameworkErrorAnswer, registerErrorHandling } from './plugins/error-handler';
+import { registerInputTextRule } from './plugins/input-text';
+import { createLoadShedding, registerLoadShedding } from './plugins/load-shedding';
 import { registerMetrics } from './plugins/metrics';
-import { registerSecurity } from './plugins/security';
+import { registerSecurity, securityHeaders } from './plugins/security';
 import { registerSwagger } from './plugins/swagger';
 import { registerWeb } from './plugins/web';
 import { loadPageRenderer } from './plugins/web-ssr';
@@ -24,7 +26,7 @@ import { commentsModerationSource, commentsModule } from './modules/comments';
 import { contentModule, contentPublicPages, createArticlesModule } from './modules/content';
 import { coursePublicPages, createCoursesModule } from './modules/courses';
 import { createCourseProgressSource, learningBufferSize, learningModule } from './modules/learning';
-import { examsModule, examsPublicPages } from './modules/exams';
+import { certificateCheckPages, examsModule, examsPublicPages } from './modules/exams';
 import { createLiveModule, liveModerationSource } from './modules/live';
 import { magazineModule } from './modules/magazine';
 import { createMembersModule } from './modules/members';
@@ -85,6 +87,7 @@ const publicPages = ({ db, clock }: Pick<CoreDeps, 'db' | 'clock'>): PublicPages
   toolsPublicPages(db),
   qaPublicPages(db),
   examsPublicPages(db),
+  certificateCheckPages(db),
   recruitingPublicPages(db, () => clock.now()),
   ...contentPublicPages(db, clock),
 ];
@@ -156,6 +159,8 @@ export async function buildApp({
     // While draining on shutdown, requests on open keep-alive connections are still served (with
     // Connection: close) rather than answered with Fastify's own non-envelope 503.
     return503OnClosing: false,
+    // A bad %-escape in the path still answers the envelope with the security headers.
+    frameworkErrors: frameworkErrorAnswer(securityHeaders()),
   };
   const app: App = Fastify(options).withTypeProvider<ZodTypeProvider>();
 
@@ -169,13 +174,17 @@ export async function buildApp({
   });
 
   const errors = registerErrorHandling(app);
+  const loadShedding = createLoadShedding(config.loadShedding);
   registerMetrics(app, {
+    loadShedding,
     db,
     allow: config.metrics.allow,
     token: config.metrics.token,
     learningBufferSize: () => learningBufferSize(db),
   });
   await registerSecurity(app, { wechat: config.wechat.mode !== 'off' });
+  await registerLoadShedding(app, loadShedding);
+  registerInputTextRule(app);
   await registerSwagger(app, config.siteName);
   errors.setFallback(
     await registerWeb(app, {

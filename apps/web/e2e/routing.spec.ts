@@ -21,9 +21,10 @@ test.describe('route guard and titles', () => {
     await expect(page).toHaveTitle(new RegExp(`^${SITE_NAME} - \\S+`));
   });
 
-  test('an unknown path redirects to /not-found', async ({ page }) => {
-    await page.goto('/no-such-page/at/all?x=1');
-    await expect(page).toHaveURL(/\/not-found$/);
+  test('an unknown path answers 404 with the not-found screen, at its own address', async ({ page }) => {
+    const response = await page.goto('/no-such-page/at/all?x=1');
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveURL(/\/no-such-page\/at\/all\?x=1$/);
     await expect(page.getByRole('heading', { name: '页面不存在' })).toBeVisible();
     await expect(page).toHaveTitle(new RegExp(`^${SITE_NAME} - `));
   });

@@ -1,7 +1,10 @@
 import path from 'node:path';
+import v8 from 'node:v8';
 import { z } from 'zod';
 import { DEFAULT_SITE_NAME, SMS_MAX_PER_IP_PER_HOUR } from '@app/contracts';
 import { defaultWebDistDir } from '../paths';
+
+const MB = 1024 * 1024;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -50,6 +53,13 @@ const envSchema = z
       .trim()
       .regex(/^[\w.:-]{1,64}$/, 'letters, digits and . _ : - only')
       .optional(),
+    // Load shedding: past these the process answers 503 with Retry-After instead of queueing (0: that check off).
+    // Defaults: 1000 ms event-loop delay, 90% of V8's heap limit, no RSS limit; all off when NODE_ENV=test.
+    LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+    LOAD_SHED_MAX_HEAP_USED_MB: z.coerce.number().int().min(0).max(1_048_576).optional(),
+    LOAD_SHED_MAX_RSS_MB: z.coerce.number().int().min(0).max(1_048_576).optional(),
+    LOAD_SHED_RETRY_AFTER_S: z.coerce.number().int().min(1).max(3600).default(5),
+    LOAD_SHED_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
     // Learning time is summed in memory and written this often (and on shutdown).
     LEARNING_FLUSH_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(1_000),
     // GET /metrics: answered to these client addresses/CIDRs (default loopback only) or with this bearer token.
@@ -208,6 +218,14 @@ export interface Config {
   instanceName: string | undefined;
   /** Period of the learning-time buffer's writes, ms. */
   learningFlushIntervalMs: number;
+  /** Load shedding thresholds (0: that check off), the Retry-After it answers, how often the load is sampled. */
+  loadShedding: {
+    maxEventLoopDelayMs: number;
+    maxHeapUsedBytes: number;
+    maxRssBytes: number;
+    retryAfterSeconds: number;
+    sampleIntervalMs: number;
+  };
   /** Who may read GET /metrics: client addresses/CIDRs, or a bearer token. */
   metrics: { allow: string[]; token: string | undefined };
   /** Seed demo accounts and demo content on a fresh database (never by default in production). */
@@ -327,6 +345,18 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     http: { headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS },
     instanceName: e.INSTANCE_NAME,
     learningFlushIntervalMs: e.LEARNING_FLUSH_INTERVAL_MS,
+    loadShedding: {
+      maxEventLoopDelayMs: e.LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS ?? (e.NODE_ENV === 'test' ? 0 : 1_000),
+      maxHeapUsedBytes:
+        e.LOAD_SHED_MAX_HEAP_USED_MB !== undefined
+          ? e.LOAD_SHED_MAX_HEAP_USED_MB * MB
+          : e.NODE_ENV === 'test'
+            ? 0
+            : Math.floor(v8.getHeapStatistics().heap_size_limit * 0.9),
+      maxRssBytes: (e.LOAD_SHED_MAX_RSS_MB ?? 0) * MB,
+      retryAfterSeconds: e.LOAD_SHED_RETRY_AFTER_S,
+      sampleIntervalMs: e.LOAD_SHED_SAMPLE_INTERVAL_MS,
+    },
     metrics: {
       allow: (e.METRICS_ALLOW ?? '127.0.0.1,::1')
         .split(',')

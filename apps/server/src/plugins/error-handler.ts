@@ -13,7 +13,52 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持的内容类型',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求长度与内容不一致',
   FST_ERR_BAD_URL: '请求地址无效',
+  FST_PARTS_LIMIT: '上传的文件或字段过多',
+  FST_FILES_LIMIT: '上传的文件过多',
+  FST_FIELDS_LIMIT: '上传的字段过多',
+  FST_REQ_FILE_TOO_LARGE: '上传的文件过大',
+  FST_PROTO_VIOLATION: '上传内容的字段名无效',
+  FST_MP_PREMATURE_CLOSE: '上传内容不完整，请重新上传',
 };
+
+/** @fastify/multipart's own statuses that would mislead: its 406 reads as "not logged in" to the client. */
+const MULTIPART_STATUS: Record<string, number> = {
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 415,
+  FST_INVALID_JSON_FIELD_ERROR: 400,
+};
+
+const BROKEN_MULTIPART_MESSAGE = '上传内容格式有误，请重新上传';
+
+/**
+ * A multipart body the parser (busboy) could not read: no boundary, a malformed part header, the body ending
+ * mid-part. Busboy raises plain errors without a status, so they are told apart by their text.
+ */
+const BROKEN_MULTIPART = [
+  'Multipart: Boundary not found',
+  'Unexpected end of multipart data',
+  'terminated early due to unexpected end of multipart data',
+  'Malformed part header',
+  'Unexpected end of form',
+  'Malformed urlencoded form',
+];
+
+export function isBrokenMultipart(error: { message?: unknown }): boolean {
+  return typeof error.message === 'string' && BROKEN_MULTIPART.some((m) => (error.message as string).includes(m));
+}
+
+/**
+ * PostgreSQL's data exceptions (SQLSTATE class 22: a value out of range, text it cannot encode, a malformed number
+ * or date) mean the input was bad, not the server: the second line behind the input rules. Drizzle wraps the
+ * driver's error in `cause`.
+ */
+export function isDataException(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 function envelope(code: number, message: string, data: unknown = null): Envelope<unknown> {
   return { code, message, data };
@@ -78,7 +123,15 @@ export function registerErrorHandling(app: FastifyInstance): {
       return reply.code(400).send(envelope(400, first, { fieldErrors }));
     }
 
-    const status = error.statusCode ?? 500;
+    if (isBrokenMultipart(error)) {
+      return reply.code(400).send(envelope(400, BROKEN_MULTIPART_MESSAGE));
+    }
+    if (isDataException(error)) {
+      request.log.warn({ err: error }, 'data exception');
+      return reply.code(400).send(envelope(400, defaultErrorMessages[400]));
+    }
+
+    const status = (error.code ? MULTIPART_STATUS[error.code] : undefined) ?? error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message =
         (error.code && FASTIFY_MESSAGES[error.code]) ??
@@ -124,5 +177,25 @@ export function registerErrorHandling(app: FastifyInstance): {
     setFallback(f) {
       fallback = f;
     },
+  };
+}
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any hook runs (a bad %-escape in the path, a path
+ * parameter past the length limit). Answered as the envelope with the same headers every other answer carries.
+ */
+export function frameworkErrorAnswer(
+  headers: Record<string, string>,
+): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void {
+  return (error, request, reply) => {
+    const message =
+      error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? '请求地址过长' : (FASTIFY_MESSAGES.FST_ERR_BAD_URL as string);
+    const code = error.code === 'FST_ERR_ASYNC_CONSTRAINT' ? 500 : 400;
+    if (code === 500) request.log.error({ err: error }, 'router error');
+    void reply
+      .code(code)
+      .headers(headers)
+      .header('x-request-id', request.id)
+      .send(envelope(code, code === 500 ? defaultErrorMessages[500] : message));
   };
 }

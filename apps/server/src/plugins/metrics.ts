@@ -5,6 +5,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { defaultErrorMessages } from '@app/contracts';
 import { poolStats, type Db } from '../db/client';
 import { businessMetrics } from '../lib/metrics';
+import type { LoadShedding } from './load-shedding';
 
 export interface MetricsOptions {
   db: Db;
@@ -14,6 +15,8 @@ export interface MetricsOptions {
   token: string | undefined;
   /** Pending keys of the learning-time buffer (learning module), if it exists. */
   learningBufferSize: () => number | undefined;
+  /** Load shedding's thresholds and counts, if it runs. */
+  loadShedding?: LoadShedding;
 }
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -63,6 +66,31 @@ export function registerMetrics(app: FastifyInstance, opts: MetricsOptions): voi
       this.set(opts.learningBufferSize() ?? 0);
     },
   });
+
+  const shedding = opts.loadShedding;
+  if (shedding) {
+    new Gauge({
+      name: 'load_shed_threshold',
+      help: 'Load shedding thresholds of this process (0: that check is off): event-loop delay in seconds, heap and RSS in bytes',
+      labelNames: ['kind'] as const,
+      registers: [registry],
+      collect() {
+        const t = shedding.thresholds;
+        this.set({ kind: 'event_loop_delay_seconds' }, t.maxEventLoopDelayMs / 1000);
+        this.set({ kind: 'heap_used_bytes' }, t.maxHeapUsedBytes);
+        this.set({ kind: 'rss_bytes' }, t.maxRssBytes);
+      },
+    });
+    new Gauge({
+      name: 'load_shed_requests_total',
+      help: 'Requests answered 503 at once because the process was over a load threshold, by reason',
+      labelNames: ['reason'] as const,
+      registers: [registry],
+      collect() {
+        for (const [reason, count] of Object.entries(shedding.shed)) this.set({ reason }, count);
+      },
+    });
+  }
 
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern (/api/courses/:id), never the raw URL, so the series stay few.

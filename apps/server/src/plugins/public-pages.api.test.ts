@@ -4,6 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses } from '../modules/courses';
+import { examsCertificates } from '../modules/exams/exams.table';
 import { qaQuestions } from '../modules/qa/qa.table';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { SITEMAP_MAX_URLS, sitemapXml } from './web-pages';
@@ -52,6 +53,34 @@ describe('public detail pages in the HTML', () => {
       expect(res.payload, url).toContain('<div id="root">');
       expect(res.payload, url).not.toContain('og:image');
     }
+  });
+
+  it('an unknown record on every public detail page answers 404 with the app shell', async () => {
+    for (const url of [
+      '/caseDatabase/article/99999999',
+      '/newsInformation/details?id=99999999',
+      '/expertDatabase/99999999',
+      '/publicityPage/no-such-page',
+      '/studentServe/lobbyPage/99999999',
+      '/quiz/99999999',
+      '/jobDetail/jinfo?id=99999999',
+      '/financeTool/toolInfo/99999999',
+      '/examNotice/没有这个考试',
+      '/certificate/ZC0000000000',
+      '/train/detail/2147483648',
+    ]) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.payload, url).toContain('<div id="root">');
+    }
+  });
+
+  it('a certificate check page of an issued certificate answers 200 and names the certificate', async () => {
+    const [certificate] = await t.db.select({ number: examsCertificates.number }).from(examsCertificates).limit(1);
+    const res = await page(`/certificate/${certificate!.number}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.payload).toContain(`证书查验 ${certificate!.number}`);
   });
 
   it('a regional sub-domain puts its learning base in the title', async () => {

@@ -1,5 +1,6 @@
 import { LEARNING_BASES } from '@app/contracts/common/dictionaries';
 import { matchPattern, type PageMeta, type PublicPages, type SitemapEntry } from '../lib/public-pages';
+import { isStorableText } from '../lib/storable-text';
 
 /** Search-result length of a description (Baidu shows about 120 Chinese characters). */
 const DESCRIPTION_MAX = 120;
@@ -37,7 +38,9 @@ export async function resolvePage(sources: readonly PublicPages[], pathname: str
   for (const source of sources) {
     const params = matchPattern(source.pattern, pathname);
     if (!params) continue;
-    const meta = await source.meta(params, query);
+    // A name no record can have (a NUL byte, a lone surrogate) is looked up nowhere.
+    const storable = [...Object.values(params), ...query.values()].every(isStorableText);
+    const meta = storable ? await source.meta(params, query) : null;
     const kept = new URLSearchParams();
     for (const name of source.canonicalQuery ?? []) {
       const value = query.get(name);

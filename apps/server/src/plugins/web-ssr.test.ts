@@ -17,6 +17,7 @@ export function installServerFetch(f) { fetchApi = f; }
 export async function render({ url, host }) {
   renders += 1;
   if (url.startsWith('/boom')) throw new Error('render failed');
+  if (url.startsWith('/no-such-page')) return { head: '', body: '<main>页面不存在</main>', routeTitle: '页面不存在', status: 404 };
   const problems = await fetchApi({ method: 'GET', url: '/api/problems' });
   return {
     head: '<style data-test>.x{}</style>',
@@ -65,6 +66,13 @@ describe('server-side rendered public pages', () => {
     const res = await get('/boom');
     expect(res.statusCode).toBe(200);
     expect(res.payload).toContain('<div id="root"></div>');
+  });
+
+  it('answers 404 with the not-found screen when the renderer finds no page for the address', async () => {
+    const res = await get('/no-such-page/at/all');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.payload).toContain('<div id="root"><main>页面不存在</main></div>');
   });
 
   it('never renders pages behind a login on the server', async () => {

@@ -27,6 +27,8 @@ export interface RenderedPage {
   body: string;
   /** The route's own name (`handle.title`), for the title when the page has no record of its own. */
   routeTitle: string | null;
+  /** 404 when the address is no page of the site (the web router's not-found screen); absent means 200. */
+  status?: 200 | 404;
 }
 
 /** Renders a public page on the server; null when it cannot (the client then renders it alone). */
@@ -105,7 +107,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       learningBase: learningBaseOfHost(request.headers.host),
     });
     const html = shell.compose(`${head}${rendered ? `\n    ${rendered.head}` : ''}`, rendered?.body ?? '');
-    await sendHtml(request, reply, page.status, html);
+    await sendHtml(request, reply, rendered?.status === 404 ? 404 : page.status, html);
   };
   // Home is a page like the others (static serving would answer the folder itself).
   app.get('/', { schema: { hide: true } }, servePage);

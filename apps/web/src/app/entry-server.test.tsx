@@ -68,6 +68,14 @@ describe('server-side render of public pages', () => {
     }
   }, 60_000);
 
+  it('renders an unknown address as the not-found screen with status 404, and known pages with 200', async () => {
+    const unknown = (await render({ url: '/no/such/page?x=1', host: 'localhost:3000' }))!;
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toContain('页面不存在');
+    expect((await render({ url: '/not-found', host: 'localhost:3000' }))!.status).toBe(404);
+    expect((await render({ url: '/help-center', host: 'localhost:3000' }))!.status).toBe(200);
+  }, 60_000);
+
   it('leaves pages behind a login to the client', async () => {
     expect(await render({ url: '/center/student', host: 'localhost:3000' })).toBeNull();
   }, 60_000);

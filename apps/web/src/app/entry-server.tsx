@@ -44,6 +44,8 @@ export interface RenderOutput {
   head: string;
   body: string;
   routeTitle: string | null;
+  /** HTTP status of the page: 404 when the address matched no page (the not-found screen). */
+  status: 200 | 404;
 }
 
 let serverFetch: ServerFetch | null = null;
@@ -117,5 +119,6 @@ export async function render({ url, host }: RenderInput): Promise<RenderOutput |
     .filter(Boolean)
     .join('\n    ');
   queryClient.clear();
-  return { head, body, routeTitle };
+  const status = handles.some((h) => h?.notFound) ? 404 : 200;
+  return { head, body, routeTitle, status };
 }

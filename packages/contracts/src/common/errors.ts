@@ -37,3 +37,6 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
 export const NOT_LOGGED_IN_MESSAGE = '未登录';
 export const USER_NOT_LOGGED_IN_MESSAGE = '用户未登录';
 export const BUY_STUDENT_CARD_MESSAGE = '请购买学员卡';
+
+/** A field holding text the database cannot keep (U+0000, a lone UTF-16 surrogate). */
+export const unstorableTextMessage = (field: string) => `${field} 含有无法识别的字符（如空字符），请删除后重试`;

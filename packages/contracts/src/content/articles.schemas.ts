@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema, pagedSchema } from '../common/pagination';
 import { phoneSchema } from '../common/rules';
+import { recordIdSchema } from '../common/ids';
 import { LEARNING_BASES } from '../common/dictionaries';
 import {
   ARTICLE_ACCESS,
@@ -28,7 +29,7 @@ export const regionCodeSchema = z
   .string()
   .refine((v) => Object.prototype.hasOwnProperty.call(LEARNING_BASES, v), m.regionUnknown);
 
-export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const idParamsSchema = z.object({ id: recordIdSchema() });
 
 /** A card in an article list. */
 export const articleCardSchema = z.object({
@@ -142,8 +143,8 @@ export const articleVersionSchema = z.object({
   saved_at: z.string(),
 });
 export const articleVersionParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  versionId: z.coerce.number().int().positive(),
+  id: recordIdSchema(m.articleNotFound),
+  versionId: recordIdSchema(m.versionNotFound),
 });
 
 export const uploadedImageSchema = z.object({ url: z.string() });

@@ -344,7 +344,7 @@ export const questionSchema = z.object({
 export type Question = z.infer<typeof questionSchema>;
 
 export const questionListQuerySchema = z.object({
-  type_id: z.coerce.number().int().positive().optional(),
+  type_id: recordIdSchema(m.typeNotFound).optional(),
   kind: z.enum(QUESTION_KINDS).optional(),
   keyword: z.string().trim().max(50).optional(),
   page: z.coerce.number().int().min(1).default(1),

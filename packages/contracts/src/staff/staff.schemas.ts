@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pagedSchema, pageQuerySchema } from '../common/pagination';
 import { phoneSchema } from '../common/rules';
+import { recordIdSchema } from '../common/ids';
 import {
   EXPORT_PERIOD_MAX_DAYS,
   GRANT_MEMBERSHIP_MAX_DAYS,
@@ -107,7 +108,7 @@ export const adminUserDetailSchema = adminUserSchema.extend({
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
-export const userIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const userIdParamsSchema = z.object({ id: recordIdSchema(staffMessages.userNotFound) });
 
 const reasonSchema = z
   .string({ error: staffMessages.reasonRequired })

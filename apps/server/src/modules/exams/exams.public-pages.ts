@@ -25,3 +25,24 @@ export function examsPublicPages(db: DbOrTx): PublicPages {
     },
   };
 }
+
+/**
+ * The public certificate check page (/certificate/{number}, reached by the QR code on the certificate): 404 for a
+ * number no certificate has. Not in sitemap.xml: certificates are not listed.
+ */
+export function certificateCheckPages(db: DbOrTx): PublicPages {
+  return {
+    pattern: '/certificate/:number',
+    async meta({ number }) {
+      const certificate = await repo.certificateByNumber(db, number ?? '');
+      if (!certificate) return null;
+      return {
+        title: `证书查验 ${certificate.number}`,
+        description: `${certificate.examName}证书（编号 ${certificate.number}）的真伪查验`,
+      };
+    },
+    async sitemap() {
+      return [];
+    },
+  };
+}

@@ -5,6 +5,6 @@ export { createExamProducts, type ExamProducts } from './exams.service';
 /** A person's certificates, for the talent area (centre evaluation, credit archive). */
 export { createExamCertificates, type ExamCertificates } from './exams.service';
 /** Page metadata and sitemap entries of the exam notices. */
-export { examsPublicPages } from './exams.public-pages';
+export { certificateCheckPages, examsPublicPages } from './exams.public-pages';
 /** The grading queue's size and the results of a period (staff dashboard and exports). */
 export { examsFigures } from './staff-figures';

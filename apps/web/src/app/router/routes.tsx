@@ -107,9 +107,10 @@ const screens: RouteObject[] = [
   { element: <GuestOnly />, children: loginRoutes.map(loadingAntdWhen) },
   ...openRoutes.map(loadingAntdWhen),
   { element: <RequireAuth />, children: [...authRoutes, centreRoute, adminRoute] },
-  pageRoute({ path: 'not-found', title: '页面不存在', antd: false, page: () => import('@/shared/ui/not-found-page') }),
+  pageRoute({ path: 'not-found', title: '页面不存在', antd: false, notFound: true, page: () => import('@/shared/ui/not-found-page') }),
   pageRoute({ path: 'not-found/underConstruction', title: '功能建设中', antd: false, page: underConstruction }),
-  { path: '*', element: <Navigate to="/not-found" replace /> },
+  // An unknown address shows the not-found screen where it is (no redirect: a server render answers it with 404).
+  pageRoute({ path: '*', title: '页面不存在', antd: false, notFound: true, page: () => import('@/shared/ui/not-found-page') }),
 ];
 const withoutAntd = screens.filter(plain);
 const needingAntd = screens.filter((r) => !plain(r));

@@ -29,6 +29,8 @@ export interface RouteHandle {
   permission?: Permission;
   /** A staff screen reached from another one (an editor opened from its list): routed, but not in the /admin menu. */
   menu?: false;
+  /** The not-found screen: a server render of it answers HTTP 404. */
+  notFound?: true;
 }
 
 export const LAZY_SCREEN_FAILED = '页面加载失败，请刷新重试';
