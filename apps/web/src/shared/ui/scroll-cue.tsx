@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useIsPhone } from '../hooks/use-is-phone';
 import './scroll-cue.css';
 
 /** Which sides of a sideways-scrolling box still hide content. */
@@ -19,10 +20,19 @@ export interface ScrollCueProps {
   /** What scrolls, for the arrow buttons' names: 「向右滚动{label}」. */
   label: string;
   /**
-   * Called once with the scrolling box, e.g. to bring the current item into view; the box is the direct parent of
-   * `children`.
+   * A selector for the element inside `children` that scrolls, when the content brings its own scroller (an antd
+   * Table with `scroll.x` scrolls `.ant-table-content`): the fade and arrows then sit over that element only (not
+   * over the table's pager). Without it, the cue's own box scrolls.
    */
-  onViewport?: (viewport: HTMLDivElement) => void;
+  scroller?: string;
+  /** Called once with the scrolling box, e.g. to bring the current item into view. */
+  onViewport?: (viewport: HTMLElement) => void;
+}
+
+/** Where the scrolling element sits inside the cue's box (px), for the fades and arrows. */
+interface Band {
+  top: number;
+  height: number;
 }
 
 /**
@@ -30,57 +40,85 @@ export interface ScrollCueProps {
  * and the box shows that there is more: a fade and an arrow button on each side that still hides content (the arrow
  * scrolls by most of the box's width). Plain React + CSS (no antd), so the header can use it in the first load.
  *
- * Use it for a row of links or tabs (the header's top navigation), or around a wide antd Table on a phone:
+ * A row of links or tabs (the header's top navigation):
  *
- *   <ScrollCue label="订单列表"><Table … pagination={false} /></ScrollCue>
+ *   <ScrollCue label="主导航"><ul>…</ul></ScrollCue>
  *
- * Inside the box a Table lays out at its natural width (give it no `scroll.x`: the box is the scroller). Keep the
- * pagination outside the box, or prefer the card list of `PhoneTable` (shared/ui/phone-table) when a row reads
- * better as a card. Nothing changes at desk widths when the content fits: no fade, no arrows.
+ * A wide antd Table on a phone: the table keeps its columns at their natural width and scrolls in its own box; the
+ * pager stays put under it:
+ *
+ *   const table = usePhoneTable(COLUMNS, { x: 910 });   // see usePhoneTable
+ *   <ScrollCue label="订单列表" scroller={TABLE_SCROLLER}><Table {...table} … /></ScrollCue>
+ *
+ * Nothing shows when the content fits: no fade, no arrows.
  */
-export function ScrollCue({ children, className, label, onViewport }: ScrollCueProps) {
+export function ScrollCue({ children, className, label, scroller, onViewport }: ScrollCueProps) {
+  const root = useRef<HTMLDivElement>(null);
   const viewport = useRef<HTMLDivElement>(null);
   const [edges, setEdges] = useState<ScrollEdges>({ left: false, right: false });
+  const [band, setBand] = useState<Band | null>(null);
+
+  const target = useCallback((): HTMLElement | null => {
+    if (!scroller) return viewport.current;
+    return viewport.current?.querySelector<HTMLElement>(scroller) ?? null;
+  }, [scroller]);
 
   const update = useCallback(() => {
-    const el = viewport.current;
+    const el = target();
     if (!el) return;
     const next = hiddenEdges(el);
     setEdges((prev) => (prev.left === next.left && prev.right === next.right ? prev : next));
-  }, []);
+    if (scroller && root.current) {
+      const outer = root.current.getBoundingClientRect();
+      const inner = el.getBoundingClientRect();
+      const nextBand = { top: Math.round(inner.top - outer.top), height: Math.round(inner.height) };
+      setBand((prev) => (prev && prev.top === nextBand.top && prev.height === nextBand.height ? prev : nextBand));
+    }
+  }, [scroller, target]);
 
   useEffect(() => {
-    const el = viewport.current;
-    if (!el) return;
-    onViewport?.(el);
+    const box = root.current;
+    const el = target();
+    if (!box) return;
+    if (el) onViewport?.(el);
     update();
-    el.addEventListener('scroll', update, { passive: true });
+    // Scroll events do not bubble: caught on the way down, from whichever element inside scrolls.
+    box.addEventListener('scroll', update, { capture: true, passive: true });
     window.addEventListener('resize', update);
     const ro = typeof ResizeObserver === 'function' ? new ResizeObserver(update) : null;
-    ro?.observe(el);
-    if (el.firstElementChild) ro?.observe(el.firstElementChild);
+    ro?.observe(box);
+    if (viewport.current?.firstElementChild) ro?.observe(viewport.current.firstElementChild);
     return () => {
-      el.removeEventListener('scroll', update);
+      box.removeEventListener('scroll', update, { capture: true });
       window.removeEventListener('resize', update);
       ro?.disconnect();
     };
     // onViewport runs once per mount by design.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [update]);
+  }, [update, target]);
 
   const scrollBy = (direction: 1 | -1) => {
-    const el = viewport.current;
+    const el = target();
     if (!el) return;
     const step = Math.max(80, Math.round(el.clientWidth * 0.7)) * direction;
     if (typeof el.scrollBy === 'function') el.scrollBy({ left: step, behavior: 'smooth' });
     else el.scrollLeft += step;
   };
 
-  const classes = ['scroll-cue', edges.left && 'scroll-cue--more-left', edges.right && 'scroll-cue--more-right', className]
+  const classes = [
+    'scroll-cue',
+    scroller && 'scroll-cue--inner',
+    edges.left && 'scroll-cue--more-left',
+    edges.right && 'scroll-cue--more-right',
+    className,
+  ]
     .filter(Boolean)
     .join(' ');
+  const bandStyle = band
+    ? ({ '--scroll-cue-top': `${band.top}px`, '--scroll-cue-height': `${band.height}px` } as CSSProperties)
+    : undefined;
   return (
-    <div className={classes}>
+    <div className={classes} ref={root} style={bandStyle}>
       <div className="scroll-cue__viewport" ref={viewport}>
         {children}
       </div>
@@ -97,4 +135,36 @@ export function ScrollCue({ children, className, label, onViewport }: ScrollCueP
       )}
     </div>
   );
+}
+
+/** The element that scrolls inside an antd Table given `scroll.x` (for ScrollCue's `scroller`). */
+export const TABLE_SCROLLER = '.ant-table-content, .ant-table-body';
+
+type TableScroll = { x?: number | string | true; y?: number | string } | undefined;
+
+/**
+ * An antd Table's `columns` and `scroll` for the screen. On a phone the columns keep their natural width
+ * (`x: 'max-content'`, or the desk's fixed width) and the table scrolls in its own box, to be wrapped in a
+ * ScrollCue with `scroller={TABLE_SCROLLER}`; columns pinned to an edge (`fixed`) are let go, since a pinned
+ * 150 px column leaves a phone's table no room to scroll and would sit under the cue. At desk widths both are
+ * returned as given.
+ *
+ *   const table = usePhoneTable(COLUMNS, { x: 910 });
+ *   <ScrollCue label="订单列表" scroller={TABLE_SCROLLER}>
+ *     <Table columns={table.columns} scroll={table.scroll} … />
+ *   </ScrollCue>
+ */
+export function usePhoneTable<C extends { fixed?: unknown }>(columns: C[], desk?: TableScroll): { columns: C[]; scroll: TableScroll } {
+  const phone = useIsPhone();
+  if (!phone) return { columns, scroll: desk };
+  return { columns: columns.map((c) => (c.fixed ? { ...c, fixed: undefined } : c)), scroll: phoneScroll(desk) };
+}
+
+/** usePhoneTable's `scroll` alone, for a table without pinned columns whose columns are written inline. */
+export function useTableScroll(desk?: TableScroll): TableScroll {
+  return useIsPhone() ? phoneScroll(desk) : desk;
+}
+
+function phoneScroll(desk: TableScroll): TableScroll {
+  return { ...desk, x: typeof desk?.x === 'number' ? desk.x : 'max-content' };
 }
