@@ -195,7 +195,7 @@ export default function FinanceConsultPage() {
               { max: 20, message: cm.contactNameTooLong },
             ]}
           >
-            <Input maxLength={20} />
+            <Input maxLength={20} autoComplete="name" />
           </Form.Item>
           <Form.Item
             name="contact_phone"
@@ -205,7 +205,7 @@ export default function FinanceConsultPage() {
               { pattern: /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8})$/, message: cm.contactPhoneInvalid },
             ]}
           >
-            <Input maxLength={13} />
+            <Input maxLength={13} inputMode="tel" autoComplete="tel" />
           </Form.Item>
         </Form>
       </Modal>
