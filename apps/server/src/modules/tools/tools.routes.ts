@@ -10,6 +10,7 @@ import {
 import type { AppModule } from '../../lib/app-module';
 import { AppError } from '../../lib/app-error';
 import { readUpload } from '../../lib/multipart-upload';
+import { guardWorkbook } from '../../lib/workbook-guard';
 import { userOf } from '../../lib/auth';
 import { defineRoute, guardOptions } from '../../lib/define-route';
 import { renderRiskPdf } from './risk-pdf';
@@ -50,6 +51,7 @@ export const toolsModule: AppModule = async (app, deps) => {
         tooLarge: m.templateTooLarge,
         broken: m.templateUnreadable,
       });
+      await guardWorkbook(content, { unreadable: m.templateUnreadable });
       const read = await readTemplate(content);
       if (read.ok) return ok(read.data);
       if ('unreadable' in read) throw AppError.badRequest(m.templateUnreadable, { file: m.templateUnreadable });
