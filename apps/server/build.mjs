@@ -27,6 +27,7 @@ const runtimeFilePackages = [
   'pg-native',
   'pino',
   'thread-stream',
+  'piscina',
 ];
 
 const outdir = fileURLToPath(new URL('./dist/', import.meta.url));
@@ -38,6 +39,8 @@ await build({
   entryPoints: {
     server: fileURLToPath(new URL('./src/server.ts', import.meta.url)),
     'admin-create': fileURLToPath(new URL('./src/cli/admin-create.ts', import.meta.url)),
+    // The workbook guard's worker thread, found next to server.js at run time (src/lib/workbook-guard.ts).
+    'workbook-worker': fileURLToPath(new URL('./src/lib/workbook-guard.worker.mjs', import.meta.url)),
   },
   outdir,
   bundle: true,
@@ -55,4 +58,4 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
-console.log(`built apps/server/dist/server.js and admin-create.js in ${Date.now() - started} ms`);
+console.log(`built apps/server/dist/server.js, admin-create.js and workbook-worker.js in ${Date.now() - started} ms`);

@@ -167,6 +167,7 @@ export const examsMessages = {
   revoked: '证书已撤销',
   importFileRequired: '请上传Excel文件（.xlsx）',
   importFileUnreadable: '无法读取该Excel文件，请使用下载的模板填写',
+  importFileTooLarge: '导入文件不能超过5MB',
   importEmpty: '文件中没有试题',
   importTooMany: `一次最多导入${IMPORT_MAX_ROWS}道试题`,
   importBadRows: '导入失败：文件中有错误的行，未导入任何试题',

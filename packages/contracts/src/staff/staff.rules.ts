@@ -174,6 +174,7 @@ export type UserImportColumnKey = (typeof USER_IMPORT_COLUMNS)[number]['key'];
 
 export const userImportMessages = {
   fileRequired: '请上传Excel文件（.xlsx）',
+  fileTooLarge: 'Excel文件不能超过5MB',
   fileUnreadable: '无法读取该Excel文件，请使用下载的模板填写',
   columnMissing: '缺少该列，请使用下载的模板',
   empty: '文件中没有可导入的用户',

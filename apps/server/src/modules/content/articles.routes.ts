@@ -7,7 +7,7 @@ import {
   contentMessages as m,
   ok,
 } from '@app/contracts';
-import { AppError } from '../../lib/app-error';
+import { readUpload } from '../../lib/multipart-upload';
 import type { AppModule } from '../../lib/app-module';
 import { userOf } from '../../lib/auth';
 import { defineRoute } from '../../lib/define-route';
@@ -112,17 +112,11 @@ export const createArticlesModule =
       app,
       r.adminUploadImage,
       async (request) => {
-        if (!request.isMultipart()) throw new AppError(415, m.imageRequired);
-        const file = await request.file();
-        if (!file) throw AppError.badRequest(m.imageRequired, { file: m.imageRequired });
-        let content: Buffer;
-        try {
-          content = await file.toBuffer();
-        } catch (err) {
-          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new AppError(413, m.imageTooLarge);
-          throw err;
-        }
+        const { content } = await readUpload(request, {
+          maxBytes: CONTENT_IMAGE_MAX_BYTES,
+          required: m.imageRequired,
+          tooLarge: m.imageTooLarge,
+        });
         return ok(await svc.uploadImage(userOf(request).id, content), m.imageUploaded);
       },
       { ...staff, bodyLimit: CONTENT_IMAGE_MAX_BYTES + 64 * 1024 },

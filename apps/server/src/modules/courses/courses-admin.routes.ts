@@ -10,6 +10,7 @@ import {
   ok,
 } from '@app/contracts';
 import { AppError } from '../../lib/app-error';
+import { readUpload } from '../../lib/multipart-upload';
 import type { App, AppDeps } from '../../lib/app-module';
 import { defineRoute } from '../../lib/define-route';
 import { registerStoredImageRoute } from '../../lib/stored-file';
@@ -121,16 +122,11 @@ async function registerUploads(
     scope,
     r.imageUpload,
     async (request) => {
-      if (!request.isMultipart()) throw new AppError(415, m.imageMissing);
-      const file = await request.file();
-      if (!file) throw AppError.badRequest(m.imageMissing, { file: m.imageMissing });
-      let content: Buffer;
-      try {
-        content = await file.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, m.imageTooLarge);
-        throw err;
-      }
+      const { content } = await readUpload(request, {
+        maxBytes: COURSE_IMAGE_MAX_BYTES,
+        required: m.imageMissing,
+        tooLarge: m.imageTooLarge,
+      });
       return ok(await svc.uploadImage(content), '已上传');
     },
     { ...staff, bodyLimit: COURSE_IMAGE_MAX_BYTES + 64 * 1024 },

@@ -23,6 +23,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { AuditTrail, StaffActor } from '../audit';
 import { AppError } from '../../lib/app-error';
+import { guardWorkbook } from '../../lib/workbook-guard';
 import type { Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../db/sql';
 import { examsRepository as repo, type PaperRow, type QuestionRow } from './exams.repository';
@@ -287,6 +288,7 @@ export function createBankService({ db, clock, audit }: { db: Db; clock: Clock; 
     /** Imports every row or none: any bad row is reported by row number and column header. */
     async importFile(staff: StaffActor, typeId: number, file: Buffer): Promise<number> {
       await assertType(typeId);
+      await guardWorkbook(file, { unreadable: m.importFileUnreadable });
       const wb = new ExcelJS.Workbook();
       try {
         await wb.xlsx.load(file as unknown as ArrayBuffer);

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import { IMPORT_MAX_BYTES, adminExamsRoutes, examsMessages as m, examsRoutes, ok } from '@app/contracts';
 import type { App, AppDeps, AppModule } from '../../lib/app-module';
-import { AppError } from '../../lib/app-error';
+import { readUpload } from '../../lib/multipart-upload';
 import { defineRoute } from '../../lib/define-route';
 import { userOf } from '../../lib/auth';
 import { auditActor, createAuditTrail } from '../audit';
@@ -243,17 +243,12 @@ async function registerImportRoute(scope: App, bank: BankService, deps: AppDeps)
     scope,
     adminExamsRoutes.importQuestions,
     async (request) => {
-      // The multipart plugin answers 406 for a non-multipart body, which would read as "not logged in".
-      if (!request.isMultipart()) throw new AppError(415, m.importFileRequired);
-      const file = await request.file();
-      if (!file) throw AppError.badRequest(m.importFileRequired);
-      let content: Buffer;
-      try {
-        content = await file.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413);
-        throw AppError.badRequest(m.importFileUnreadable);
-      }
+      const { content } = await readUpload(request, {
+        maxBytes: IMPORT_MAX_BYTES,
+        required: m.importFileRequired,
+        tooLarge: m.importFileTooLarge,
+        broken: m.importFileUnreadable,
+      });
       const n = await bank.importFile(auditActor(request), request.query.type_id, content);
       return ok({ imported: n }, m.imported(n));
     },

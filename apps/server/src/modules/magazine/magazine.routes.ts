@@ -10,6 +10,7 @@ import {
 } from '@app/contracts';
 import type { App, AppDeps, AppModule } from '../../lib/app-module';
 import { AppError } from '../../lib/app-error';
+import { readUpload } from '../../lib/multipart-upload';
 import { userOf } from '../../lib/auth';
 import { defineRoute } from '../../lib/define-route';
 import { mediaSigner, sendRanged } from '../courses';
@@ -96,28 +97,20 @@ async function registerUpload(scope: App, service: MagazineService, deps: AppDep
     scope,
     magazineRoutes.adminUpload,
     async (request) => {
-      // The multipart plugin answers 406 for a non-multipart body, which would read as "not logged in".
-      if (!request.isMultipart()) throw new AppError(415, m.pdfMissing);
-      const fields: Record<string, unknown> = {};
-      let bytes: Buffer | null = null;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            if (part.fieldname === 'file') bytes = await part.toBuffer();
-            else part.file.resume();
-          } else fields[part.fieldname] = part.value;
-        }
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, m.pdfTooLarge);
-        throw AppError.badRequest(m.pdfBroken);
-      }
+      const { content: bytes, fields } = await readUpload(request, {
+        maxBytes: MAGAZINE_PDF_MAX_BYTES,
+        fields: Object.keys(magazineUploadFieldsSchema.shape),
+        required: m.pdfMissing,
+        tooLarge: m.pdfTooLarge,
+        broken: m.pdfBroken,
+      });
       const parsed = magazineUploadFieldsSchema.safeParse(fields);
       if (!parsed.success) {
         const fieldErrors: Record<string, string> = {};
         for (const issue of parsed.error.issues) fieldErrors[issue.path.join('.')] ??= issue.message;
         throw AppError.badRequest(Object.values(fieldErrors)[0], fieldErrors);
       }
-      if (!bytes || bytes.length === 0) throw AppError.badRequest(m.pdfMissing);
+      if (bytes.length === 0) throw AppError.badRequest(m.pdfMissing);
       return ok(await service.upload(parsed.data, bytes), '已上传');
     },
     { tags: ADMIN_TAGS, auth: deps.guards.requirePermission('magazine'), bodyLimit: MAGAZINE_PDF_MAX_BYTES + 64 * 1024 },

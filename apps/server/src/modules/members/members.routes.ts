@@ -17,6 +17,7 @@ import {
 import { paymentNotifications } from '../../lib/metrics';
 import type { App, AppDeps, AppModule } from '../../lib/app-module';
 import { AppError } from '../../lib/app-error';
+import { readUpload } from '../../lib/multipart-upload';
 import type { Clock } from '../../lib/clock';
 import { defineRoute, guardOptions } from '../../lib/define-route';
 import { userOf, type Guard } from '../../lib/auth';
@@ -326,18 +327,11 @@ async function registerIssueRoute(scope: App, invoices: InvoicesService, require
     scope,
     adminInvoicesRoutes.issue,
     async (request) => {
-      // The multipart plugin answers 406 for a non-multipart body, which would read as "not logged in".
-      if (!request.isMultipart()) throw new AppError(415, m.invoicePdfRequired);
-      const file = await request.file();
-      if (!file) throw AppError.badRequest(m.invoicePdfRequired, { file: m.invoicePdfRequired });
-      let content: Buffer;
-      try {
-        content = await file.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError(413, m.invoicePdfTooLarge);
-        throw err;
-      }
+      const { content } = await readUpload(request, {
+        maxBytes: INVOICE_PDF_MAX_BYTES,
+        required: m.invoicePdfRequired,
+        tooLarge: m.invoicePdfTooLarge,
+      });
       return ok(await invoices.issue(auditActor(request), request.params.id, content), m.invoiceIssued);
     },
     { tags: ['invoices'], auth: requireStaff, bodyLimit: INVOICE_PDF_MAX_BYTES + 64 * 1024 },

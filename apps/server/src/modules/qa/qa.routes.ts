@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import { consultMessages as cm, ok, QA_IMAGE_MAX_BYTES, qaMessages as m, qaRoutes } from '@app/contracts';
 import type { AppModule } from '../../lib/app-module';
 import { AppError } from '../../lib/app-error';
+import { readUpload } from '../../lib/multipart-upload';
 import { defineGuard, userOf } from '../../lib/auth';
 import { defineRoute } from '../../lib/define-route';
 import { auditActor, createAuditTrail } from '../audit';
@@ -66,18 +67,11 @@ export const qaModule: AppModule = async (app, deps) => {
     qaRoutes.uploadImage,
     async (request) => {
       const me = userOf(request);
-      // The multipart plugin answers 406 for a non-multipart body, which would read as "not logged in".
-      if (!request.isMultipart()) throw new AppError(415, m.imageRequired);
-      const file = await request.file();
-      if (!file) throw AppError.badRequest(m.imageRequired, { file: m.imageRequired });
-      let content: Buffer;
-      try {
-        content = await file.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError(413, m.imageTooLarge);
-        throw err;
-      }
+      const { content } = await readUpload(request, {
+        maxBytes: QA_IMAGE_MAX_BYTES,
+        required: m.imageRequired,
+        tooLarge: m.imageTooLarge,
+      });
       return ok(await qa.uploadImage(me.id, content), m.imageUploaded);
     },
     { ...user, bodyLimit: QA_IMAGE_MAX_BYTES + 64 * 1024 },

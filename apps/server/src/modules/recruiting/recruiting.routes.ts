@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { COMPANY_IMAGE_MAX_BYTES, ok, recruitingMessages as m, recruitingRoutes as r } from '@app/contracts';
 import type { AppDeps, AppModule } from '../../lib/app-module';
 import { AppError } from '../../lib/app-error';
+import { readUpload } from '../../lib/multipart-upload';
 import type { AuthUser } from '../../lib/auth';
 import { userOf } from '../../lib/auth';
 import { defineRoute } from '../../lib/define-route';
@@ -26,17 +27,13 @@ export function recruitingService(deps: AppDeps): RecruitingService {
 
 /** The one image of a multipart upload (field `file`): 415 for a non-multipart body, 413 over 5 MB. */
 async function readImage(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new AppError(415, m.licenceRequired);
-  try {
-    const file = await request.file();
-    if (!file) throw AppError.badRequest(m.licenceRequired);
-    return await file.toBuffer();
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError(413, m.imageTooLarge);
-    if (err instanceof AppError) throw err;
-    throw AppError.badRequest(m.licenceRequired);
-  }
+  const { content } = await readUpload(request, {
+    maxBytes: COMPANY_IMAGE_MAX_BYTES,
+    required: m.licenceRequired,
+    tooLarge: m.imageTooLarge,
+    broken: m.licenceRequired,
+  });
+  return content;
 }
 
 /** Companies, job posts and their review, the job board, applications, talent query, recommendation, talent pool. */

@@ -8,7 +8,7 @@ import {
   userImportMessages,
 } from '@app/contracts';
 import type { App, AppModule } from '../../lib/app-module';
-import { AppError } from '../../lib/app-error';
+import { readUpload } from '../../lib/multipart-upload';
 import { userOf } from '../../lib/auth';
 import { defineRoute } from '../../lib/define-route';
 import { auditActor, createAuditTrail } from '../audit';
@@ -108,17 +108,13 @@ export const staffModule: AppModule = async (app, deps) => {
       scope as App,
       staffRoutes.usersImport,
       async (request) => {
-        // The multipart plugin answers 406 for a non-multipart body, which would read as "not logged in".
-        if (!request.isMultipart()) throw new AppError(415, userImportMessages.fileRequired);
-        const file = await request.file();
-        if (!file) throw AppError.badRequest(userImportMessages.fileRequired);
-        let content: Buffer;
-        try {
-          content = await file.toBuffer();
-        } catch (err) {
-          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413);
-          throw AppError.badRequest(userImportMessages.fileUnreadable);
-        }
+        const file = await readUpload(request, {
+          maxBytes: USER_IMPORT_MAX_BYTES,
+          required: userImportMessages.fileRequired,
+          tooLarge: userImportMessages.fileTooLarge,
+          broken: userImportMessages.fileUnreadable,
+        });
+        const content = file.content;
         const dryRun = request.query.dry_run;
         const result = await importUsers(auditActor(request), content, { dryRun, fileName: file.filename });
         const message = dryRun

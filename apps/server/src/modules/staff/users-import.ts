@@ -16,6 +16,7 @@ import {
 } from '@app/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { guardWorkbook } from '../../lib/workbook-guard';
 import { chinaDay } from '../../lib/china-time';
 import type { Clock } from '../../lib/clock';
 import type { AuditTrail, StaffActor } from '../audit';
@@ -66,6 +67,7 @@ interface GoodRow {
 
 /** Reads and checks the whole file; every bad cell is reported, by sheet row and column header. */
 async function checkFile(db: Db, file: Buffer, now: Date) {
+  await guardWorkbook(file, { unreadable: m.fileUnreadable });
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(file as unknown as ArrayBuffer);

@@ -15,6 +15,7 @@ import {
 } from '@app/contracts';
 import type { App, AppDeps, AppModule } from '../../lib/app-module';
 import { AppError } from '../../lib/app-error';
+import { readUpload } from '../../lib/multipart-upload';
 import { defineRoute } from '../../lib/define-route';
 import { userOf } from '../../lib/auth';
 import { auditActor, createAuditTrail } from '../audit';
@@ -254,20 +255,12 @@ async function registerTalent(app: App, deps: AppDeps, options: TalentModuleOpti
     talentRoutes.uploadAttachment,
     async (request) => {
       const me = userOf(request);
-      // The multipart plugin answers 406 for a non-multipart body, which would read as "not logged in".
-      if (!request.isMultipart()) throw new AppError(415, m.attachmentRequired);
-      let content: Buffer;
-      let fileName: string;
-      try {
-        const file = await request.file();
-        if (!file) throw AppError.badRequest(m.attachmentRequired, { file: m.attachmentRequired });
-        fileName = file.filename;
-        content = await file.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError(413, m.attachmentTooLarge);
-        throw brokenMultipart(err);
-      }
+      const { content, filename: fileName } = await readUpload(request, {
+        maxBytes: TALENT_ATTACHMENT_MAX_BYTES,
+        required: m.attachmentRequired,
+        tooLarge: m.attachmentTooLarge,
+        broken: m.attachmentBroken,
+      });
       return ok(await talent.uploadAttachment(me.id, content, fileName), m.attachmentUploaded);
     },
     { ...user, bodyLimit: TALENT_ATTACHMENT_MAX_BYTES + 64 * 1024 },

@@ -9,6 +9,8 @@ import {
 } from '@app/contracts';
 import type { AppModule } from '../../lib/app-module';
 import { AppError } from '../../lib/app-error';
+import { readUpload } from '../../lib/multipart-upload';
+import { guardWorkbook } from '../../lib/workbook-guard';
 import { userOf } from '../../lib/auth';
 import { defineRoute, guardOptions } from '../../lib/define-route';
 import { renderRiskPdf } from './risk-pdf';
@@ -43,18 +45,13 @@ export const toolsModule: AppModule = async (app, deps) => {
     app,
     riskChecksRoutes.readTemplate,
     async (request) => {
-      // The multipart plugin answers 406 for a non-multipart body, which would read as "not logged in".
-      if (!request.isMultipart()) throw new AppError(415, m.templateRequired);
-      let content: Buffer;
-      try {
-        const file = await request.file();
-        if (!file) throw AppError.badRequest(m.templateRequired, { file: m.templateRequired });
-        content = await file.toBuffer();
-      } catch (err) {
-        if (err instanceof AppError) throw err;
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, m.templateTooLarge);
-        throw AppError.badRequest(m.templateUnreadable, { file: m.templateUnreadable });
-      }
+      const { content } = await readUpload(request, {
+        maxBytes: RISK_TEMPLATE_MAX_BYTES,
+        required: m.templateRequired,
+        tooLarge: m.templateTooLarge,
+        broken: m.templateUnreadable,
+      });
+      await guardWorkbook(content, { unreadable: m.templateUnreadable });
       const read = await readTemplate(content);
       if (read.ok) return ok(read.data);
       if ('unreadable' in read) throw AppError.badRequest(m.templateUnreadable, { file: m.templateUnreadable });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { AVATAR_MAX_BYTES, authMessages, ok, usersRoutes } from '@app/contracts';
 import type { AppModule } from '../../lib/app-module';
-import { AppError } from '../../lib/app-error';
+import { readUpload } from '../../lib/multipart-upload';
 import { defineRoute } from '../../lib/define-route';
 import { userOf } from '../../lib/auth';
 import { AVATAR_URL_PREFIX, createUsersService } from './users.service';
@@ -34,19 +34,11 @@ export const usersModule: AppModule = async (app, deps) => {
     usersRoutes.avatar,
     async (request) => {
       const user = userOf(request);
-      // The multipart plugin answers 406 for a non-multipart body, which would read as "not logged in".
-      if (!request.isMultipart()) throw new AppError(415, authMessages.avatarRequired);
-      const file = await request.file();
-      if (!file)
-        throw AppError.badRequest(authMessages.avatarRequired, { file: authMessages.avatarRequired });
-      let content: Buffer;
-      try {
-        content = await file.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError(413, authMessages.avatarTooLarge);
-        throw err;
-      }
+      const { content } = await readUpload(request, {
+        maxBytes: AVATAR_MAX_BYTES,
+        required: authMessages.avatarRequired,
+        tooLarge: authMessages.avatarTooLarge,
+      });
       return ok(await users.saveAvatar(user.id, content), authMessages.avatarUploaded);
     },
     { ...opts, bodyLimit: AVATAR_MAX_BYTES + 64 * 1024 },

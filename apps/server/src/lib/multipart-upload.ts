@@ -1,0 +1,91 @@
+/**
+ * The one reader of a multipart upload: the single expected file (field `file`) and the named text fields, read
+ * whole. Every upload route uses it, so the rules hold everywhere:
+ * - a file over its limit answers 413 and no bytes are returned (busboy cuts the stream at the limit and flags it
+ *   `truncated`; `@fastify/multipart` throws only on some paths, so the flag is read after the stream ended);
+ * - a second file, a field the route does not take, or too many fields answer 400;
+ * - a body that is not valid multipart answers 400, never 500.
+ */
+import type { FastifyRequest } from 'fastify';
+import { AppError } from './app-error';
+
+export const uploadMessages = {
+  extraFile: '一次只能上传一个文件',
+  extraField: '上传表单中有多余的内容',
+  broken: '上传的内容不完整或格式有误，请重新上传',
+} as const;
+
+export interface UploadReadOptions<F extends string = never> {
+  /** The byte limit of the file. */
+  maxBytes: number;
+  /** The text fields the route takes (any other field answers 400). */
+  fields?: readonly F[];
+  /** Chinese messages of the route: no file (415 for a non-multipart body, 400 for a form without the file). */
+  required: string;
+  /** The file is over `maxBytes` (413). */
+  tooLarge: string;
+  /** The body is not readable multipart (400); a generic message when absent. */
+  broken?: string;
+  /** The field holding the file; `file` by default. */
+  fileField?: string;
+}
+
+export interface UploadRead<F extends string = never> {
+  content: Buffer;
+  filename: string;
+  mimetype: string;
+  fields: Partial<Record<F, string>>;
+}
+
+/** The multipart plugin's own errors, by code. */
+const LIMIT_CODES = new Set(['FST_FILES_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PARTS_LIMIT']);
+
+/** Reads the upload of `request` whole, or throws the AppError the client gets. */
+export async function readUpload<F extends string = never>(
+  request: FastifyRequest,
+  options: UploadReadOptions<F>,
+): Promise<UploadRead<F>> {
+  const { maxBytes, required, tooLarge } = options;
+  const fileField = options.fileField ?? 'file';
+  const allowed = new Set<string>(options.fields ?? []);
+  // The multipart plugin answers 406 for a non-multipart body, which would read as "not logged in".
+  if (!request.isMultipart()) throw new AppError(415, required);
+
+  const fields: Partial<Record<F, string>> = {};
+  let file: { content: Buffer; filename: string; mimetype: string } | null = null;
+  try {
+    const parts = request.parts({
+      // One part more than expected, so a second file is reported as a file and not as one part too many.
+      limits: { fileSize: maxBytes, files: 1, fields: allowed.size, parts: allowed.size + 2 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        if (part.fieldname !== fileField || file) {
+          part.file.resume();
+          throw AppError.badRequest(file ? uploadMessages.extraFile : uploadMessages.extraField);
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        for await (const chunk of part.file as AsyncIterable<Buffer>) {
+          size += chunk.length;
+          if (size <= maxBytes) chunks.push(chunk);
+        }
+        if (part.file.truncated || size > maxBytes) throw new AppError(413, tooLarge);
+        file = { content: Buffer.concat(chunks, size), filename: part.filename, mimetype: part.mimetype };
+      } else {
+        if (!allowed.has(part.fieldname) || part.fieldname in fields || part.valueTruncated)
+          throw AppError.badRequest(uploadMessages.extraField);
+        fields[part.fieldname as F] = String(part.value);
+      }
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, tooLarge);
+    if (code === 'FST_FILES_LIMIT') throw AppError.badRequest(uploadMessages.extraFile);
+    if (code && LIMIT_CODES.has(code)) throw AppError.badRequest(uploadMessages.extraField);
+    throw AppError.badRequest(options.broken ?? uploadMessages.broken);
+  }
+  if (!file) throw AppError.badRequest(required, { [fileField]: required });
+  return { ...file, fields };
+}
