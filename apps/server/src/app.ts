@@ -20,7 +20,7 @@ import { registerSwagger } from './plugins/swagger';
 import { registerWeb } from './plugins/web';
 import { loadPageRenderer } from './plugins/web-ssr';
 import { openGraphOf } from './plugins/web-pages';
-import { auditModule } from './modules/audit';
+import { auditModule, registerAuditCheck } from './modules/audit';
 import { authModule, createAuthGuards } from './modules/auth';
 import { commentsModerationSource, commentsModule } from './modules/comments';
 import { contentModule, contentPublicPages, createArticlesModule } from './modules/content';
@@ -198,6 +198,7 @@ export async function buildApp({
   );
 
   // Before the modules, so its hooks run for every route whose descriptor is `idempotent`.
+  registerAuditCheck(app, { db, clock, strict: config.nodeEnv === 'test' });
   registerIdempotency(app, { db, clock });
   const deps: AppDeps = { config, db, clock, guards: createAuthGuards({ config, db, clock }) };
   for (const mod of [...modules, ...extraModules]) {

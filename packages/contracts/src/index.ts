@@ -62,6 +62,7 @@ export * from './live/live.routes';
 export * from './staff/staff.rules';
 export * from './staff/staff.schemas';
 export * from './staff/staff.routes';
+export * from './staff/audit-labels';
 export * from './moderation/moderation.rules';
 export * from './moderation/moderation.schemas';
 export * from './moderation/moderation.routes';

@@ -103,9 +103,12 @@ export function defineRoute<D extends RouteDescriptor>(
       response: { 200: descriptor.response },
     },
     ...(hooks.preHandler ? { preHandler: hooks.preHandler } : {}),
-    ...(hooks.config || descriptor.idempotent
-      ? { config: { ...hooks.config, ...(descriptor.idempotent ? { idempotent: true } : {}) } }
-      : {}),
+    config: {
+      ...hooks.config,
+      ...(descriptor.idempotent ? { idempotent: true } : {}),
+      // A staff write must leave an audit row (modules/audit/audit.check.ts).
+      ...(auth?.permission && descriptor.method !== 'GET' ? { staffWrite: true } : {}),
+    },
     ...(hooks.bodyLimit ? { bodyLimit: hooks.bodyLimit } : {}),
     ...guarded.hooks,
     handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,

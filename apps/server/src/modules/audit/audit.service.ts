@@ -19,9 +19,38 @@ export interface StaffActor extends AuditActor {
   phone: string;
 }
 
+/** Where a request keeps how many audit rows its staff write recorded (read by the check in audit.check.ts). */
+export const AUDIT_COUNT = Symbol('auditCount');
+/** Set on a staff write that changed nothing to record (a dry run, one chunk of an upload): see `auditNotNeeded`. */
+export const AUDIT_NOT_NEEDED = Symbol('auditNotNeeded');
+/** The actor of a request carries this: `record` calls it, so the request knows its write was recorded. */
+const ON_RECORDED = Symbol('onRecorded');
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    [AUDIT_COUNT]?: number;
+    [AUDIT_NOT_NEEDED]?: string;
+  }
+}
+
+/**
+ * Says that this staff request changes nothing worth a row, with the reason (kept for the log): a dry run that only
+ * checks a file, one chunk of an upload whose last chunk records the change. Everything else records its row.
+ */
+export function auditNotNeeded(request: FastifyRequest, reason: string): void {
+  request[AUDIT_NOT_NEEDED] = reason;
+}
+
 export function auditActor(request: FastifyRequest): StaffActor {
   const user = userOf(request);
-  return { id: user.id, phone: user.phone, roles: user.staffRoles, ip: request.ip ?? null };
+  const actor: StaffActor = { id: user.id, phone: user.phone, roles: user.staffRoles, ip: request.ip ?? null };
+  Object.defineProperty(actor, ON_RECORDED, {
+    enumerable: false,
+    value: () => {
+      request[AUDIT_COUNT] = (request[AUDIT_COUNT] ?? 0) + 1;
+    },
+  });
+  return actor;
 }
 
 /** One staff write: what changed. `before` is null for a creation, `after` null for a removal. */
@@ -57,6 +86,7 @@ export function createAuditTrail(deps: { clock: Clock }) {
         after: change.after,
         ip: actor.ip,
       });
+      (actor as { [ON_RECORDED]?: () => void })[ON_RECORDED]?.();
     },
   };
 }

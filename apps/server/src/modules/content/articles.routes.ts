@@ -1,5 +1,6 @@
 import path from 'node:path';
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import {
   CONTENT_IMAGE_MAX_BYTES,
   CONTENT_IMAGE_URL_PREFIX,
@@ -12,7 +13,8 @@ import type { AppModule } from '../../lib/app-module';
 import { userOf } from '../../lib/auth';
 import { defineRoute } from '../../lib/define-route';
 import type { AppDeps } from '../../lib/app-module';
-import { createArticlesService, type ExpertAnswersSource } from './articles.service';
+import { auditActor, createAuditTrail } from '../audit';
+import { createArticlesService, type ArticlesService, type ExpertAnswersSource } from './articles.service';
 import { registerStoredImageRoute } from '../../lib/stored-file';
 
 /**
@@ -24,12 +26,27 @@ export const createArticlesModule =
   async (app, deps) => {
     const { requirePermission, optionalUser } = deps.guards;
     const imageDir = path.join(deps.config.dataDir, 'uploads', 'content');
-    const svc = createArticlesService({
-      db: deps.db,
-      clock: deps.clock,
-      imageDir,
-      expertAnswers: options.expertAnswers?.(deps),
-    });
+    const serviceDeps = { db: deps.db, clock: deps.clock, imageDir, expertAnswers: options.expertAnswers?.(deps) };
+    const svc = createArticlesService(serviceDeps);
+    const audit = createAuditTrail(deps);
+    /**
+     * A staff write and its audit row in one transaction: the service works on the transaction, and the row records
+     * the record as it was before (`before`, for writes to an existing one) and as the write left it.
+     */
+    const audited = <T>(
+      request: FastifyRequest,
+      change: { action: string; entity: string; entityId?: string | number },
+      work: (s: ArticlesService) => Promise<T>,
+      before?: (s: ArticlesService) => Promise<unknown>,
+    ): Promise<T> =>
+      deps.db.transaction(async (tx) => {
+        const scoped = createArticlesService({ ...serviceDeps, db: tx });
+        const was = before ? await before(scoped) : null;
+        const out = await work(scoped);
+        const id = change.entityId ?? (out as { id?: number } | null)?.id ?? null;
+        await audit.record(tx, auditActor(request), { ...change, entityId: id, before: was, after: out });
+        return out;
+      });
     const tags = ['content'];
     const staff = { tags: ['content-admin'], auth: requirePermission('content') };
 
@@ -76,20 +93,33 @@ export const createArticlesModule =
     defineRoute(
       app,
       r.adminCreate,
-      async (request) => ok(await svc.create(userOf(request), request.body), m.saved),
+      async (request) => ok(await audited(request, { action: 'article.create', entity: 'article' }, (s) => s.create(userOf(request), request.body)), m.saved),
       staff,
     );
     defineRoute(
       app,
       r.adminUpdate,
-      async (request) => ok(await svc.update(userOf(request), request.params.id, request.body), m.saved),
+      async (request) => ok(
+          await audited(
+            request,
+            { action: 'article.update', entity: 'article', entityId: request.params.id },
+            (s) => s.update(userOf(request), request.params.id, request.body),
+            (s) => s.adminGet(request.params.id),
+          ),
+          m.saved,
+        ),
       staff,
     );
     defineRoute(
       app,
       r.adminPublish,
       async (request) => {
-        const out = await svc.publish(userOf(request), request.params.id, request.body.publish_at);
+        const out = await audited(
+          request,
+          { action: request.body.publish_at ? 'article.schedule' : 'article.publish', entity: 'article', entityId: request.params.id },
+          (s) => s.publish(userOf(request), request.params.id, request.body.publish_at),
+          (s) => s.adminGet(request.params.id),
+        );
         return ok(out, out.state === 'scheduled' ? m.scheduled : m.published);
       },
       staff,
@@ -97,7 +127,15 @@ export const createArticlesModule =
     defineRoute(
       app,
       r.adminWithdraw,
-      async (request) => ok(await svc.withdraw(userOf(request), request.params.id), m.withdrawn),
+      async (request) => ok(
+          await audited(
+            request,
+            { action: 'article.withdraw', entity: 'article', entityId: request.params.id },
+            (s) => s.withdraw(userOf(request), request.params.id),
+            (s) => s.adminGet(request.params.id),
+          ),
+          m.withdrawn,
+        ),
       staff,
     );
     defineRoute(app, r.adminVersions, async (request) => ok(await svc.versions(request.params.id)), staff);
@@ -105,7 +143,15 @@ export const createArticlesModule =
       app,
       r.adminRestore,
       async (request) =>
-        ok(await svc.restore(userOf(request), request.params.id, request.params.versionId), m.restored),
+        ok(
+          await audited(
+            request,
+            { action: 'article.restore', entity: 'article', entityId: request.params.id },
+            (s) => s.restore(userOf(request), request.params.id, request.params.versionId),
+            (s) => s.adminGet(request.params.id),
+          ),
+          m.restored,
+        ),
       staff,
     );
     defineRoute(
@@ -117,7 +163,12 @@ export const createArticlesModule =
           required: m.imageRequired,
           tooLarge: m.imageTooLarge,
         });
-        return ok(await svc.uploadImage(userOf(request).id, content), m.imageUploaded);
+        return ok(
+          await audited(request, { action: 'content_image.upload', entity: 'content_image' }, (s) =>
+            s.uploadImage(userOf(request).id, content),
+          ),
+          m.imageUploaded,
+        );
       },
       { ...staff, bodyLimit: CONTENT_IMAGE_MAX_BYTES + 64 * 1024 },
     );
@@ -127,40 +178,65 @@ export const createArticlesModule =
     defineRoute(
       app,
       r.adminHandleLead,
-      async (request) => ok(await svc.handleLead(userOf(request), request.params.id), m.leadHandled),
+      async (request) => ok(
+          await audited(request, { action: 'content_lead.handle', entity: 'content_lead', entityId: request.params.id }, (s) =>
+            s.handleLead(userOf(request), request.params.id),
+          ),
+          m.leadHandled,
+        ),
       staff,
     );
     defineRoute(
       app,
       r.adminSaveExpert,
-      async (request) => ok(await svc.saveExpert(request.body), m.saved),
+      async (request) => ok(await audited(request, { action: 'expert.save', entity: 'expert' }, (s) => s.saveExpert(request.body)), m.saved),
       staff,
     );
     defineRoute(
       app,
       r.adminSaveBase,
-      async (request) => ok(await svc.saveLearningBase(request.params.code, request.body), m.saved),
+      async (request) => ok(
+          await audited(request, { action: 'learning_base.save', entity: 'learning_base', entityId: request.params.code }, (s) =>
+            s.saveLearningBase(request.params.code, request.body),
+          ),
+          m.saved,
+        ),
       staff,
     );
     defineRoute(
       app,
       r.adminSaveGuide,
-      async (request) => ok(await svc.saveServiceGuide(request.params.id, request.body), m.saved),
+      async (request) => ok(
+          await audited(request, { action: 'service_guide.save', entity: 'service_guide', entityId: request.params.id }, (s) =>
+            s.saveServiceGuide(request.params.id, request.body),
+          ),
+          m.saved,
+        ),
       staff,
     );
     defineRoute(app, r.adminBanners, async () => ok(await svc.banners(false)), staff);
-    defineRoute(app, r.adminCreateBanner, async (request) => ok(await svc.saveBanner(null, request.body), m.saved), staff);
+    defineRoute(app, r.adminCreateBanner, async (request) => ok(await audited(request, { action: 'banner.create', entity: 'banner' }, (s) => s.saveBanner(null, request.body)), m.saved), staff);
     defineRoute(
       app,
       r.adminUpdateBanner,
-      async (request) => ok(await svc.saveBanner(request.params.id, request.body), m.saved),
+      async (request) => ok(
+          await audited(request, { action: 'banner.update', entity: 'banner', entityId: request.params.id }, (s) =>
+            s.saveBanner(request.params.id, request.body),
+          ),
+          m.saved,
+        ),
       staff,
     );
     defineRoute(app, r.adminTopics, async () => ok(await svc.adminTopics()), staff);
     defineRoute(
       app,
       r.adminSaveTopic,
-      async (request) => ok(await svc.saveTopic(request.params.type, request.body), m.saved),
+      async (request) => ok(
+          await audited(request, { action: 'topic_page.save', entity: 'topic_page', entityId: request.params.type }, (s) =>
+            s.saveTopic(request.params.type, request.body),
+          ),
+          m.saved,
+        ),
       staff,
     );
 

@@ -14,7 +14,7 @@ import { readUpload } from '../../lib/multipart-upload';
 import type { App, AppDeps } from '../../lib/app-module';
 import { defineRoute } from '../../lib/define-route';
 import { registerStoredImageRoute } from '../../lib/stored-file';
-import { auditActor, createAuditTrail } from '../audit';
+import { auditActor, auditNotNeeded, createAuditTrail } from '../audit';
 import { createCoursesAdminService, type CoursesAdminService } from './courses-admin.service';
 import type { MediaSigner } from './media-signer';
 import { createVideoWorker } from './video-jobs';
@@ -78,7 +78,15 @@ export async function registerCoursesAdmin(app: App, deps: AppDeps, signer: Medi
   defineRoute(app, r.questionUpdate, async (q) => ok(await svc.saveQuestion(auditActor(q), { id: id(q) }, q.body), m.saved), staff);
   defineRoute(app, r.questionDelete, async (q) => ok(await svc.deleteQuestion(auditActor(q), id(q)).then(() => null), m.deleted), staff);
 
-  defineRoute(app, r.uploadCreate, async (q) => ok(await svc.startUpload(auditActor(q), q.body)), staff);
+  defineRoute(
+    app,
+    r.uploadCreate,
+    async (q) => {
+      auditNotNeeded(q, 'an upload session changes no lesson; its last chunk records course_lesson.upload_video');
+      return ok(await svc.startUpload(auditActor(q), q.body));
+    },
+    staff,
+  );
   defineRoute(app, r.uploadShow, async (q) => ok(await svc.uploadShow(id(q))), staff);
 
   registerStoredImageRoute(app, { prefix: COURSE_IMAGE_URL_PREFIX, dir: svc.imageDir, summary: '课程封面与讲师照片', tags: ['courses'] });
@@ -105,6 +113,7 @@ async function registerUploads(
     async (q) => {
       const body: unknown = (q as { body?: unknown }).body;
       if (!Buffer.isBuffer(body)) throw new AppError(415, '分片须以 application/octet-stream 发送');
+      auditNotNeeded(q, 'a chunk is kept apart; the last one records course_lesson.upload_video');
       return ok(
         await svc.uploadChunk(
           auditActor(q),

@@ -186,6 +186,7 @@ describe('the live room', () => {
       courses: { signVideo: async () => '' },
       replays: { videoDuration: async () => null, create: async () => 0 },
       screen: { screen: async () => [] },
+      audit: (await import('../audit')).createAuditTrail({ clock: t.clock }),
     });
     const titles = async () =>
       (await t.db.select({ title: messages.title }).from(messages).where(eq(messages.userId, member.id))).map((r) => r.title);

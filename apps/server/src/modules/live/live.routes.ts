@@ -7,6 +7,7 @@ import type { App, AppDeps, AppModule } from '../../lib/app-module';
 import { AppError } from '../../lib/app-error';
 import { userOf } from '../../lib/auth';
 import { defineRoute, guardOptions } from '../../lib/define-route';
+import { auditActor, createAuditTrail } from '../audit';
 import { courseAccess, replayCourses } from '../courses';
 import { membershipOf } from '../members';
 import { createMessagesService } from '../messages';
@@ -49,6 +50,7 @@ export function createLiveModule(options: LiveModuleOptions = {}): AppModule {
       courses: courseAccess(deps),
       replays: replayCourses({ db: deps.db, dataDir: deps.config.dataDir }),
       screen: createModerationScreen(deps),
+      audit: createAuditTrail(deps),
     });
     const user = { tags: TAGS, auth: deps.guards.requireUser };
     const staff = { tags: ADMIN_TAGS, auth: deps.guards.requirePermission('live') };
@@ -62,14 +64,14 @@ export function createLiveModule(options: LiveModuleOptions = {}): AppModule {
     defineRoute(app, liveRoutes.attendance, async (r) => ok(await service.attend(userOf(r).id, r.params.id, r.body.seconds)), user);
 
     defineRoute(app, liveRoutes.adminList, async () => ok(await service.adminList()), staff);
-    defineRoute(app, liveRoutes.adminCreate, async (r) => ok(await service.create(r.body), '已创建'), staff);
-    defineRoute(app, liveRoutes.adminUpdate, async (r) => ok(await service.update(r.params.id, r.body), '已保存'), staff);
-    defineRoute(app, liveRoutes.adminRecording, async (r) => ok(await service.attachRecording(r.params.id, r.body.recording), '已挂接回放'), staff);
+    defineRoute(app, liveRoutes.adminCreate, async (r) => ok(await service.create(auditActor(r), r.body), '已创建'), staff);
+    defineRoute(app, liveRoutes.adminUpdate, async (r) => ok(await service.update(auditActor(r), r.params.id, r.body), '已保存'), staff);
+    defineRoute(app, liveRoutes.adminRecording, async (r) => ok(await service.attachRecording(auditActor(r), r.params.id, r.body.recording), '已挂接回放'), staff);
     defineRoute(
       app,
       liveRoutes.adminPin,
       async (r) => {
-        await service.pin(r.params.id, r.params.messageId);
+        await service.pin(auditActor(r), r.params.id, r.params.messageId);
         return ok(null, '已置顶');
       },
       staff,
@@ -78,7 +80,7 @@ export function createLiveModule(options: LiveModuleOptions = {}): AppModule {
       app,
       liveRoutes.adminUnpin,
       async (r) => {
-        await service.pin(r.params.id, null);
+        await service.pin(auditActor(r), r.params.id, null);
         return ok(null, '已取消置顶');
       },
       staff,
@@ -87,7 +89,7 @@ export function createLiveModule(options: LiveModuleOptions = {}): AppModule {
       app,
       liveRoutes.adminRemove,
       async (r) => {
-        await service.remove(r.params.id, r.params.messageId);
+        await service.remove(auditActor(r), r.params.id, r.params.messageId);
         return ok(null, '已删除');
       },
       staff,

@@ -17,6 +17,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { lockKey } from '../../db/sql';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { AuditTrail, StaffActor } from '../audit';
 import type { CourseAccess, ReplayCourses } from '../courses';
 import type { Membership } from '../members';
 import type { MessagesService } from '../messages';
@@ -106,9 +107,11 @@ export interface LiveDeps {
   replays: ReplayCourses;
   /** Moderation's screening of chat messages. */
   screen: ModerationScreen;
+  /** Staff writes (classes, recordings, pinned and removed chat) are recorded in the audit log. */
+  audit: AuditTrail;
 }
 
-export function createLiveService({ db, clock, hub, membership, messages, courses, replays, screen }: LiveDeps) {
+export function createLiveService({ db, clock, hub, membership, messages, courses, replays, screen, audit }: LiveDeps) {
   function toClass(c: ClassRow, booked: number, mine: boolean, now: Date): LiveClass {
     return {
       id: c.id,
@@ -266,20 +269,34 @@ export function createLiveService({ db, clock, hub, membership, messages, course
       });
     },
 
-    async pin(id: number, messageId: number | null): Promise<void> {
-      await found(id);
+    async pin(actor: StaffActor, id: number, messageId: number | null): Promise<void> {
+      const c = await found(id);
       const msg = messageId === null ? null : await repo.chatMessage(db, id, messageId);
       if (messageId !== null && !msg) throw AppError.notFound(m.chatMessageNotFound);
       await db.transaction(async (tx) => {
         await repo.setPinned(tx, id, messageId, clock.now());
         await hub.publish(id, { type: 'pin', message: msg ? toChat(msg) : null }, tx);
+        await audit.record(tx, actor, {
+          action: messageId === null ? 'live_chat.unpin' : 'live_chat.pin',
+          entity: 'live_class',
+          entityId: id,
+          before: { title: c.title, pinned: c.pinnedMessageId ?? null },
+          after: { title: c.title, pinned: messageId, body: msg?.body ?? null },
+        });
       });
     },
 
-    async remove(id: number, messageId: number): Promise<void> {
+    async remove(actor: StaffActor, id: number, messageId: number): Promise<void> {
       const c = await found(id);
       await db.transaction(async (tx) => {
         if (!(await removeChatMessage(tx, c, messageId, clock.now()))) throw AppError.notFound(m.chatMessageNotFound);
+        await audit.record(tx, actor, {
+          action: 'live_chat.remove',
+          entity: 'live_class',
+          entityId: id,
+          before: { title: c.title, message_id: messageId },
+          after: null,
+        });
       });
     },
 
@@ -347,28 +364,36 @@ export function createLiveService({ db, clock, hub, membership, messages, course
       return { items: rows.map((r) => adminView(r, counts.get(r.id) ?? 0, now)) };
     },
 
-    async create(body: LiveClassBody): Promise<AdminLiveClass> {
+    async create(actor: StaffActor, body: LiveClassBody): Promise<AdminLiveClass> {
       const now = clock.now();
-      const row = await repo.insertClass(db, { ...fields(body), coverHue: (now.getTime() / 1000) % 360 | 0, createdAt: now, updatedAt: now });
+      const row = await db.transaction(async (tx) => {
+        const created = await repo.insertClass(tx, { ...fields(body), coverHue: (now.getTime() / 1000) % 360 | 0, createdAt: now, updatedAt: now });
+        await audit.record(tx, actor, { action: 'live_class.create', entity: 'live_class', entityId: created.id, before: null, after: body });
+        return created;
+      });
       return adminView(row, 0, now);
     },
 
-    async update(id: number, body: LiveClassBody): Promise<AdminLiveClass> {
+    async update(actor: StaffActor, id: number, body: LiveClassBody): Promise<AdminLiveClass> {
       const c = await found(id);
       const now = clock.now();
       const moved = c.startsAt.getTime() !== new Date(body.starts_at).getTime();
-      const row = await repo.updateClass(db, id, {
-        ...fields(body),
-        // A new start time gets its reminders again.
-        ...(moved ? { remindedDay: false, remindedSoon: false } : {}),
-        updatedAt: now,
+      const row = await db.transaction(async (tx) => {
+        const updated = await repo.updateClass(tx, id, {
+          ...fields(body),
+          // A new start time gets its reminders again.
+          ...(moved ? { remindedDay: false, remindedSoon: false } : {}),
+          updatedAt: now,
+        });
+        await audit.record(tx, actor, { action: 'live_class.update', entity: 'live_class', entityId: id, before: c, after: body });
+        return updated;
       });
       const counts = await repo.bookedCounts(db, [id]);
       return adminView(row!, counts.get(id) ?? 0, now);
     },
 
     /** Attaches the recording after the class: it becomes a replay course with one lesson, learned like any course. */
-    async attachRecording(id: number, recording: string): Promise<AdminLiveClass> {
+    async attachRecording(actor: StaffActor, id: number, recording: string): Promise<AdminLiveClass> {
       const c = await found(id);
       const now = clock.now();
       if (phaseOf(c, now) !== 'ended') throw AppError.conflict(m.notEnded);
@@ -377,6 +402,13 @@ export function createLiveService({ db, clock, hub, membership, messages, course
       if (!duration) throw AppError.badRequest(m.recordingMissing);
       const row = await db.transaction(async (tx) => {
         const courseId = await replays.create(tx, replayCourseOf(c, recording, duration, now));
+        await audit.record(tx, actor, {
+          action: 'live_class.recording',
+          entity: 'live_class',
+          entityId: id,
+          before: { title: c.title, recording: c.recording },
+          after: { title: c.title, recording, replay_course_id: courseId },
+        });
         return repo.updateClass(tx, id, { recording, replayCourseId: courseId, updatedAt: now });
       });
       const counts = await repo.bookedCounts(db, [id]);

@@ -13,6 +13,7 @@ import { AppError } from '../../lib/app-error';
 import { readUpload } from '../../lib/multipart-upload';
 import { userOf } from '../../lib/auth';
 import { defineRoute } from '../../lib/define-route';
+import { auditActor, createAuditTrail } from '../audit';
 import { mediaSigner, sendRanged } from '../courses';
 import { createMessagesService } from '../messages';
 import { magazineCoverSvg } from './magazine-cover';
@@ -28,6 +29,7 @@ export const magazineModule: AppModule = async (app, deps) => {
     clock: deps.clock,
     signer,
     messages: createMessagesService({ db: deps.db, clock: deps.clock }),
+    audit: createAuditTrail(deps),
   });
   const user = { tags: TAGS, auth: deps.guards.requireUser };
   const staff = { tags: ADMIN_TAGS, auth: deps.guards.requirePermission('magazine') };
@@ -42,13 +44,13 @@ export const magazineModule: AppModule = async (app, deps) => {
   );
 
   defineRoute(app, magazineRoutes.adminList, async () => ok(await service.adminList()), staff);
-  defineRoute(app, magazineRoutes.adminUpdate, async (request) => ok(await service.update(request.params.id, request.body), '已保存'), staff);
-  defineRoute(app, magazineRoutes.adminPublish, async (request) => ok(await service.publish(request.params.id), '已发布'), staff);
+  defineRoute(app, magazineRoutes.adminUpdate, async (request) => ok(await service.update(auditActor(request), request.params.id, request.body), '已保存'), staff);
+  defineRoute(app, magazineRoutes.adminPublish, async (request) => ok(await service.publish(auditActor(request), request.params.id), '已发布'), staff);
   defineRoute(
     app,
     magazineRoutes.adminDelete,
     async (request) => {
-      await service.remove(request.params.id);
+      await service.remove(auditActor(request), request.params.id);
       return ok(null, '已删除');
     },
     staff,
@@ -111,7 +113,7 @@ async function registerUpload(scope: App, service: MagazineService, deps: AppDep
         throw AppError.badRequest(Object.values(fieldErrors)[0], fieldErrors);
       }
       if (bytes.length === 0) throw AppError.badRequest(m.pdfMissing);
-      return ok(await service.upload(parsed.data, bytes), '已上传');
+      return ok(await service.upload(auditActor(request), parsed.data, bytes), '已上传');
     },
     { tags: ADMIN_TAGS, auth: deps.guards.requirePermission('magazine'), bodyLimit: MAGAZINE_PDF_MAX_BYTES + 64 * 1024 },
   );

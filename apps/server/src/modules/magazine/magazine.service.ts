@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/sql';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { AuditTrail, StaffActor } from '../audit';
 import type { MediaSigner } from '../courses';
 import type { MessagesService } from '../messages';
 import { inspectPdf, samplePdf } from './magazine.pdf';
@@ -42,7 +43,14 @@ const adminView = (row: IssueRow): AdminMagazine => {
   return { ...rest, toc: row.toc, file_bytes: row.fileBytes };
 };
 
-export function createMagazineService(deps: { db: Db; clock: Clock; signer: MediaSigner; messages: MessagesService }) {
+export function createMagazineService(deps: {
+  db: Db;
+  clock: Clock;
+  signer: MediaSigner;
+  messages: MessagesService;
+  /** Staff writes (upload, edit, publish, delete) are recorded in the audit log. */
+  audit: AuditTrail;
+}) {
   const { db, clock, signer, messages } = deps;
 
   async function entitlement(userId: number): Promise<'full' | 'sample'> {
@@ -127,15 +135,15 @@ export function createMagazineService(deps: { db: Db; clock: Clock; signer: Medi
       return { items: (await repo.all(db)).map(adminView) };
     },
 
-    async upload(fields: MagazineUploadFields, bytes: Buffer): Promise<AdminMagazine> {
+    async upload(actor: StaffActor, fields: MagazineUploadFields, bytes: Buffer): Promise<AdminMagazine> {
       const { doc, pages } = await inspectPdf(bytes);
       if (await repo.byMonth(db, fields.year, fields.month)) throw AppError.conflict(m.issueTaken);
       const samplePages = Math.min(MAGAZINE_SAMPLE_PAGES, pages);
       const sample = await samplePdf(doc, samplePages);
       const now = clock.now();
       try {
-        const row = await db.transaction((tx) =>
-          repo.insert(
+        const row = await db.transaction(async (tx) => {
+          const created = await repo.insert(
             tx,
             {
               title: fields.title,
@@ -153,8 +161,16 @@ export function createMagazineService(deps: { db: Db; clock: Clock; signer: Medi
               updatedAt: now,
             },
             { full: bytes, sample },
-          ),
-        );
+          );
+          await deps.audit.record(tx, actor, {
+            action: 'magazine.upload',
+            entity: 'magazine',
+            entityId: created.id,
+            before: null,
+            after: { ...fields, page_count: pages, file_bytes: bytes.length },
+          });
+          return created;
+        });
         return adminView(row);
       } catch (err) {
         if (isUniqueViolation(err)) throw AppError.conflict(m.issueTaken);
@@ -162,18 +178,28 @@ export function createMagazineService(deps: { db: Db; clock: Clock; signer: Medi
       }
     },
 
-    async update(id: number, body: MagazineUpdateBody): Promise<AdminMagazine> {
+    async update(actor: StaffActor, id: number, body: MagazineUpdateBody): Promise<AdminMagazine> {
       const row = await repo.byId(db, id);
       if (!row) throw AppError.notFound(m.notFound);
       if (body.toc.some((t) => t.page > row.pageCount)) throw AppError.badRequest(m.tocPageInvalid);
       const toc = [...body.toc].sort((a, b) => a.page - b.page);
-      const updated = await repo.update(db, id, { title: body.title, summary: body.summary, toc, now: clock.now() });
-      if (!updated) throw AppError.notFound(m.notFound);
+      const updated = await db.transaction(async (tx) => {
+        const after = await repo.update(tx, id, { title: body.title, summary: body.summary, toc, now: clock.now() });
+        if (!after) throw AppError.notFound(m.notFound);
+        await deps.audit.record(tx, actor, {
+          action: 'magazine.update',
+          entity: 'magazine',
+          entityId: id,
+          before: { title: row.title, summary: row.summary, toc: row.toc },
+          after: { title: body.title, summary: body.summary, toc },
+        });
+        return after;
+      });
       return adminView(updated);
     },
 
     /** Publishes an issue and tells every member in their message centre, in one transaction. */
-    async publish(id: number): Promise<AdminMagazine> {
+    async publish(actor: StaffActor, id: number): Promise<AdminMagazine> {
       const row = await repo.byId(db, id);
       if (!row) throw AppError.notFound(m.notFound);
       if (row.publishedAt) throw AppError.conflict(m.alreadyPublished);
@@ -184,14 +210,31 @@ export function createMagazineService(deps: { db: Db; clock: Clock; signer: Medi
         for (const userId of await repo.memberIds(tx, now)) {
           await messages.send(userId, m.newIssueTitle(done.title), m.newIssueContent(done.title), tx);
         }
+        await deps.audit.record(tx, actor, {
+          action: 'magazine.publish',
+          entity: 'magazine',
+          entityId: id,
+          before: { title: row.title, published_at: null },
+          after: { title: done.title, published_at: now.toISOString() },
+        });
         return adminView(done);
       });
     },
 
-    async remove(id: number): Promise<void> {
+    async remove(actor: StaffActor, id: number): Promise<void> {
       const row = await repo.byId(db, id);
       if (!row) throw AppError.notFound(m.notFound);
-      if (row.publishedAt || !(await repo.deleteUnpublished(db, id))) throw AppError.conflict(m.alreadyPublished);
+      if (row.publishedAt) throw AppError.conflict(m.alreadyPublished);
+      await db.transaction(async (tx) => {
+        if (!(await repo.deleteUnpublished(tx, id))) throw AppError.conflict(m.alreadyPublished);
+        await deps.audit.record(tx, actor, {
+          action: 'magazine.remove',
+          entity: 'magazine',
+          entityId: id,
+          before: { title: row.title, year: row.year, month: row.month },
+          after: null,
+        });
+      });
     },
   };
 }

@@ -11,7 +11,7 @@ import type { App, AppModule } from '../../lib/app-module';
 import { readUpload } from '../../lib/multipart-upload';
 import { userOf } from '../../lib/auth';
 import { defineRoute } from '../../lib/define-route';
-import { auditActor, createAuditTrail } from '../audit';
+import { auditActor, auditNotNeeded, createAuditTrail } from '../audit';
 import { passwordResetCodes } from '../auth';
 import { createMessagesService } from '../messages';
 import { createDashboard } from './dashboard';
@@ -116,6 +116,7 @@ export const staffModule: AppModule = async (app, deps) => {
         });
         const content = file.content;
         const dryRun = request.query.dry_run;
+        if (dryRun) auditNotNeeded(request, 'a dry run only checks the file');
         const result = await importUsers(auditActor(request), content, { dryRun, fileName: file.filename });
         const message = dryRun
           ? result.bad_rows

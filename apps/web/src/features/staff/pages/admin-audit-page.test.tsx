@@ -24,6 +24,26 @@ const entry = {
 };
 
 describe('/admin/audit', () => {
+  it('names the action in Chinese and the record by its title, never by a code', async () => {
+    const course = {
+      ...entry,
+      id: 4,
+      action: 'course.publish',
+      entity: 'course',
+      entity_id: '38',
+      before: { title: '新收入准则精讲', state: 'draft' },
+      after: { title: '新收入准则精讲', state: 'published' },
+    };
+    const unnamed = { ...entry, id: 5, action: 'POST /api/admin/something', entity: 'something', entity_id: '7', before: null, after: null };
+    mockApi({ 'GET /api/admin/audit': ok({ list: [course, unnamed], total: 2, page: 1, per: 20 }) });
+    renderScreen('/admin/audit', <AdminAuditPage />, '/admin/audit', { session });
+    const row = (await screen.findByText('发布课程')).closest('tr')!;
+    expect(within(row).getByText('课程《新收入准则精讲》')).toBeInTheDocument();
+    expect(screen.getByText('其他操作')).toBeInTheDocument();
+    expect(screen.getByText('记录 #7')).toBeInTheDocument();
+    expect(screen.queryByText(/course\.publish|course #38/)).toBeNull();
+  });
+
   it('shows who did what to which record, and searches by the operator phone', async () => {
     const asked: unknown[] = [];
     mockApi({
@@ -36,7 +56,7 @@ describe('/admin/audit', () => {
     const row = (await screen.findByText('设置角色')).closest('tr')!;
     expect(within(row).getByText('13800138009')).toBeInTheDocument();
     expect(within(row).getByText('管理员')).toBeInTheDocument();
-    expect(within(row).getByText('user #42')).toBeInTheDocument();
+    expect(within(row).getByText('用户 #42')).toBeInTheDocument();
     expect(within(row).getByText('198.51.100.7')).toBeInTheDocument();
 
     fireEvent.change(screen.getByLabelText('操作人手机号'), { target: { value: '138009' } });
