@@ -15,6 +15,7 @@ import { examKeys } from '../api/exam-keys';
 import { examNoticeApi } from '../api/exam-notice-api';
 import { EXAMINATION_PATH, dateTime, feeText } from '../lib/exam-format';
 import './exams.css';
+import './exam-notice-page.css';
 
 const PHASE: Record<ExamSession['phase'], { label: string; color: PlainTagColor }> = {
   registration_upcoming: { label: '报名未开始', color: 'default' },
@@ -160,7 +161,10 @@ export default function ExamNoticePage() {
         </ol>
       </Panel>
       <Panel title="考试场次">
-        <div className="exam-sessions">
+        <p className="exam-sessions__cue" aria-hidden="true">
+          左右滑动查看全部场次
+        </p>
+        <div className="exam-sessions" role="region" aria-label="考试场次表" tabIndex={0}>
           <table>
             <thead>
               <tr>
