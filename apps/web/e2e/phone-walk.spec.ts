@@ -183,19 +183,11 @@ function visitorStops(ids: DemoIds): Stop[] {
   ];
 }
 
-/** The finance tools of /financeTool (the catalogue in packages/contracts tools.catalog.ts). */
-const TOOL_IDS = [
-  'iit-salary',
-  'year-end-bonus',
-  'iit-annual',
-  'social-insurance',
-  'vat',
-  'corporate-tax',
-  'loan',
-  'investment',
-  'depreciation',
-  'risk-check',
-];
+/**
+ * Tool pages of /financeTool (packages/contracts tools.catalog.ts): the calculators share one panel, so two of them
+ * (a result table, a schedule) and the risk check, which has its own.
+ */
+const TOOL_IDS = ['iit-salary', 'loan', 'risk-check'];
 
 /** The learner (personal, not a member): the personal centre's own entries, the lesson player, buying membership. */
 function learnerStops(ids: DemoIds): Stop[] {
