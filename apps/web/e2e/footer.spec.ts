@@ -34,7 +34,7 @@ test.describe('footer', () => {
   });
 
   test('back-to-top appears after scrolling and returns to the top', async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 400 });
+    await page.setViewportSize({ width: 1600, height: 400 });
     await page.goto('/');
     await shellReady(page);
     const button = page.getByRole('button', { name: '返回顶部' });
@@ -53,5 +53,24 @@ test.describe('footer', () => {
     await button.click();
     await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBe(0);
     await expect(button).toHaveCount(0);
+  });
+
+  test('on a screen without a free margin, back-to-top is a bar below the footer and covers nothing', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 400 });
+    await page.goto('/');
+    await shellReady(page);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const button = page.getByRole('button', { name: '返回顶部' });
+    await expect(button).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const place = await button.evaluate((el) => {
+      const footer = document.querySelector('footer')!.getBoundingClientRect();
+      const r = el.getBoundingClientRect();
+      return { belowFooter: r.top >= footer.bottom - 1, position: getComputedStyle(el).position, height: r.height };
+    });
+    expect(place).toEqual({ belowFooter: true, position: 'static', height: 44 });
+
+    await button.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBe(0);
   });
 });

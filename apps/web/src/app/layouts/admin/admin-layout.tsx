@@ -1,4 +1,6 @@
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Menu, Result } from 'antd';
+import { useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { staffMessages } from '@app/contracts/staff/staff.rules';
 import { useSessionStore } from '@/shared/lib/session/session-store';
@@ -6,6 +8,10 @@ import { PageSpin } from '@/shared/ui/page-spin';
 import { StaffGuard } from '../../guards/staff-guard';
 import { adminMenu, useIsExpert, visibleAdminMenu } from './admin-menu';
 import './admin.css';
+
+/** Below this width (tablets) the side menu starts folded, so the screen gets the width; a button unfolds it. */
+const NARROW_CONSOLE_QUERY = '(max-width: 1023px)';
+const startsFolded = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(NARROW_CONSOLE_QUERY).matches;
 
 const trimmed = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
 /** /admin (the dashboard) matches only itself; every other screen also matches its sub-paths. */
@@ -17,11 +23,15 @@ const matches = (pathname: string, path: string) =>
  * account sees the expert workspace, and a non-staff expert is sent there from any other screen. /admin itself
  * is the dashboard for roles holding 数据概览 and otherwise opens the first screen of the menu; a screen outside the
  * roles shows 无权访问 naming the missing permission.
+ *
+ * Desk-first; on a tablet (below 1024 px) the side menu starts folded to a button and folds again after a choice, and
+ * a wide table scrolls inside its own box (admin.css), so nothing scrolls the page sideways.
  */
 export default function AdminLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const user = useSessionStore((s) => s.user);
+  const [folded, setFolded] = useState(startsFolded);
   const expert = useIsExpert(!!user);
   // A session stored by an older version may lack the list: treat it as none until the user is reloaded.
   const permissions = user && Array.isArray(user.permissions) ? user.permissions : [];
@@ -58,17 +68,33 @@ export default function AdminLayout() {
 
   return (
     <StaffGuard allow={expert === true}>
-      <div className="page-container admin">
+      <div className={folded ? 'page-container admin admin--folded' : 'page-container admin'}>
         <aside className="admin__side">
-          <div className="admin__title">{user && !user.is_staff ? '专家工作台' : '管理后台'}</div>
-          <nav aria-label="管理后台菜单">
-            <Menu
-              mode="inline"
-              selectedKeys={selected ? [selected.path] : []}
-              items={menu.map((e) => ({ key: e.path, label: e.title }))}
-              onClick={({ key }) => navigate(key)}
+          <div className="admin__head">
+            {!folded && <div className="admin__title">{user && !user.is_staff ? '专家工作台' : '管理后台'}</div>}
+            <Button
+              type="text"
+              className="admin__fold"
+              aria-expanded={!folded}
+              aria-label={folded ? '展开菜单' : '收起菜单'}
+              title={folded ? '展开菜单' : '收起菜单'}
+              icon={folded ? <MenuUnfoldOutlined aria-hidden="true" /> : <MenuFoldOutlined aria-hidden="true" />}
+              onClick={() => setFolded((f) => !f)}
             />
-          </nav>
+          </div>
+          {!folded && (
+            <nav aria-label="管理后台菜单">
+              <Menu
+                mode="inline"
+                selectedKeys={selected ? [selected.path] : []}
+                items={menu.map((e) => ({ key: e.path, label: e.title }))}
+                onClick={({ key }) => {
+                  navigate(key);
+                  if (startsFolded()) setFolded(true);
+                }}
+              />
+            </nav>
+          )}
         </aside>
         <section className="admin__content">{content}</section>
       </div>

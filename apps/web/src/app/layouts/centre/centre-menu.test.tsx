@@ -1,13 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatDuration } from '@app/contracts/common/format';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import { makeCommonData, makeProblemGroups, makeUser } from '@/testing/fixtures';
 import { mockApi, ok } from '@/testing/mock-api';
-import { preloadRoutes, renderRoute, SLOW } from '@/testing/render';
+import { asPhoneScreen } from '@/testing/phone';
+import { currentUrl, preloadRoutes, renderRoute, SLOW } from '@/testing/render';
 import { activeMenuKey, menuForRole } from './centre-menu';
 
-beforeAll(() => preloadRoutes('/center/note', '/center/talentPortrayal', '/payment'), 120_000);
+beforeAll(() => preloadRoutes('/center/note', '/center/talentPortrayal', '/payment', '/center/student', '/center/message'), 120_000);
 
 const PERSONAL_MENU = [
   '学员中心',
@@ -130,5 +131,55 @@ describe('centre layout', () => {
     expect(await screen.findByRole('dialog', { name: '求职意向' })).toBeInTheDocument();
     expect(useSessionStore.getState().buyStudentStatus).toBe(false);
     expect(router.state.location.pathname).toBe('/center/note');
+  });
+});
+
+describe('centre menu on a phone', () => {
+  let desk: () => void;
+  beforeEach(() => {
+    desk = asPhoneScreen();
+    mockApi({ 'GET /api/problems': ok(makeProblemGroups()), 'GET /api/common_data': ok(makeCommonData()) });
+  });
+  afterEach(() => desk());
+
+  async function openDrawer() {
+    fireEvent.click(await screen.findByRole('button', { name: /菜单/ }, SLOW));
+    return screen.findByRole('navigation', { name: '个人中心菜单' });
+  }
+
+  it('folds the side menu into a 菜单 button whose drawer holds the personal entries, and goes where one is tapped', async () => {
+    const { router } = renderRoute('/center/note', { session: { token: 't', user: makeUser({ role: 'personal' }) } });
+    await screen.findByRole('region', { name: '个人概况' }, SLOW);
+    expect(screen.queryByRole('navigation', { name: '个人中心菜单' })).toBeNull();
+    const nav = await openDrawer();
+    await waitFor(() =>
+      expect(
+        within(nav)
+          .getAllByRole('menuitem')
+          .map((li) => li.textContent),
+      ).toEqual(PERSONAL_MENU),
+    );
+    fireEvent.click(within(nav).getByRole('menuitem', { name: '消息中心' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/center/message'));
+  });
+
+  it('gives a company account the DECISIONS.md 2 entries in the drawer', async () => {
+    renderRoute('/center/note', { session: { token: 't', user: makeUser({ id: 2002, role: 'company' }) } });
+    const nav = await openDrawer();
+    await waitFor(() =>
+      expect(
+        within(nav)
+          .getAllByRole('menuitem')
+          .map((li) => li.textContent),
+      ).toEqual(COMPANY_MENU),
+    );
+  });
+
+  it('starts 学员中心 with a grid of the entries of the role', async () => {
+    renderRoute('/center/student', { session: { token: 't', user: makeUser({ role: 'personal' }) } });
+    const grid = await screen.findByRole('navigation', { name: '个人中心入口' }, SLOW);
+    const links = within(grid).getAllByRole('link');
+    expect(links.map((a) => a.textContent)).toEqual(PERSONAL_MENU);
+    expect(within(grid).getByRole('link', { name: '账号设置' })).toHaveAttribute('href', '/center/setting?tab=account');
   });
 });

@@ -5,7 +5,6 @@ import { useSessionStore } from '@/shared/lib/session/session-store';
 import { makeCommonData, makeProblemGroups, makeUser } from '@/testing/fixtures';
 import { mockApi, ok } from '@/testing/mock-api';
 import { preloadRoutes, renderRoute, SLOW } from '@/testing/render';
-import { isDesktopOnlyPath } from './shell-layout';
 
 beforeAll(() => preloadRoutes('/', '/help-center', '/login'), 120_000);
 
@@ -81,21 +80,5 @@ describe('shell: the benefits modal belongs to home', () => {
     await screen.findByRole('button', { name: /返回首页/ }, SLOW);
     expect(screen.queryByRole('dialog', { name: '会员专享权益' })).toBeNull();
     expect(useSessionStore.getState().benefitsModalVisible).toBe(false);
-  });
-});
-
-describe('shell: phone layout', () => {
-  it('keeps the personal centre and the staff console at desktop width and lets public pages follow the screen', () => {
-    for (const path of ['/center', '/center/message', '/admin', '/admin/invoices']) expect(isDesktopOnlyPath(path)).toBe(true);
-    for (const path of ['/', '/train', '/train/detail/3', '/centerless', '/administration', '/login']) {
-      expect(isDesktopOnlyPath(path)).toBe(false);
-    }
-  });
-
-  it('marks the shell of a public page as following the screen', async () => {
-    mockApi({ 'GET /api/problems': ok(makeProblemGroups()), 'GET /api/common_data': ok(makeCommonData()) });
-    renderRoute('/not-found');
-    const button = await screen.findByRole('button', { name: /返回首页/ }, SLOW);
-    expect(button.closest('.site-shell')?.classList.contains('site-shell--desktop')).toBe(false);
   });
 });

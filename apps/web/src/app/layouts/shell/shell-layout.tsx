@@ -21,13 +21,6 @@ const BenefitsModal = lazy(
 
 const HOME_PATH = '/';
 
-/** Screens laid out for a desktop only (side menus, wide tables): the shell keeps them 1200 px wide on a phone. */
-const DESKTOP_ONLY_PREFIXES = ['/center', '/admin'];
-
-export function isDesktopOnlyPath(pathname: string): boolean {
-  return DESKTOP_ONLY_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
-}
-
 /** antd's scope around the screen; the component is pinned at mount so a later load never remounts the screen. */
 function AntdBoundary({ children }: { children: ReactNode }) {
   const [Scope] = useState(antdScopeComponent);
@@ -54,7 +47,7 @@ export function ShellLayout() {
     if (benefitsVisible && !onHome) useSessionStore.getState().setBenefitsModal(false);
   }, [benefitsVisible, onHome]);
   return (
-    <div className={isDesktopOnlyPath(pathname) ? 'site-shell site-shell--desktop' : 'site-shell'}>
+    <div className="site-shell">
       <SiteHeader />
       <main className="site-main">
         <Suspense fallback={<PageSpin />}>

@@ -7,6 +7,7 @@ import { ASSOCIATION_LINK_LABEL, courseSearchPath, TOP_NAV_LINKS } from '@/share
 import { learningBaseName, regionFromHostname, useHostname } from '@/shared/lib/region';
 import { LogoMark } from './logo-mark';
 import { UserArea } from './user-area';
+import { ScrollCue } from '@/shared/ui/scroll-cue';
 import { SearchBox } from '@/shared/ui/search-box';
 
 function subscribeScroll(onChange: () => void): () => void {
@@ -35,6 +36,13 @@ function useFixedNav(enabled: boolean) {
   });
 
   return { navRef, fixed };
+}
+
+/** On a phone, the current page's link starts in view even when it sits past the screen's edge (关于我们). */
+function showActiveLink(strip: HTMLElement) {
+  const active = strip.querySelector<HTMLElement>('.is-active');
+  if (!active || strip.scrollWidth <= strip.clientWidth) return;
+  strip.scrollLeft = Math.max(0, active.offsetLeft - (strip.clientWidth - active.offsetWidth) / 2);
 }
 
 export function SiteHeader() {
@@ -69,20 +77,25 @@ export function SiteHeader() {
         aria-label="主导航"
       >
         <div className="page-container site-nav__inner">
-          <ul className="site-nav__links">
-            {TOP_NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} end={link.to === '/'} className={({ isActive }) => (isActive ? 'site-nav__link is-active' : 'site-nav__link')}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-          {common?.association_url && (
-            <a className="site-nav__external" href={common.association_url} target="_blank" rel="noopener noreferrer">
-              {ASSOCIATION_LINK_LABEL}
-            </a>
-          )}
+          {/* On a phone the links scroll sideways in one row; the fade and arrow show that more follow. */}
+          <ScrollCue label="主导航" className="site-nav__strip" onViewport={showActiveLink}>
+            <ul className="site-nav__links">
+              {TOP_NAV_LINKS.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} end={link.to === '/'} className={({ isActive }) => (isActive ? 'site-nav__link is-active' : 'site-nav__link')}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+              {common?.association_url && (
+                <li className="site-nav__external-item">
+                  <a className="site-nav__external" href={common.association_url} target="_blank" rel="noopener noreferrer">
+                    {ASSOCIATION_LINK_LABEL}
+                  </a>
+                </li>
+              )}
+            </ul>
+          </ScrollCue>
         </div>
       </nav>
     </header>

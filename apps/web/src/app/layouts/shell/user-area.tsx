@@ -42,22 +42,26 @@ function UserMenu() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
+  const openedByHover = useRef(false);
   const menuId = useId();
   const displayName = user.nickname?.trim() || user.phone;
   const unread = user.message_num;
 
   useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
+    if (!open) {
+      openedByHover.current = false;
+      return;
+    }
+    const onDown = (e: PointerEvent) => {
       if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
     };
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') setOpen(false);
     };
-    document.addEventListener('mousedown', onDown);
+    document.addEventListener('pointerdown', onDown);
     document.addEventListener('keydown', onKey);
     return () => {
-      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('pointerdown', onDown);
       document.removeEventListener('keydown', onKey);
     };
   }, [open]);
@@ -80,8 +84,15 @@ function UserMenu() {
       <div
         className="user-menu"
         ref={rootRef}
-        onMouseEnter={() => setOpen(true)}
-        onMouseLeave={() => setOpen(false)}
+        // A mouse opens the menu by hovering; touch and pen open and close it by tapping (no hover-only control).
+        onPointerEnter={(e) => {
+          if (e.pointerType !== 'mouse') return;
+          openedByHover.current = true;
+          setOpen(true);
+        }}
+        onPointerLeave={(e) => {
+          if (e.pointerType === 'mouse') setOpen(false);
+        }}
       >
         <button
           type="button"
@@ -89,8 +100,12 @@ function UserMenu() {
           aria-haspopup="menu"
           aria-expanded={open}
           aria-controls={menuId}
-          // Opens only: with hover-to-open a toggling click would close the menu the pointer just opened.
-          onClick={() => setOpen(true)}
+          // A click right after hovering keeps the menu the pointer just opened; any other click toggles it.
+          onClick={() => {
+            const keep = openedByHover.current;
+            openedByHover.current = false;
+            setOpen((was) => keep || !was);
+          }}
         >
           <span className="user-area__avatar">
             {user.avatar ? <img src={user.avatar} alt="头像" /> : <UserOutlined aria-hidden="true" />}

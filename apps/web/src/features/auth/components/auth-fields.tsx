@@ -10,7 +10,7 @@ import {
 } from './form-rules';
 import { SendCodeButton } from './send-code-button';
 
-/** The phone field of every account form: SPEC §5 phone rule, numeric keyboard on phones. */
+/** The phone field of every account form: SPEC §5 phone rule, the phone keypad and the browser's phone autofill. */
 export function PhoneField({ placeholder = '请输入手机号' }: { placeholder?: string }) {
   return (
     <Form.Item name="phone" rules={phoneRules} validateTrigger={VALIDATE_TRIGGER}>
@@ -19,7 +19,8 @@ export function PhoneField({ placeholder = '请输入手机号' }: { placeholder
         placeholder={placeholder}
         aria-label="手机号"
         maxLength={11}
-        inputMode="numeric"
+        inputMode="tel"
+        autoComplete="tel"
       />
     </Form.Item>
   );

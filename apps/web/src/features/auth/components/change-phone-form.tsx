@@ -59,12 +59,18 @@ export function ChangePhoneForm({ currentPhone }: { currentPhone: string }) {
         rules={phoneRules}
         validateTrigger={VALIDATE_TRIGGER}
       >
-        <Input placeholder="请输入新手机号" maxLength={11} inputMode="numeric" />
+        <Input placeholder="请输入新手机号" maxLength={11} inputMode="tel" autoComplete="tel" />
       </Form.Item>
       <Form.Item label="验证码" required>
         <Space.Compact block>
           <Form.Item name="new_code" noStyle rules={smsCodeRules} validateTrigger={VALIDATE_TRIGGER}>
-            <Input placeholder="新手机号收到的验证码" maxLength={6} inputMode="numeric" aria-label="验证码" />
+            <Input
+              placeholder="新手机号收到的验证码"
+              maxLength={6}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              aria-label="验证码"
+            />
           </Form.Item>
           <SendCodeButton form={form} purpose="change_phone" phoneField="new_phone" />
         </Space.Compact>

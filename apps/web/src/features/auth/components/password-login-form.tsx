@@ -19,7 +19,7 @@ export function PasswordLoginForm({ initialPhone, onForgot }: { initialPhone?: s
   );
   return (
     <form name="password-login" className="plain-form" onSubmit={onSubmit} noValidate autoComplete="on">
-      <PlainPhoneField {...form.field('phone')} disabled={disabled} />
+      <PlainPhoneField {...form.field('phone')} disabled={disabled} autoComplete="username" />
       <PlainPasswordField
         {...form.field('password')}
         label="密码"

@@ -73,10 +73,15 @@ export function PlainField({
   );
 }
 
-/** The phone field of the plain login forms: SPEC §5 phone rule, numeric keyboard on phones. */
-export function PlainPhoneField(
-  props: Pick<PlainFieldProps, 'value' | 'error' | 'onValueChange' | 'onBlur' | 'disabled'>,
-) {
+/**
+ * The phone field of the plain login forms: SPEC §5 phone rule, the phone keypad. Autofill offers the saved phone
+ * number (`tel`), except beside a password, where the phone is the account's user name (`username`), so password
+ * managers pair the two.
+ */
+export function PlainPhoneField({
+  autoComplete = 'tel',
+  ...props
+}: Pick<PlainFieldProps, 'value' | 'error' | 'onValueChange' | 'onBlur' | 'disabled'> & { autoComplete?: 'tel' | 'username' }) {
   return (
     <PlainField
       {...props}
@@ -84,8 +89,8 @@ export function PlainPhoneField(
       icon={<MobileOutlined />}
       placeholder="请输入手机号"
       maxLength={11}
-      inputMode="numeric"
-      autoComplete="username"
+      inputMode="tel"
+      autoComplete={autoComplete}
     />
   );
 }

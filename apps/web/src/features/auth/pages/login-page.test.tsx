@@ -214,6 +214,33 @@ describe('after password login', () => {
   });
 });
 
+describe('phone keyboards and autofill', () => {
+  it('asks for the phone keypad on the phone fields and the one-time code on the SMS code field', async () => {
+    await openLogin();
+    const passwordPhone = within(passwordPanel()).getByLabelText('手机号');
+    expect(passwordPhone).toHaveAttribute('inputmode', 'tel');
+    // Beside a password the phone is the account's user name, for password managers.
+    expect(passwordPhone).toHaveAttribute('autocomplete', 'username');
+
+    fireEvent.click(screen.getByRole('tab', { name: '验证码登录' }));
+    const codePanel = screen.getByRole('tabpanel', { name: '验证码登录' });
+    expect(within(codePanel).getByLabelText('手机号')).toHaveAttribute('inputmode', 'tel');
+    expect(within(codePanel).getByLabelText('手机号')).toHaveAttribute('autocomplete', 'tel');
+    expect(within(codePanel).getByLabelText('验证码')).toHaveAttribute('inputmode', 'numeric');
+    expect(within(codePanel).getByLabelText('验证码')).toHaveAttribute('autocomplete', 'one-time-code');
+  });
+
+  it('does the same on the registration form', async () => {
+    renderLogin('/login?mode=register');
+    await screen.findByRole('heading', { name: '注册账号' }, SLOW);
+    const phone = await screen.findByLabelText('手机号', {}, SLOW);
+    expect(phone).toHaveAttribute('inputmode', 'tel');
+    expect(phone).toHaveAttribute('autocomplete', 'tel');
+    expect(screen.getByLabelText('验证码')).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(screen.getByLabelText('验证码')).toHaveAttribute('inputmode', 'numeric');
+  });
+});
+
 describe('register', () => {
   it('asks a company for a valid unified social credit code', async () => {
     renderLogin('/login?mode=register');

@@ -78,7 +78,11 @@ describe('settings page', () => {
       'POST /api/users/get_current_user': ok(makeUser({ phone: '13900001111' })),
     });
     renderSetting('/center/setting?tab=account');
-    fireEvent.change(await screen.findByLabelText('新手机号'), { target: { value: '13900001111' } });
+    const newPhone = await screen.findByLabelText('新手机号');
+    expect(newPhone).toHaveAttribute('inputmode', 'tel');
+    expect(newPhone).toHaveAttribute('autocomplete', 'tel');
+    expect(screen.getByLabelText('验证码')).toHaveAttribute('autocomplete', 'one-time-code');
+    fireEvent.change(newPhone, { target: { value: '13900001111' } });
     fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
     await waitFor(() =>
       expect(calls.find((c) => c.url === '/api/users/send_msg')?.body).toEqual({

@@ -79,7 +79,7 @@ function InvoiceForm({ order }: { order: Order }) {
           </Form.Item>
         )}
         <Form.Item name="email" label="接收邮箱" required validateTrigger={TRIGGER} rules={[schemaRule('email')]}>
-          <Input placeholder="开具后的电子发票将发送到此邮箱" maxLength={100} />
+          <Input placeholder="开具后的电子发票将发送到此邮箱" maxLength={100} inputMode="email" autoComplete="email" />
         </Form.Item>
         <Form.Item
           name="amount_yuan"
@@ -89,7 +89,7 @@ function InvoiceForm({ order }: { order: Order }) {
           rules={amountRules(order.amount)}
           extra={`不超过实付金额 ¥${formatFen(order.amount)}`}
         >
-          <InputNumber precision={2} step={1} style={{ width: 200 }} />
+          <InputNumber precision={2} step={1} inputMode="decimal" style={{ width: 200, maxWidth: '100%' }} />
         </Form.Item>
         <Form.Item>
           <Button type="primary" htmlType="submit" loading={create.isPending}>

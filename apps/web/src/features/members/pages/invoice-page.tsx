@@ -11,6 +11,7 @@ import { demandInvoicePath, ORDERS_PATH } from '../lib/member-paths';
 import { yuan } from '../lib/money';
 import { tablePagination } from '../lib/table-pagination';
 import './member-pages.css';
+import { ScrollCue, TABLE_SCROLLER, usePhoneTable } from '@/shared/ui/scroll-cue';
 
 function DownloadButton({ invoice }: { invoice: Invoice }) {
   const [busy, setBusy] = useState(false);
@@ -59,23 +60,25 @@ export default function InvoicePage() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const invoices = useInvoices({ page, per: DEFAULT_PER_PAGE });
+  const table = usePhoneTable(COLUMNS, { x: 920 });
   return (
     <Card className="member-page" variant="borderless" title="我的发票" extra={<Link to={ORDERS_PATH}>我的订单</Link>}>
-      <Table<Invoice>
-        rowKey="id"
-        columns={COLUMNS}
-        dataSource={invoices.data?.list ?? []}
-        loading={invoices.isFetching}
-        scroll={{ x: 920 }}
-        locale={{
-          emptyText: (
-            <Empty description={invoices.isError ? '发票加载失败' : '暂无发票申请'}>
-              {!invoices.isError && <Link to={ORDERS_PATH}>去订单中申请发票</Link>}
-            </Empty>
-          ),
-        }}
-        pagination={tablePagination(invoices.data, (p) => setParams(p === 1 ? {} : { page: String(p) }, { replace: true }))}
-      />
+      <ScrollCue label="发票列表" scroller={TABLE_SCROLLER}>
+        <Table<Invoice>
+          rowKey="id"
+          {...table}
+          dataSource={invoices.data?.list ?? []}
+          loading={invoices.isFetching}
+          locale={{
+            emptyText: (
+              <Empty description={invoices.isError ? '发票加载失败' : '暂无发票申请'}>
+                {!invoices.isError && <Link to={ORDERS_PATH}>去订单中申请发票</Link>}
+              </Empty>
+            ),
+          }}
+          pagination={tablePagination(invoices.data, (p) => setParams(p === 1 ? {} : { page: String(p) }, { replace: true }))}
+        />
+      </ScrollCue>
     </Card>
   );
 }

@@ -9,6 +9,7 @@ import { yuan } from '../lib/money';
 import { InvoiceStateTag, OrderStateTag } from '../lib/state-tags';
 import { tablePagination } from '../lib/table-pagination';
 import './member-pages.css';
+import { ScrollCue, TABLE_SCROLLER, usePhoneTable } from '@/shared/ui/scroll-cue';
 
 type Filter = 'all' | OrderState;
 const FILTERS: { value: Filter; label: string }[] = [
@@ -95,6 +96,7 @@ export default function OrderPage() {
   const filter = filterOf(params.get('state'));
   const page = Math.max(1, Number(params.get('page')) || 1);
   const orders = useOrders({ page, per: DEFAULT_PER_PAGE, ...(filter === 'all' ? {} : { state: filter }) });
+  const table = usePhoneTable(COLUMNS, { x: 910 });
 
   function update(next: { state?: Filter; page?: number }) {
     const p = new URLSearchParams(params);
@@ -109,25 +111,26 @@ export default function OrderPage() {
   return (
     <Card className="member-page" variant="borderless" title="我的订单" extra={<Link to={INVOICES_PATH}>我的发票</Link>}>
       <Segmented className="member-page__filter" value={filter} options={FILTERS} onChange={(v) => update({ state: v as Filter })} />
-      <Table<Order>
-        rowKey="id"
-        columns={COLUMNS}
-        dataSource={orders.data?.list ?? []}
-        loading={orders.isFetching}
-        scroll={{ x: 910 }}
-        locale={{
-          emptyText: (
-            <Empty description={orders.isError ? '订单加载失败' : '暂无订单'}>
-              {!orders.isError && (
-                <Link to={BUY_VIP_PATH}>
-                  <Button type="primary">开通会员</Button>
-                </Link>
-              )}
-            </Empty>
-          ),
-        }}
-        pagination={tablePagination(orders.data, (p) => update({ page: p }))}
-      />
+      <ScrollCue label="订单列表" scroller={TABLE_SCROLLER}>
+        <Table<Order>
+          rowKey="id"
+          {...table}
+          dataSource={orders.data?.list ?? []}
+          loading={orders.isFetching}
+          locale={{
+            emptyText: (
+              <Empty description={orders.isError ? '订单加载失败' : '暂无订单'}>
+                {!orders.isError && (
+                  <Link to={BUY_VIP_PATH}>
+                    <Button type="primary">开通会员</Button>
+                  </Link>
+                )}
+              </Empty>
+            ),
+          }}
+          pagination={tablePagination(orders.data, (p) => update({ page: p }))}
+        />
+      </ScrollCue>
     </Card>
   );
 }

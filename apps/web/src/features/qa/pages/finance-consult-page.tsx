@@ -16,6 +16,7 @@ import { qaApi, qaKeys } from '../api/qa-api';
 import { ConsultationFacts, ConsultStateTag } from '../components/consultation-list';
 import { time } from '../lib/format';
 import '../components/qa.css';
+import { ScrollCue, TABLE_SCROLLER, usePhoneTable } from '@/shared/ui/scroll-cue';
 
 const PER = 10;
 
@@ -102,6 +103,7 @@ export default function FinanceConsultPage() {
     },
   ];
 
+  const table = usePhoneTable(columns);
   return (
     <Card
       variant="borderless"
@@ -122,22 +124,24 @@ export default function FinanceConsultPage() {
         需要较长时间沟通的财税问题（如税务筹划、账务梳理、预算方案），可以预约协会智库专家一对一咨询。工作人员安排专家和时间后，会通过消息中心通知您。
         {user?.role === 'company' && '本公司账号提交的全部咨询都在下方列出。'}
       </p>
-      <Table<Consultation>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isPending}
-        locale={{ emptyText: '暂无咨询申请' }}
-        expandable={{ expandedRowRender: (c) => <ConsultationFacts c={c} /> }}
-        pagination={{
-          current: page,
-          pageSize: PER,
-          total: list.data?.total ?? 0,
-          hideOnSinglePage: true,
-          showSizeChanger: false,
-          onChange: setPage,
-        }}
-      />
+      <ScrollCue label="咨询列表" scroller={TABLE_SCROLLER}>
+        <Table<Consultation>
+          rowKey="id"
+          {...table}
+          dataSource={list.data?.list ?? []}
+          loading={list.isPending}
+          locale={{ emptyText: '暂无咨询申请' }}
+          expandable={{ expandedRowRender: (c) => <ConsultationFacts c={c} /> }}
+          pagination={{
+            current: page,
+            pageSize: PER,
+            total: list.data?.total ?? 0,
+            hideOnSinglePage: true,
+            showSizeChanger: false,
+            onChange: setPage,
+          }}
+        />
+      </ScrollCue>
       <Modal
         open={open}
         title="申请财税咨询"
@@ -191,7 +195,7 @@ export default function FinanceConsultPage() {
               { max: 20, message: cm.contactNameTooLong },
             ]}
           >
-            <Input maxLength={20} />
+            <Input maxLength={20} autoComplete="name" />
           </Form.Item>
           <Form.Item
             name="contact_phone"
@@ -201,7 +205,7 @@ export default function FinanceConsultPage() {
               { pattern: /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8})$/, message: cm.contactPhoneInvalid },
             ]}
           >
-            <Input maxLength={13} />
+            <Input maxLength={13} inputMode="tel" autoComplete="tel" />
           </Form.Item>
         </Form>
       </Modal>

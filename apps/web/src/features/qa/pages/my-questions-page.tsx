@@ -6,6 +6,7 @@ import { useMyQuestions, useQuota } from '../api/use-qa';
 import { StateTag } from '../components/parts';
 import { ASK_PATH, threadPath, time } from '../lib/format';
 import '../components/qa.css';
+import { ScrollCue, TABLE_SCROLLER, usePhoneTable } from '@/shared/ui/scroll-cue';
 
 const PER = 10;
 
@@ -53,6 +54,7 @@ export default function MyQuestionsPage() {
   const state = (QA_STATES as readonly string[]).includes(raw ?? '') ? (raw as QaState) : undefined;
   const page = Math.max(1, Number(params.get('page')) || 1);
   const list = useMyQuestions({ page, per: PER, ...(state ? { state } : {}) });
+  const table = usePhoneTable(COLUMNS);
   const quota = useQuota();
 
   return (
@@ -79,21 +81,23 @@ export default function MyQuestionsPage() {
         ]}
         onChange={(v) => setParams(v === 'all' ? {} : { state: String(v) })}
       />
-      <Table<MyQuestion>
-        rowKey="id"
-        columns={COLUMNS}
-        dataSource={list.data?.list ?? []}
-        loading={list.isPending}
-        locale={{ emptyText: '您还没有提过问题' }}
-        pagination={{
-          current: page,
-          pageSize: PER,
-          total: list.data?.total ?? 0,
-          showSizeChanger: false,
-          hideOnSinglePage: true,
-          onChange: (p) => setParams({ ...(state ? { state } : {}), page: String(p) }),
-        }}
-      />
+      <ScrollCue label="提问列表" scroller={TABLE_SCROLLER}>
+        <Table<MyQuestion>
+          rowKey="id"
+          {...table}
+          dataSource={list.data?.list ?? []}
+          loading={list.isPending}
+          locale={{ emptyText: '您还没有提过问题' }}
+          pagination={{
+            current: page,
+            pageSize: PER,
+            total: list.data?.total ?? 0,
+            showSizeChanger: false,
+            hideOnSinglePage: true,
+            onChange: (p) => setParams({ ...(state ? { state } : {}), page: String(p) }),
+          }}
+        />
+      </ScrollCue>
     </Card>
   );
 }

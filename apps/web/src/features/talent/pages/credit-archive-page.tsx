@@ -5,9 +5,11 @@ import { CERTIFICATE_STATE_LABELS, type CreditYear } from '@app/contracts';
 import { STAR_LEVELS, dictLabel } from '@app/contracts/common/dictionaries';
 import { formatDuration, maskPhone } from '@app/contracts/common/format';
 import { useCreditArchive } from '../api/use-talent';
+import { ScrollCue, TABLE_SCROLLER, useTableScroll } from '@/shared/ui/scroll-cue';
 import './credit-archive.css';
 
 function YearCard({ y }: { y: CreditYear }) {
+  const scroll = useTableScroll();
   return (
     <section className="credit-year" aria-label={`${y.year}年度`}>
       <h3 className="credit-year__title">{y.year}年度</h3>
@@ -34,34 +36,40 @@ function YearCard({ y }: { y: CreditYear }) {
         </div>
       </dl>
       {y.credentials.length > 0 && (
-        <Table
-          size="small"
-          rowKey="id"
-          pagination={false}
-          className="credit-year__table"
-          dataSource={y.credentials}
-          columns={[
-            { title: '证书名称', dataIndex: 'name' },
-            { title: '发证机构', dataIndex: 'issuer' },
-            { title: '发证日期', dataIndex: 'issued_on', width: 120 },
-          ]}
-        />
+        <ScrollCue label="证书列表" scroller={TABLE_SCROLLER}>
+          <Table
+            size="small"
+            rowKey="id"
+            scroll={scroll}
+            pagination={false}
+            className="credit-year__table"
+            dataSource={y.credentials}
+            columns={[
+              { title: '证书名称', dataIndex: 'name' },
+              { title: '发证机构', dataIndex: 'issuer' },
+              { title: '发证日期', dataIndex: 'issued_on', width: 120 },
+            ]}
+          />
+        </ScrollCue>
       )}
       {y.certificates.length > 0 && (
-        <Table
-          size="small"
-          rowKey="number"
-          pagination={false}
-          className="credit-year__table"
-          aria-label={`${y.year}年度考试证书`}
-          dataSource={y.certificates}
-          columns={[
-            { title: '考试证书', render: (_, c) => `${c.exam_name}证书` },
-            { title: '证书编号', dataIndex: 'number' },
-            { title: '发证日期', width: 120, render: (_, c) => dayjs(c.issued_at).format('YYYY-MM-DD') },
-            { title: '状态', width: 90, render: (_, c) => CERTIFICATE_STATE_LABELS[c.state] },
-          ]}
-        />
+        <ScrollCue label="考试证书列表" scroller={TABLE_SCROLLER}>
+          <Table
+            size="small"
+            rowKey="number"
+            scroll={scroll}
+            pagination={false}
+            className="credit-year__table"
+            aria-label={`${y.year}年度考试证书`}
+            dataSource={y.certificates}
+            columns={[
+              { title: '考试证书', render: (_, c) => `${c.exam_name}证书` },
+              { title: '证书编号', dataIndex: 'number' },
+              { title: '发证日期', width: 120, render: (_, c) => dayjs(c.issued_at).format('YYYY-MM-DD') },
+              { title: '状态', width: 90, render: (_, c) => CERTIFICATE_STATE_LABELS[c.state] },
+            ]}
+          />
+        </ScrollCue>
       )}
       {y.stars.length > 0 && (
         <ul className="credit-year__stars">

@@ -34,6 +34,7 @@ import { useAttachmentDics, useCenterRcpj, useTalentInfo } from '../api/use-tale
 import { AttachmentField, openAttachment } from '../components/attachment-field';
 import './evaluation.css';
 import { ExamCertificatesCard } from '../components/exam-certificates-card';
+import { ScrollCue, TABLE_SCROLLER, useTableScroll } from '@/shared/ui/scroll-cue';
 
 const STATUS_COLORS: Record<RcpjStatus, string> = {
   draft: 'orange',
@@ -284,52 +285,56 @@ function CancelButton({ app }: { app: Rcpj }) {
 }
 
 function History({ list }: { list: Rcpj[] }) {
+  const scroll = useTableScroll();
   return (
     <Card title="申请记录">
-      <Table<Rcpj>
-        rowKey="id"
-        size="middle"
-        dataSource={list}
-        pagination={false}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无申请记录" /> }}
-        columns={[
-          { title: '申请星级', dataIndex: 'star_name' },
-          {
-            title: '状态',
-            dataIndex: 'status',
-            render: (_: unknown, r) => <Tag color={STATUS_COLORS[r.status]}>{r.status_label}</Tag>,
-          },
-          { title: '申请时间', dataIndex: 'created_at', render: (v: string) => time(v) },
-          { title: '审核时间', dataIndex: 'reviewed_at', render: (v: string | null) => time(v) },
-          {
-            title: '结果',
-            key: 'result',
-            render: (_: unknown, r) =>
-              r.status === 'approved'
-                ? `获评${dictLabel(STAR_LEVELS, r.result_level ?? r.star_id) ?? ''}`
-                : r.status === 'rejected'
-                  ? (r.reject_reason ?? '未通过')
-                  : '—',
-          },
-          {
-            title: '材料',
-            key: 'materials',
-            render: (_: unknown, r) =>
-              r.materials.length === 0
-                ? '—'
-                : r.materials.map((mat) => (
-                    <Button
-                      key={mat.attachment.id}
-                      type="link"
-                      size="small"
-                      onClick={() => void openAttachment(mat.attachment)}
-                    >
-                      {mat.attachment_dic_name}
-                    </Button>
-                  )),
-          },
-        ]}
-      />
+      <ScrollCue label="申请记录" scroller={TABLE_SCROLLER}>
+        <Table<Rcpj>
+          scroll={scroll}
+          rowKey="id"
+          size="middle"
+          dataSource={list}
+          pagination={false}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无申请记录" /> }}
+          columns={[
+            { title: '申请星级', dataIndex: 'star_name' },
+            {
+              title: '状态',
+              dataIndex: 'status',
+              render: (_: unknown, r) => <Tag color={STATUS_COLORS[r.status]}>{r.status_label}</Tag>,
+            },
+            { title: '申请时间', dataIndex: 'created_at', render: (v: string) => time(v) },
+            { title: '审核时间', dataIndex: 'reviewed_at', render: (v: string | null) => time(v) },
+            {
+              title: '结果',
+              key: 'result',
+              render: (_: unknown, r) =>
+                r.status === 'approved'
+                  ? `获评${dictLabel(STAR_LEVELS, r.result_level ?? r.star_id) ?? ''}`
+                  : r.status === 'rejected'
+                    ? (r.reject_reason ?? '未通过')
+                    : '—',
+            },
+            {
+              title: '材料',
+              key: 'materials',
+              render: (_: unknown, r) =>
+                r.materials.length === 0
+                  ? '—'
+                  : r.materials.map((mat) => (
+                      <Button
+                        key={mat.attachment.id}
+                        type="link"
+                        size="small"
+                        onClick={() => void openAttachment(mat.attachment)}
+                      >
+                        {mat.attachment_dic_name}
+                      </Button>
+                    )),
+            },
+          ]}
+        />
+      </ScrollCue>
     </Card>
   );
 }
