@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { LIVE_ATTENDANCE_MAX_REPORT_S, LIVE_ATTENDANCE_REPORT_S } from '@app/contracts';
 import { attachHls } from '@/shared/lib/hls';
+import { WECHAT_INLINE_VIDEO } from '../lib/inline-video';
 
 /**
  * A live HLS stream: Safari's native HLS where the browser plays it, otherwise hls.js (loaded on demand, by this
@@ -39,5 +40,5 @@ export function HlsPlayer({ src, onWatched }: { src: string; onWatched?: (second
   }, []);
 
   if (failed) return <div>当前浏览器无法播放直播流，请更换浏览器后重试</div>;
-  return <video ref={ref} controls muted autoPlay playsInline aria-label="直播画面" data-testid="live-video" />;
+  return <video ref={ref} controls muted autoPlay playsInline {...WECHAT_INLINE_VIDEO} aria-label="直播画面" data-testid="live-video" />;
 }

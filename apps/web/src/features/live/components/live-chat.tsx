@@ -18,6 +18,17 @@ export function LiveChat({ classId, canSend, canModerate }: { classId: number; c
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const listRef = useRef<HTMLUListElement>(null);
+  const formRef = useRef<HTMLDivElement>(null);
+  const [typing, setTyping] = useState(false);
+
+  // A phone's keyboard shrinks the visual viewport: keep the input in view above it while typing.
+  useEffect(() => {
+    const viewport = window.visualViewport;
+    if (!typing || !viewport) return;
+    const keepInView = () => formRef.current?.scrollIntoView({ block: 'nearest' });
+    viewport.addEventListener('resize', keepInView);
+    return () => viewport.removeEventListener('resize', keepInView);
+  }, [typing]);
 
   useEffect(
     () =>
@@ -96,12 +107,15 @@ export function LiveChat({ classId, canSend, canModerate }: { classId: number; c
         ))}
       </ul>
       {canSend ? (
-        <div className="live-chat__form">
+        <div className="live-chat__form" ref={formRef}>
           <Input
             value={text}
             maxLength={LIVE_CHAT_MAX}
             placeholder="说点什么，或向老师提问"
             aria-label="发言内容"
+            enterKeyHint="send"
+            onFocus={() => setTyping(true)}
+            onBlur={() => setTyping(false)}
             onChange={(e) => setText(e.target.value)}
             onPressEnter={() => void send()}
           />

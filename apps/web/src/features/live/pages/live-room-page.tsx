@@ -9,6 +9,7 @@ import { liveApi, liveKeys } from '../api/live-api';
 import { HlsPlayer } from '../components/hls-player';
 import { LiveChat } from '../components/live-chat';
 import { countdown } from '../lib/chat-stream';
+import { WECHAT_INLINE_VIDEO } from '../lib/inline-video';
 import './live.css';
 
 /** Milliseconds until `iso` by the server's clock (the offset measured when the room was loaded). */
@@ -58,7 +59,7 @@ function Room({ room, loadedAt }: { room: LiveRoom; loadedAt: number }) {
     stage = room.stream_url ? <HlsPlayer src={room.stream_url} onWatched={onWatched} /> : <div>直播流尚未就绪，请稍候</div>;
   } else {
     stage = room.replay_url ? (
-      <video src={room.replay_url} controls playsInline aria-label="直播回放" data-testid="replay-video" />
+      <video src={room.replay_url} controls playsInline {...WECHAT_INLINE_VIDEO} aria-label="直播回放" data-testid="replay-video" />
     ) : (
       <div>直播已结束，回放整理中</div>
     );
@@ -66,7 +67,7 @@ function Room({ room, loadedAt }: { room: LiveRoom; loadedAt: number }) {
 
   return (
     <div className="live-room">
-      <div>
+      <div className="live-room__main">
         <div className="live-room__stage">{stage}</div>
         <div className="live-room__info">
           <h2 style={{ margin: '0 0 6px' }}>

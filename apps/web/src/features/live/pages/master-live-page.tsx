@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { LIVE_ACCESS_LABELS, type LiveClass, type LiveListQuery } from '@app/contracts';
 import { isApiError } from '@/shared/lib/api-error';
+import { useIsPhone } from '@/shared/hooks/use-is-phone';
 import { liveApi, liveKeys } from '../api/live-api';
 import './live.css';
 
@@ -77,13 +78,23 @@ function ClassCard({ c }: { c: LiveClass }) {
 /** /center/master-live: upcoming classes with booking, my bookings, past classes with replays. */
 export default function MasterLivePage() {
   const [tab, setTab] = useState<Tab>('upcoming');
+  const isPhone = useIsPhone();
   const { data, isPending, isError, refetch } = useQuery({
     queryKey: liveKeys.list(tab),
     queryFn: () => liveApi.list(tab),
     placeholderData: keepPreviousData,
   });
+  const quota = data?.quota ? (
+    <span className="live-quota" data-testid="live-quota">
+      本会员年度免费直播：已用 {data.quota.used} / {data.quota.limit} 次
+    </span>
+  ) : data && !data.is_member ? (
+    <Link to="/payment?type=buyVip">开通会员，每年免费观看 6 场名师直播</Link>
+  ) : null;
   return (
     <section>
+      {/* On a phone the quota sits above the tabs: beside them it would squeeze the tabs into a "more" menu. */}
+      {isPhone && quota && <div className="live-quota-line">{quota}</div>}
       <Tabs
         activeKey={tab}
         onChange={(k) => setTab(k as Tab)}
@@ -92,15 +103,7 @@ export default function MasterLivePage() {
           { key: 'mine', label: '我的预约' },
           { key: 'past', label: '往期回放' },
         ]}
-        tabBarExtraContent={
-          data?.quota ? (
-            <span className="live-quota" data-testid="live-quota">
-              本会员年度免费直播：已用 {data.quota.used} / {data.quota.limit} 次
-            </span>
-          ) : data && !data.is_member ? (
-            <Link to="/payment?type=buyVip">开通会员，每年免费观看 6 场名师直播</Link>
-          ) : null
-        }
+        tabBarExtraContent={isPhone ? undefined : quota}
       />
       {isError ? (
         <Empty description="直播列表加载失败">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findInPages, pageForKey } from './pdfjs';
+import { findInPages, pageForKey, swipeTurn } from './pdfjs';
 
 describe('findInPages', () => {
   it('lists the pages containing the text with an excerpt and the number of hits', () => {
@@ -23,5 +23,18 @@ describe('pageForKey', () => {
     expect(pageForKey('ArrowLeft', 1, 4)).toBe(1);
     expect(pageForKey('End', 1, 4)).toBe(4);
     expect(pageForKey('a', 1, 4)).toBeNull();
+  });
+});
+
+describe('swipeTurn', () => {
+  it('turns to the next page on a swipe to the left and back on a swipe to the right', () => {
+    expect(swipeTurn(-120, 10)).toBe(1);
+    expect(swipeTurn(90, -20)).toBe(-1);
+  });
+
+  it('ignores a short move, a mostly vertical scroll and any swipe while the page is zoomed in', () => {
+    expect(swipeTurn(-30, 0)).toBeNull();
+    expect(swipeTurn(-80, 120)).toBeNull();
+    expect(swipeTurn(-150, 0, { zoomedIn: true })).toBeNull();
   });
 });

@@ -51,3 +51,17 @@ export function pageForKey(key: string, page: number, pages: number): number | n
   if (key === 'End') return pages;
   return null;
 }
+
+/** The least horizontal travel (CSS px) of a finger that turns a page. */
+export const SWIPE_MIN_DISTANCE = 50;
+
+/**
+ * The page turn a one-finger swipe asks for: +1 (next) for a swipe to the left, -1 for a swipe to the right, null
+ * when the finger moved too little or mostly up or down (scrolling the page), or when the page is zoomed in (the
+ * finger then pans the page instead).
+ */
+export function swipeTurn(dx: number, dy: number, { zoomedIn = false }: { zoomedIn?: boolean } = {}): 1 | -1 | null {
+  if (zoomedIn) return null;
+  if (Math.abs(dx) < SWIPE_MIN_DISTANCE || Math.abs(dx) < Math.abs(dy) * 1.5) return null;
+  return dx < 0 ? 1 : -1;
+}

@@ -1,12 +1,12 @@
 import { Alert, Button, Empty, Input, InputNumber, Result, Skeleton, Tabs, Tooltip } from 'antd';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type TouchEvent as ReactTouchEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import type { MagazineRead } from '@app/contracts';
 import { isApiError } from '@/shared/lib/api-error';
 import { magazineApi } from '../api/magazine-api';
 import { useMagazineRead } from '../api/use-magazine';
 import { PdfPageCanvas } from '../components/pdf-page-canvas';
-import { findInPages, loadPdfjs, pageForKey, type PDFDocumentProxy } from '../lib/pdfjs';
+import { findInPages, loadPdfjs, pageForKey, swipeTurn, type PDFDocumentProxy } from '../lib/pdfjs';
 import './magazine-read.css';
 
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2];
@@ -64,7 +64,10 @@ function Reader({ issue }: { issue: MagazineRead }) {
   useLayoutEffect(() => {
     const el = mainRef.current;
     if (!el) return;
-    const measure = () => setMainWidth(el.clientWidth - 32);
+    const measure = () => {
+      const style = window.getComputedStyle(el);
+      setMainWidth(el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight));
+    };
     measure();
     const ro = new ResizeObserver(measure);
     ro.observe(el);
@@ -93,6 +96,30 @@ function Reader({ issue }: { issue: MagazineRead }) {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [page, pages, go]);
+
+  // Phones: a one-finger swipe across the page turns it. A pinch (two fingers), a page zoomed by pinching
+  // (visualViewport.scale) or by the zoom buttons leaves the finger to pan instead.
+  const touchStart = useRef<{ x: number; y: number; multi: boolean } | null>(null);
+  const onTouchStart = (e: ReactTouchEvent) => {
+    const t = e.touches[0];
+    if (e.touches.length > 1) {
+      if (touchStart.current) touchStart.current.multi = true;
+      return;
+    }
+    if (t) touchStart.current = { x: t.clientX, y: t.clientY, multi: false };
+  };
+  const onTouchEnd = (e: ReactTouchEvent) => {
+    const start = touchStart.current;
+    const t = e.changedTouches[0];
+    if (e.touches.length > 0) return;
+    touchStart.current = null;
+    if (!start || start.multi || !t) return;
+    const main = mainRef.current;
+    const pinched = (window.visualViewport?.scale ?? 1) > 1.01;
+    const wider = main ? main.scrollWidth > main.clientWidth + 1 : false;
+    const turn = swipeTurn(t.clientX - start.x, t.clientY - start.y, { zoomedIn: pinched || wider });
+    if (turn) go(page + turn);
+  };
 
   async function search(value: string) {
     setQuery(value);
@@ -246,10 +273,19 @@ function Reader({ issue }: { issue: MagazineRead }) {
         <Button onClick={() => setZoom('fit')} type={zoom === 'fit' ? 'primary' : 'default'}>
           适合宽度
         </Button>
+        <span className="mreader__hint">左右滑动翻页，双指可缩放</span>
       </div>
       <div className="mreader__body">
         <aside className="mreader__side">{side}</aside>
-        <div className="mreader__main" ref={mainRef} tabIndex={0} aria-label="杂志页面">
+        <div
+          className="mreader__main"
+          ref={mainRef}
+          tabIndex={0}
+          aria-label="杂志页面"
+          onTouchStart={onTouchStart}
+          onTouchEnd={onTouchEnd}
+          onTouchCancel={() => (touchStart.current = null)}
+        >
           {loadError ? (
             <Result status="error" title="期刊文件加载失败" extra={<Button onClick={() => window.location.reload()}>重新加载</Button>} />
           ) : doc ? (

@@ -26,6 +26,7 @@ import {
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import { recruitingApi, recruitingKeys } from '../api/recruiting-api';
 import { applyServerErrors, cityText, dateText, dateTimeText, educationText, starText } from '../lib/format';
+import { cardColumns } from '../lib/card-columns';
 import '../components/recruiting.css';
 
 const PER = 10;
@@ -95,6 +96,7 @@ function SentList() {
         style={{ marginBottom: 16 }}
       />
       <Table<SentApplication>
+        className="rc-card-table"
         rowKey="id"
         loading={list.isFetching}
         dataSource={list.data?.list ?? []}
@@ -112,7 +114,7 @@ function SentList() {
           onChange: setPage,
           showSizeChanger: false,
         }}
-        columns={[
+        columns={cardColumns<SentApplication>([
           {
             title: '职位',
             key: 'post',
@@ -166,7 +168,7 @@ function SentList() {
               </Space>
             ),
           },
-        ]}
+        ])}
       />
     </>
   );
@@ -255,6 +257,7 @@ function ReceivedList() {
         </Space>
       </div>
       <Table<ReceivedApplication>
+        className="rc-card-table"
         rowKey="id"
         loading={list.isFetching}
         dataSource={list.data?.list ?? []}
@@ -274,7 +277,7 @@ function ReceivedList() {
           onChange: setPage,
           showSizeChanger: false,
         }}
-        columns={[
+        columns={cardColumns<ReceivedApplication>([
           {
             title: '求职者',
             key: 'who',
@@ -312,7 +315,7 @@ function ReceivedList() {
                 <Link to={`/center/recruitment/resumePreview?id=${a.id}`}>查看简历</Link>
               ),
           },
-        ]}
+        ])}
       />
       <Modal
         open={inviting}

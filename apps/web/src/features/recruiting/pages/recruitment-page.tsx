@@ -7,6 +7,7 @@ import { POST_STATUS_LABELS, type PostStatus } from '@app/contracts/recruiting/r
 import { recruitingApi, recruitingKeys } from '../api/recruiting-api';
 import { useMyCompany } from '../api/use-recruiting';
 import { cityText } from '../lib/format';
+import { cardColumns } from '../lib/card-columns';
 import '../components/recruiting.css';
 
 const PER = 10;
@@ -77,6 +78,7 @@ export default function RecruitmentPage() {
         style={{ marginBottom: 16 }}
       />
       <Table<JobPost>
+        className="rc-card-table"
         rowKey="id"
         loading={posts.isFetching}
         dataSource={posts.data?.list ?? []}
@@ -88,7 +90,7 @@ export default function RecruitmentPage() {
           onChange: setPage,
           showSizeChanger: false,
         }}
-        columns={[
+        columns={cardColumns<JobPost>([
           {
             title: '职位',
             key: 'title',
@@ -145,7 +147,7 @@ export default function RecruitmentPage() {
               </Space>
             ),
           },
-        ]}
+        ])}
       />
     </div>
   );

@@ -18,6 +18,7 @@ import {
   salaryBandText,
   starText,
 } from '../lib/format';
+import { cardColumns } from '../lib/card-columns';
 import '../components/recruiting.css';
 
 function ResumeView({ resume }: { resume: Resume }) {
@@ -152,16 +153,17 @@ function ResumeView({ resume }: { resume: Resume }) {
           <span className="rc-muted">暂无</span>
         ) : (
           <Table
+            className="rc-card-table"
             size="small"
             rowKey="id"
             pagination={false}
             dataSource={p.customer_edus}
-            columns={[
+            columns={cardColumns<Resume['portrait']['customer_edus'][number]>([
               { title: '学校', dataIndex: 'school' },
               { title: '专业', dataIndex: 'major' },
               { title: '学历', key: 'd', render: (_, e) => educationText(e.degree) },
               { title: '时间', key: 't', render: (_, e) => `${e.start_date} 至 ${e.end_date ?? '在读'}` },
-            ]}
+            ])}
           />
         )}
       </section>
@@ -171,17 +173,18 @@ function ResumeView({ resume }: { resume: Resume }) {
           <span className="rc-muted">暂无</span>
         ) : (
           <Table
+            className="rc-card-table"
             size="small"
             rowKey="id"
             pagination={false}
             dataSource={p.customer_jobs}
-            columns={[
+            columns={cardColumns<Resume['portrait']['customer_jobs'][number]>([
               { title: '单位', dataIndex: 'company' },
               { title: '职务', dataIndex: 'position' },
               { title: '层级', key: 'l', render: (_, j) => levelText(j.position_level) },
               { title: '时间', key: 't', render: (_, j) => `${j.start_date} 至 ${j.end_date ?? '至今'}` },
               { title: '工作内容', dataIndex: 'duties', render: (d: string | null) => d ?? '—' },
-            ]}
+            ])}
           />
         )}
       </section>
@@ -191,11 +194,12 @@ function ResumeView({ resume }: { resume: Resume }) {
           <span className="rc-muted">暂无</span>
         ) : (
           <Table
+            className="rc-card-table"
             size="small"
             rowKey="id"
             pagination={false}
             dataSource={p.credentials}
-            columns={[
+            columns={cardColumns<Resume['portrait']['credentials'][number]>([
               { title: '证书名称', dataIndex: 'name' },
               { title: '发证机构', dataIndex: 'issuer' },
               { title: '发证日期', dataIndex: 'issued_on' },
@@ -215,7 +219,7 @@ function ResumeView({ resume }: { resume: Resume }) {
                     '—'
                   ),
               },
-            ]}
+            ])}
           />
         )}
       </section>

@@ -24,6 +24,7 @@ import { useSessionStore } from '@/shared/lib/session/session-store';
 import { recruitingApi, recruitingKeys } from '../api/recruiting-api';
 import { PoolModal } from '../components/pool-modal';
 import { cityText, dateText, educationText, salaryBandText, starText } from '../lib/format';
+import { cardColumns } from '../lib/card-columns';
 import '../components/recruiting.css';
 
 const PER = 10;
@@ -103,6 +104,7 @@ function CompanyPool() {
         </Space>
       </div>
       <Table<PoolEntry>
+        className="rc-card-table"
         rowKey="id"
         loading={list.isFetching}
         dataSource={list.data?.list ?? []}
@@ -114,7 +116,7 @@ function CompanyPool() {
           onChange: setPage,
           showSizeChanger: false,
         }}
-        columns={[
+        columns={cardColumns<PoolEntry>([
           {
             title: '人才',
             key: 'who',
@@ -181,7 +183,7 @@ function CompanyPool() {
               </Space>
             ),
           },
-        ]}
+        ])}
       />
       {editing && (
         <PoolModal

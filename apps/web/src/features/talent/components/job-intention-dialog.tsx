@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { SALARY_BANDS } from '@app/contracts/common/dictionaries';
 import { NAME_MAX, talentMessages as tm } from '@app/contracts/talent/talent.rules';
 import { isApiError } from '@/shared/lib/api-client';
+import { useIsPhone } from '@/shared/hooks/use-is-phone';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import { talentApi, talentKeys } from '../api/talent-api';
 import { useSelectOptions } from '../api/use-talent';
@@ -34,6 +35,8 @@ export function JobIntentionDialog() {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<JobIntentionFormValues>();
+  // On a phone the dialog is a full-screen sheet with the labels above the fields.
+  const isPhone = useIsPhone();
   const [loading, setLoading] = useState(false);
   const [saving, setSaving] = useState(false);
   const options = useSelectOptions(open);
@@ -113,11 +116,11 @@ export function JobIntentionDialog() {
   return (
     <Modal
       open={open}
-      width={JOB_DIALOG_WIDTH}
+      width={isPhone ? '100%' : JOB_DIALOG_WIDTH}
       title="求职意向"
       forceRender
       onCancel={askClose}
-      className="job-dialog"
+      className={isPhone ? 'job-dialog job-dialog--sheet' : 'job-dialog'}
       footer={[
         <Button key="cancel" onClick={askClose}>
           取消
@@ -136,9 +139,9 @@ export function JobIntentionDialog() {
       <Form
         form={form}
         name="job_intention"
-        layout="horizontal"
-        labelCol={{ flex: '96px' }}
-        wrapperCol={{ flex: 'auto' }}
+        layout={isPhone ? 'vertical' : 'horizontal'}
+        labelCol={isPhone ? undefined : { flex: '96px' }}
+        wrapperCol={isPhone ? undefined : { flex: 'auto' }}
         validateTrigger={TRIGGER}
         disabled={loading}
         className="job-dialog__form"

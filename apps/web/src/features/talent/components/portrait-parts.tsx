@@ -176,7 +176,7 @@ export function PersonalInfoCard({ info, extra }: { info: PersonalInfo; extra?: 
   const dash = (v: string | null | undefined) => v || '—';
   return (
     <Card className="talent-card" title={<h3 className="talent-card__title">个人信息</h3>} extra={extra}>
-      <Descriptions column={2} size="small" className="portrait-info">
+      <Descriptions column={{ xs: 1, sm: 2 }} size="small" className="portrait-info">
         <Descriptions.Item label="姓名">{dash(u.real_name)}</Descriptions.Item>
         <Descriptions.Item label="性别">
           {dash(u.gender === null ? null : dictLabel(GENDERS, u.gender))}

@@ -47,10 +47,15 @@ export function LazyEChart({
     };
   }, [load, option]);
 
+  // The chart follows its box, not only the window: a phone turned sideways, a column that narrows on a phone.
   useEffect(() => {
     const onResize = () => chart.current?.resize();
     window.addEventListener('resize', onResize);
+    const box = ref.current;
+    const observer = box && typeof ResizeObserver === 'function' ? new ResizeObserver(onResize) : null;
+    if (box) observer?.observe(box);
     return () => {
+      observer?.disconnect();
       window.removeEventListener('resize', onResize);
       chart.current?.dispose();
       chart.current = null;
