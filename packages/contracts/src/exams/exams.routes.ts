@@ -22,6 +22,7 @@ import {
   importResultSchema,
   issuerKeySchema,
   issuerProfileSchema,
+  leaveBodySchema,
   leaveResultSchema,
   myExamsSchema,
   myRegistrationSchema,
@@ -101,8 +102,9 @@ export const examsRoutes = {
   leave: {
     method: 'POST',
     path: '/api/exam_attempts/:id/leaves',
-    summary: '记录一次离开考试页面；达到上限时自动交卷',
+    summary: '报告一次离开考试页面的时长；超过宽限秒数计为离开一次，达到上限时自动交卷',
     params: attemptIdParamsSchema,
+    body: leaveBodySchema,
     response: envelopeSchema(leaveResultSchema),
   },
   submit: {

@@ -73,6 +73,23 @@ export const IMPORT_MAX_ROWS = 2000;
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 /** Autosave on the exam page waits this long after the last change. */
 export const AUTOSAVE_DEBOUNCE_MS = 800;
+
+/**
+ * Leaving the paper (docs/decisions.md, "leaving on a phone"): the page measures each time it is away (hidden: another
+ * app, tab or the home screen; at a desk also a window over it) and reports the duration when it is back. Only an
+ * absence LONGER than this counts as one leave: a declined call, a glance at the notification shade (which does not
+ * even hide the page) or a system dialog is not cheating; staying in another app is.
+ */
+export const LEAVE_GRACE_SECONDS = 15;
+/** The longest absence a report may carry (an exam lasts at most 300 minutes). */
+export const LEAVE_AWAY_MAX_MS = 24 * 60 * 60 * 1000;
+/** The rule itself, applied by the server (authoritative) and shown by the page. */
+export const countsAsLeave = (awayMs: number): boolean => awayMs > LEAVE_GRACE_SECONDS * 1000;
+/** The rule in the notice's 考试须知 and on the paper. */
+export const LEAVE_RULE_TEXT = `作答期间请停留在考试页面：切换到其他应用、标签页或窗口超过${LEAVE_GRACE_SECONDS}秒，计为离开一次；来电挂断、下拉通知栏等${LEAVE_GRACE_SECONDS}秒以内的短暂打断不计入。`;
+/** What follows from the count, for a paper with this limit (0: counted only). */
+export const leaveLimitText = (maxLeaves: number): string =>
+  maxLeaves > 0 ? `离开达到${maxLeaves}次，系统将自动交卷。` : '离开次数将记录在答卷中。';
 /** Public path of a certificate's check page (QR code target). */
 export const certificatePath = (number: string) => `/certificate/${encodeURIComponent(number)}`;
 /** Where the platform's Open Badges signing key is published. */
@@ -128,6 +145,7 @@ export const examsMessages = {
   paperTitleRequired: '请输入试卷名称',
   durationInvalid: '考试时长为5-300分钟',
   maxLeavesInvalid: '离开次数上限为0-20（0表示不限制）',
+  awayInvalid: '离开时长须为0到24小时之间的毫秒数',
   paperQuestionsRequired: '请至少选择一道试题',
   paperRulesRequired: '请至少设置一条抽题规则',
   notEnoughQuestions: (rule: string) => `题库中符合条件的试题不足：${rule}`,

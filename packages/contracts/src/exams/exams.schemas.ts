@@ -4,6 +4,7 @@ import {
   ANSWER_TEXT_MAX,
   ATTEMPT_STATES,
   CERTIFICATE_STATES,
+  LEAVE_AWAY_MAX_MS,
   FEE_MODES,
   FILL_ANSWERS_MAX,
   MULTIPLE_SCORINGS,
@@ -37,6 +38,8 @@ export const examSessionSchema = z.object({
   exam_end: iso,
   /** Minutes a candidate has once started (never past exam_end). */
   duration_minutes: z.number().int(),
+  /** Leaves of the paper (absences longer than LEAVE_GRACE_SECONDS) that submit it; 0: counted only. */
+  max_leaves: z.number().int(),
   max_attempts: z.number().int(),
   capacity: z.number().int().nullable(),
   registered_count: z.number().int(),
@@ -204,10 +207,22 @@ export type SaveAnswersBody = z.input<typeof saveAnswersBodySchema>;
 export const saveAnswersResultSchema = z.object({ saved: z.number().int(), server_now: iso });
 export type SaveAnswersResult = z.infer<typeof saveAnswersResultSchema>;
 
+/** One absence of the paper, measured by the page and reported when it is back (or on its next load). */
+export const leaveBodySchema = z.object({
+  away_ms: z
+    .number({ error: m.awayInvalid })
+    .int({ error: m.awayInvalid })
+    .min(0, { error: m.awayInvalid })
+    .max(LEAVE_AWAY_MAX_MS, { error: m.awayInvalid }),
+});
+export type LeaveBody = z.infer<typeof leaveBodySchema>;
+
 export const leaveResultSchema = z.object({
   leave_count: z.number().int(),
   max_leaves: z.number().int(),
   state: z.enum(ATTEMPT_STATES),
+  /** False when the absence was within LEAVE_GRACE_SECONDS and was not counted. */
+  counted: z.boolean(),
 });
 export type LeaveResult = z.infer<typeof leaveResultSchema>;
 

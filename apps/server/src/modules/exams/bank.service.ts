@@ -379,6 +379,7 @@ export function createBankService({ db, clock, audit }: { db: Db; clock: Clock; 
         exam_start: s.examStart.toISOString(),
         exam_end: s.examEnd.toISOString(),
         duration_minutes: paper.durationMinutes,
+        max_leaves: paper.maxLeaves,
         max_attempts: s.maxAttempts,
         capacity: s.capacity,
         registered_count: counts.get(s.id) ?? 0,

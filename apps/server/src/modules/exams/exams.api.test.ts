@@ -1,7 +1,7 @@
 import { createPublicKey } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { examsMessages as m } from '@app/contracts';
+import { LEAVE_GRACE_SECONDS, examsMessages as m } from '@app/contracts';
 import { buildApp } from '../../app';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createUser, type TestUser } from '../../testing/test-users';
@@ -304,14 +304,44 @@ describe('attempts', () => {
     expect(await api(t, 'POST', `/api/exam_registrations/${reg.data.id}/attempts`, me)).toMatchObject({ code: 409, message: m.examClosed });
   });
 
-  it('counts leaves of the page and submits the paper at the configured number', async () => {
+  it('counts absences longer than the grace period as leaves and submits the paper at the configured number', async () => {
     const me = await createUser(t);
     const fx = await makeExam(t, { maxLeaves: 2 });
     const a = await registerAndStart(t, me, fx);
-    expect((await api(t, 'POST', `/api/exam_attempts/${a.id}/leaves`, me)).data).toMatchObject({ leave_count: 1, state: 'in_progress' });
-    expect((await api(t, 'POST', `/api/exam_attempts/${a.id}/leaves`, me)).data).toMatchObject({ leave_count: 2, state: 'graded' });
+    const away = (ms: number) => api(t, 'POST', `/api/exam_attempts/${a.id}/leaves`, me, { away_ms: ms });
+    const over = LEAVE_GRACE_SECONDS * 1000 + 1;
+    expect((await away(over)).data).toMatchObject({ leave_count: 1, state: 'in_progress', counted: true });
+    expect((await away(over)).data).toMatchObject({ leave_count: 2, state: 'graded', counted: true });
     const result = await api(t, 'GET', `/api/exam_attempts/${a.id}`, me);
     expect(result.data).toMatchObject({ submit_reason: 'leaves', score: 0, passed: false });
+  });
+
+  it('does not count a short interruption (a declined call, the notification shade) as a leave', async () => {
+    const me = await createUser(t);
+    const fx = await makeExam(t, { maxLeaves: 1 });
+    const a = await registerAndStart(t, me, fx);
+    const away = (ms: number) => api(t, 'POST', `/api/exam_attempts/${a.id}/leaves`, me, { away_ms: ms });
+    for (const ms of [0, 4_000, LEAVE_GRACE_SECONDS * 1000])
+      expect((await away(ms)).data).toMatchObject({ leave_count: 0, max_leaves: 1, state: 'in_progress', counted: false });
+    expect((await api(t, 'GET', `/api/exam_attempts/${a.id}`, me)).data).toMatchObject({ state: 'in_progress', leave_count: 0 });
+    // Staying in another app past the grace period is one leave, and this paper allows none.
+    expect((await away(LEAVE_GRACE_SECONDS * 1000 + 1)).data).toMatchObject({ leave_count: 1, state: 'graded', counted: true });
+  });
+
+  it('refuses a leave report without a valid duration, and one for a closed paper or another learner', async () => {
+    const me = await createUser(t);
+    const other = await createUser(t);
+    const fx = await makeExam(t, { maxLeaves: 3 });
+    const a = await registerAndStart(t, me, fx);
+    const path = `/api/exam_attempts/${a.id}/leaves`;
+    expect(await api(t, 'POST', path, me)).toMatchObject({ code: 400 });
+    expect(await api(t, 'POST', path, me, { away_ms: -1 })).toMatchObject({ code: 400, message: m.awayInvalid });
+    expect(await api(t, 'POST', path, me, { away_ms: 'long' })).toMatchObject({ code: 400, message: m.awayInvalid });
+    expect((await api(t, 'POST', path, other, { away_ms: 1_000 })).code).toBe(404);
+    expect((await api(t, 'POST', path, other, { away_ms: 60_000 })).code).toBe(404);
+    await api(t, 'POST', `/api/exam_attempts/${a.id}/submit`, me);
+    expect(await api(t, 'POST', path, me, { away_ms: 1_000 })).toMatchObject({ code: 409, message: m.attemptClosed });
+    expect(await api(t, 'POST', path, me, { away_ms: 60_000 })).toMatchObject({ code: 409, message: m.attemptClosed });
   });
 
   it('a server restart keeps every saved answer and the deadline', async () => {

@@ -86,7 +86,7 @@ export const examsModule: AppModule = async (app, deps) => {
   defineRoute(
     app,
     examsRoutes.leave,
-    async (request) => ok(await exams.leave(userOf(request), request.params.id)),
+    async (request) => ok(await exams.leave(userOf(request), request.params.id, request.body.away_ms)),
     user,
   );
   defineRoute(

@@ -3,6 +3,7 @@ import {
   QUESTION_KINDS,
   STAR_LEVELS,
   examsMessages as m,
+  countsAsLeave,
   maskName,
   type AnswerValue,
   type Attempt,
@@ -90,6 +91,7 @@ function toSession(
     exam_start: s.examStart.toISOString(),
     exam_end: s.examEnd.toISOString(),
     duration_minutes: paper.durationMinutes,
+    max_leaves: paper.maxLeaves,
     max_attempts: s.maxAttempts,
     capacity: s.capacity,
     registered_count: registered,
@@ -555,7 +557,16 @@ export function createExamsService({ db, clock, messages, audit }: ExamsServiceD
       throw AppError.badRequest(m.questionNotOnAttempt);
     },
 
-    async leave(user: AuthUser, id: number): Promise<LeaveResult> {
+    /**
+     * One absence of the paper, as long as the page measured it: only one longer than LEAVE_GRACE_SECONDS counts
+     * (countsAsLeave, the rule of docs/decisions.md); at the paper's limit the paper is submitted.
+     */
+    async leave(user: AuthUser, id: number, awayMs: number): Promise<LeaveResult> {
+      if (!countsAsLeave(awayMs)) {
+        const loaded = await current(id, user.id);
+        assertWritable(loaded, user);
+        return { leave_count: loaded.attempt.leaveCount, max_leaves: loaded.paper.maxLeaves, state: loaded.attempt.state, counted: false };
+      }
       const now = clock.now();
       const count = await repo.addLeave(db, { attemptId: id, userId: user.id, authSessionId: user.sessionId, now });
       const loaded = await current(id, user.id);
@@ -563,7 +574,7 @@ export function createExamsService({ db, clock, messages, audit }: ExamsServiceD
       const max = loaded.paper.maxLeaves;
       if (count !== undefined && max > 0 && count >= max) await close(id, 'leaves', now);
       const after = await current(id, user.id);
-      return { leave_count: after.attempt.leaveCount, max_leaves: max, state: after.attempt.state };
+      return { leave_count: after.attempt.leaveCount, max_leaves: max, state: after.attempt.state, counted: count !== undefined };
     },
 
     /** Explicit submission; a second submission (or one after auto-submission) answers the same result. */

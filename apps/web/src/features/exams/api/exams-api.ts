@@ -1,4 +1,5 @@
 import {
+  LEAVE_AWAY_MAX_MS,
   adminExamsRoutes,
   examsRoutes,
   type AdminCertificate,
@@ -42,7 +43,8 @@ export const examsApi = {
   takeover: (id: number) => apiClient.post<Attempt>(withParam(examsRoutes.takeover.path, 'id', id)),
   saveAnswers: (id: number, body: SaveAnswersBody) =>
     apiClient.put<SaveAnswersResult>(withParam(examsRoutes.saveAnswers.path, 'id', id), body, { silent: true }),
-  leave: (id: number) => apiClient.post<LeaveResult>(withParam(examsRoutes.leave.path, 'id', id), undefined, { silent: true }),
+  leave: (id: number, awayMs: number) =>
+    apiClient.post<LeaveResult>(withParam(examsRoutes.leave.path, 'id', id), { away_ms: Math.min(LEAVE_AWAY_MAX_MS, Math.round(awayMs)) }, { silent: true }),
   submit: (id: number) => apiClient.post<Attempt>(withParam(examsRoutes.submit.path, 'id', id)),
   myCertificates: () => apiClient.get<Certificate[]>(examsRoutes.myCertificates.path),
   /** Owner-only files need the token header: fetched as blobs. */

@@ -14,7 +14,7 @@ export function CertificateActions({ number }: { number: string }) {
     }
   };
   return (
-    <Space wrap size={4}>
+    <Space wrap size={4} className="exam-cert-actions">
       <Button size="small" type="link" onClick={() => void download('pdf')}>
         下载证书
       </Button>

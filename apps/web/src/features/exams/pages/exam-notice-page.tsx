@@ -13,9 +13,9 @@ import { PlainSkeleton } from '@/shared/ui/plain-skeleton';
 import { PlainTag, type PlainTagColor } from '@/shared/ui/plain-tag';
 import { examKeys } from '../api/exam-keys';
 import { examNoticeApi } from '../api/exam-notice-api';
+import { ExamRules } from '../components/exam-rules';
 import { EXAMINATION_PATH, dateTime, feeText } from '../lib/exam-format';
 import './exams.css';
-import './exam-notice-page.css';
 
 const PHASE: Record<ExamSession['phase'], { label: string; color: PlainTagColor }> = {
   registration_upcoming: { label: '报名未开始', color: 'default' },
@@ -160,11 +160,11 @@ export default function ExamNoticePage() {
           ))}
         </ol>
       </Panel>
+      <Panel title="考试须知">
+        <ExamRules sessions={t.sessions} />
+      </Panel>
       <Panel title="考试场次">
-        <p className="exam-sessions__cue" aria-hidden="true">
-          左右滑动查看全部场次
-        </p>
-        <div className="exam-sessions" role="region" aria-label="考试场次表" tabIndex={0}>
+        <div className="exam-sessions">
           <table>
             <thead>
               <tr>
@@ -186,18 +186,18 @@ export default function ExamNoticePage() {
               ) : (
                 t.sessions.map((s) => (
                   <tr key={s.id}>
-                    <td>{s.title}</td>
-                    <td>
+                    <td data-label="场次">{s.title}</td>
+                    <td data-label="报名时间">
                       {dateTime(s.register_start)} 至 {dateTime(s.register_end)}
                     </td>
-                    <td>
+                    <td data-label="考试时间">
                       {dateTime(s.exam_start)} 至 {dateTime(s.exam_end)}
                     </td>
-                    <td>{s.duration_minutes}分钟</td>
-                    <td>
+                    <td data-label="时长">{s.duration_minutes}分钟</td>
+                    <td data-label="状态">
                       <PlainTag color={PHASE[s.phase].color}>{PHASE[s.phase].label}</PlainTag>
                     </td>
-                    <td>{sessionAction(s)}</td>
+                    <td data-label="操作">{sessionAction(s)}</td>
                   </tr>
                 ))
               )}

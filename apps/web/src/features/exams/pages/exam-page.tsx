@@ -1,29 +1,55 @@
-import { FlagFilled, FlagOutlined } from '@ant-design/icons';
-import { App, Alert, Button, Card, Checkbox, Input, Radio, Result, Skeleton, Space, Tag } from 'antd';
+import { CloseOutlined, FlagFilled, FlagOutlined } from '@ant-design/icons';
+import { App, Alert, Button, Card, Checkbox, Drawer, Input, Radio, Result, Skeleton, Space, Tag } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, type ClipboardEvent, type MouseEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type MouseEvent,
+} from 'react';
 import { useNavigate, useParams } from 'react-router';
 import {
+  LEAVE_GRACE_SECONDS,
+  LEAVE_RULE_TEXT,
   OPTION_LETTERS,
   QUESTION_KIND_LABELS,
   SUBMIT_REASON_LABELS,
   type AnswerValue,
   type Attempt,
   type AttemptQuestion,
+  leaveLimitText,
 } from '@app/contracts';
+import { useIsPhone } from '@/shared/hooks/use-is-phone';
 import { isApiError } from '@/shared/lib/api-client';
 import { examKeys, examsApi } from '../api/exams-api';
 import { CertificateActions } from '../components/certificate-actions';
 import { EXAMINATION_PATH, countdownText } from '../lib/exam-format';
 import { useAutosave, type Draft } from '../lib/use-autosave';
+import { swipeDirection } from '../lib/swipe';
+import { useLeaveWatch } from '../lib/use-leave-watch';
 import './exams.css';
 
 const answered = (a: AnswerValue | null | undefined) =>
-  a !== null && a !== undefined && (Array.isArray(a) ? a.length > 0 : typeof a === 'string' ? a.trim() !== '' : true);
+  a !== null &&
+  a !== undefined &&
+  (Array.isArray(a) ? a.length > 0 : typeof a === 'string' ? a.trim() !== '' : true);
 
 const block = (e: ClipboardEvent | MouseEvent) => e.preventDefault();
 
-function QuestionBody({ q, draft, onChange, disabled }: { q: AttemptQuestion; draft: Draft; onChange: (a: AnswerValue | null) => void; disabled: boolean }) {
+function QuestionBody({
+  q,
+  draft,
+  onChange,
+  disabled,
+}: {
+  q: AttemptQuestion;
+  draft: Draft;
+  onChange: (a: AnswerValue | null) => void;
+  disabled: boolean;
+}) {
   if (q.kind === 'single')
     return (
       <Radio.Group
@@ -150,20 +176,127 @@ function ResultView({ a }: { a: Attempt }) {
   );
 }
 
+interface GridProps {
+  questions: AttemptQuestion[];
+  drafts: Map<number, Draft>;
+  index: number;
+  onJump: (i: number) => void;
+}
+
+/** 答题卡: one button per question, answered / unanswered / marked told apart by colour, mark and name. */
+function QuestionGrid({ questions, drafts, index, onJump }: GridProps) {
+  return (
+    <>
+      <nav className="exam-nav" aria-label="题号导航">
+        {questions.map((q, i) => {
+          const d = drafts.get(q.id);
+          const done = answered(d?.answer);
+          const cls = [
+            'exam-nav__item',
+            done ? 'is-answered' : '',
+            d?.flagged ? 'is-flagged' : '',
+            index === i ? 'is-current' : '',
+          ]
+            .filter(Boolean)
+            .join(' ');
+          return (
+            <button
+              key={q.id}
+              type="button"
+              className={cls}
+              aria-current={index === i ? 'step' : undefined}
+              aria-label={`第${i + 1}题${done ? '已答' : '未答'}${d?.flagged ? '，已标记' : ''}`}
+              onClick={() => onJump(i)}
+            >
+              {i + 1}
+            </button>
+          );
+        })}
+      </nav>
+      <Space className="exam-legend" size={12} wrap>
+        <span>
+          <i className="exam-dot is-answered" aria-hidden="true" />
+          已答
+        </span>
+        <span>
+          <i className="exam-dot" aria-hidden="true" />
+          未答
+        </span>
+        <span>
+          <i className="exam-dot is-flagged" aria-hidden="true" />
+          标记
+        </span>
+      </Space>
+    </>
+  );
+}
+
+interface QuestionCardProps {
+  q: AttemptQuestion;
+  i: number;
+  draft: Draft;
+  current: boolean;
+  phone: boolean;
+  onUpdate: (patch: Partial<Draft>) => void;
+}
+
+function QuestionCard({ q, i, draft, current, phone, onUpdate }: QuestionCardProps) {
+  return (
+    <Card
+      id={`q-${q.id}`}
+      size="small"
+      className={`exam-question${current ? ' exam-question--current' : ''}`}
+      title={
+        <span>
+          第{i + 1}题 <Tag>{QUESTION_KIND_LABELS[q.kind]}</Tag>
+          <span className="exam-muted">（{q.score}分）</span>
+        </span>
+      }
+      extra={
+        <Button
+          size={phone ? 'middle' : 'small'}
+          type="text"
+          aria-pressed={draft.flagged}
+          icon={
+            draft.flagged ? (
+              <FlagFilled aria-hidden="true" style={{ color: '#fa8c16' }} />
+            ) : (
+              <FlagOutlined aria-hidden="true" />
+            )
+          }
+          onClick={() => onUpdate({ flagged: !draft.flagged })}
+        >
+          {draft.flagged ? '已标记' : '标记'}
+        </Button>
+      }
+    >
+      <p className="exam-question__stem">{q.stem}</p>
+      <QuestionBody q={q} draft={draft} disabled={false} onChange={(answer) => onUpdate({ answer })} />
+    </Card>
+  );
+}
+
+/** Question numbers (1-based) as 第1、3、5题. */
+const numbersText = (numbers: number[]) => `第${numbers.join('、')}题`;
+
 function Paper({ attempt, refetch }: { attempt: Attempt; refetch: () => void }) {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
+  const phone = useIsPhone();
   const [drafts, setDrafts] = useState<Map<number, Draft>>(
     () => new Map(attempt.questions.map((q) => [q.id, { answer: q.answer, flagged: q.flagged }])),
   );
   const [leaves, setLeaves] = useState(attempt.leave_count);
-  const [current, setCurrent] = useState(attempt.questions[0]?.id ?? 0);
+  const [index, setIndex] = useState(0);
+  const [sheetOpen, setSheetOpen] = useState(false);
   // The server's clock minus this device's, so a wrong device clock neither shortens nor lengthens the countdown.
   const [offset] = useState(() => new Date(attempt.server_now).getTime() - Date.now());
   const deadline = new Date(attempt.deadline).getTime();
   const [remaining, setRemaining] = useState(() => deadline - (Date.now() + offset));
   const autosave = useAutosave(attempt.id, true, refetch);
   const closing = useRef(false);
+  const touch = useRef<{ x: number; y: number } | null>(null);
+  const total = attempt.questions.length;
 
   const finish = useCallback(
     async (submit: boolean) => {
@@ -190,42 +323,28 @@ function Paper({ attempt, refetch }: { attempt: Attempt; refetch: () => void }) 
     return () => clearInterval(tick);
   }, [deadline, finish, offset]);
 
-  // Leaving the page (tab hidden or window blurred) is counted by the server; at the limit it submits the paper.
-  useEffect(() => {
-    let away = false;
-    const left = () => {
-      if (away || closing.current) return;
-      away = true;
-      void examsApi
-        .leave(attempt.id)
-        .then((r) => {
-          setLeaves(r.leave_count);
-          if (r.state !== 'in_progress') {
-            closing.current = true;
-            message.warning('离开考试页面次数已达上限，系统已自动交卷');
-            void queryClient.invalidateQueries({ queryKey: examKeys.all });
-            refetch();
-          } else if (r.max_leaves > 0) {
-            message.warning(`您已离开考试页面${r.leave_count}次，达到${r.max_leaves}次将自动交卷`);
-          }
-        })
-        .catch(() => undefined);
-    };
-    const back = () => {
-      if (document.visibilityState === 'visible') away = false;
-    };
-    const onVisibility = () => (document.visibilityState === 'hidden' ? left() : back());
-    document.addEventListener('visibilitychange', onVisibility);
-    window.addEventListener('blur', left);
-    window.addEventListener('focus', back);
-    return () => {
-      document.removeEventListener('visibilitychange', onVisibility);
-      window.removeEventListener('blur', left);
-      window.removeEventListener('focus', back);
-    };
-  }, [attempt.id, message, queryClient, refetch]);
+  // Absences are measured here and counted by the server (longer than LEAVE_GRACE_SECONDS); at the limit it submits.
+  useLeaveWatch(
+    attempt.id,
+    (ms) => examsApi.leave(attempt.id, ms),
+    (r) => {
+      setLeaves(r.leave_count);
+      if (r.state !== 'in_progress') {
+        closing.current = true;
+        message.warning('离开考试页面次数已达上限，系统已自动交卷');
+        void queryClient.invalidateQueries({ queryKey: examKeys.all });
+        refetch();
+      } else if (r.counted) {
+        message.warning(
+          `离开考试页面超过${LEAVE_GRACE_SECONDS}秒，已计离开${r.leave_count}次` +
+            (r.max_leaves > 0 ? `，达到${r.max_leaves}次将自动交卷` : ''),
+        );
+      }
+    },
+    () => closing.current,
+  );
 
-  const update = (q: AttemptQuestion, patch: Partial<Draft>) => {
+  const update = (q: AttemptQuestion, i: number, patch: Partial<Draft>) => {
     setDrafts((prev) => {
       const next = new Map(prev);
       const draft = { ...(prev.get(q.id) ?? { answer: null, flagged: false }), ...patch };
@@ -233,7 +352,18 @@ function Paper({ attempt, refetch }: { attempt: Attempt; refetch: () => void }) 
       autosave.change(q.id, draft);
       return next;
     });
-    setCurrent(q.id);
+    setIndex(i);
+  };
+
+  const jump = (i: number) => {
+    const to = Math.min(Math.max(i, 0), total - 1);
+    setIndex(to);
+    setSheetOpen(false);
+    if (phone) window.scrollTo({ top: 0 });
+    else
+      document
+        .getElementById(`q-${attempt.questions[to]!.id}`)
+        ?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
 
   const answeredCount = useMemo(
@@ -242,10 +372,44 @@ function Paper({ attempt, refetch }: { attempt: Attempt; refetch: () => void }) 
   );
 
   const confirmSubmit = () => {
-    const left = attempt.questions.length - answeredCount;
-    modal.confirm({
+    const unanswered = attempt.questions.flatMap((q, i) =>
+      answered(drafts.get(q.id)?.answer) ? [] : [i + 1],
+    );
+    const flagged = attempt.questions.flatMap((q, i) => (drafts.get(q.id)?.flagged ? [i + 1] : []));
+    const dialog = modal.confirm({
       title: '确认交卷',
-      content: left > 0 ? `还有${left}道题未作答，交卷后不能修改，确定交卷吗？` : '交卷后不能修改，确定交卷吗？',
+      content: (
+        <div className="exam-confirm">
+          {unanswered.length > 0 ? (
+            <>
+              <p>
+                还有{unanswered.length}道题未作答：
+                <span className="exam-confirm__numbers">{numbersText(unanswered)}</span>
+              </p>
+              <div className="exam-confirm__jumps" role="group" aria-label="未作答的题">
+                {unanswered.map((n) => (
+                  <button
+                    key={n}
+                    type="button"
+                    className="exam-nav__item"
+                    aria-label={`去第${n}题作答`}
+                    onClick={() => {
+                      dialog.destroy();
+                      jump(n - 1);
+                    }}
+                  >
+                    {n}
+                  </button>
+                ))}
+              </div>
+            </>
+          ) : (
+            <p>全部{total}道题已作答。</p>
+          )}
+          {flagged.length > 0 && <p>已标记待检查：{numbersText(flagged)}</p>}
+          <p>交卷后不能修改，确定交卷吗？</p>
+        </div>
+      ),
       okText: '交卷',
       cancelText: '继续作答',
       onOk: () => finish(true),
@@ -254,50 +418,152 @@ function Paper({ attempt, refetch }: { attempt: Attempt; refetch: () => void }) 
 
   const saveText =
     autosave.status === 'saving'
-      ? '正在保存…'
+      ? '保存中…'
       : autosave.status === 'error'
         ? '保存失败，正在重试'
         : autosave.savedAt
-          ? `已自动保存 ${autosave.savedAt.toLocaleTimeString('zh-CN', { hour12: false })}`
+          ? `已保存 ${autosave.savedAt.toLocaleTimeString('zh-CN', { hour12: false })}`
           : '答案将自动保存';
+  const saveState = (
+    <span
+      role="status"
+      aria-live="polite"
+      className={`exam-save${autosave.status === 'error' ? ' is-error' : ''}`}
+    >
+      {saveText}
+    </span>
+  );
+  const leaveLine = (
+    <div className="exam-muted" aria-label="离开次数">
+      离开页面次数：{leaves}
+      {attempt.max_leaves > 0 ? ` / ${attempt.max_leaves}` : ''}
+    </div>
+  );
+  const leaveRule = (
+    <p className="exam-muted exam-leave-rule">
+      {LEAVE_RULE_TEXT}
+      {leaveLimitText(attempt.max_leaves)}
+    </p>
+  );
+  const grid = <QuestionGrid questions={attempt.questions} drafts={drafts} index={index} onJump={jump} />;
+  const card = (q: AttemptQuestion, i: number) => (
+    <QuestionCard
+      key={q.id}
+      q={q}
+      i={i}
+      draft={drafts.get(q.id) ?? { answer: null, flagged: false }}
+      current={index === i}
+      phone={phone}
+      onUpdate={(patch) => update(q, i, patch)}
+    />
+  );
+
+  if (phone) {
+    const q = attempt.questions[index];
+    return (
+      <div
+        className="exam-paper exam-paper--phone"
+        onCopy={block}
+        onCut={block}
+        onPaste={block}
+        onContextMenu={block}
+      >
+        <header className="exam-phone-bar">
+          <div className="exam-timer" role="timer" aria-label="剩余时间">
+            剩余 <strong>{countdownText(remaining)}</strong>
+          </div>
+          <div className="exam-phone-bar__facts">
+            <span>
+              已答 {answeredCount} / {total}
+            </span>
+            {saveState}
+          </div>
+          <Button onClick={() => setSheetOpen(true)} aria-haspopup="dialog">
+            答题卡
+          </Button>
+        </header>
+        <main
+          className="exam-paper__questions"
+          aria-label="试题"
+          onTouchStart={(e) => {
+            const t = e.touches[0];
+            touch.current = t ? { x: t.clientX, y: t.clientY } : null;
+          }}
+          onTouchEnd={(e) => {
+            const from = touch.current;
+            const t = e.changedTouches[0];
+            touch.current = null;
+            if (!from || !t) return;
+            const step = swipeDirection(t.clientX - from.x, t.clientY - from.y);
+            if (step !== 0) jump(index + step);
+          }}
+        >
+          <h1 className="exam-paper__title">
+            {attempt.exam_name} · {attempt.paper_title}
+          </h1>
+          <div className="exam-muted exam-phone-count">
+            第 {index + 1} / {total} 题
+          </div>
+          {q && card(q, index)}
+        </main>
+        <nav className="exam-phone-steps" aria-label="翻题">
+          <Button size="large" disabled={index === 0} onClick={() => jump(index - 1)}>
+            上一题
+          </Button>
+          {index < total - 1 ? (
+            <Button size="large" type="primary" onClick={() => jump(index + 1)}>
+              下一题
+            </Button>
+          ) : (
+            <Button size="large" type="primary" onClick={confirmSubmit}>
+              交卷
+            </Button>
+          )}
+        </nav>
+        <Drawer
+          title="答题卡"
+          placement="bottom"
+          open={sheetOpen}
+          onClose={() => setSheetOpen(false)}
+          size="auto"
+          className="exam-sheet"
+          closeIcon={<CloseOutlined aria-label="关闭答题卡" />}
+        >
+          <div className="exam-muted">
+            已答 {answeredCount} / {total}
+          </div>
+          {leaveLine}
+          {grid}
+          {leaveRule}
+          <Button
+            type="primary"
+            size="large"
+            block
+            onClick={() => {
+              setSheetOpen(false);
+              confirmSubmit();
+            }}
+          >
+            交卷
+          </Button>
+        </Drawer>
+      </div>
+    );
+  }
 
   return (
-    <div className="page-container exam-paper" onCopy={block} onCut={block} onPaste={block} onContextMenu={block}>
+    <div
+      className="page-container exam-paper"
+      onCopy={block}
+      onCut={block}
+      onPaste={block}
+      onContextMenu={block}
+    >
       <main className="exam-paper__questions" aria-label="试题">
         <h1 className="exam-paper__title">
           {attempt.exam_name} · {attempt.paper_title}
         </h1>
-        {attempt.questions.map((q, i) => {
-          const draft = drafts.get(q.id) ?? { answer: null, flagged: false };
-          return (
-            <Card
-              key={q.id}
-              id={`q-${q.id}`}
-              size="small"
-              className={`exam-question${current === q.id ? ' exam-question--current' : ''}`}
-              title={
-                <span>
-                  第{i + 1}题 <Tag>{QUESTION_KIND_LABELS[q.kind]}</Tag>
-                  <span className="exam-muted">（{q.score}分）</span>
-                </span>
-              }
-              extra={
-                <Button
-                  size="small"
-                  type="text"
-                  aria-pressed={draft.flagged}
-                  icon={draft.flagged ? <FlagFilled style={{ color: '#fa8c16' }} /> : <FlagOutlined />}
-                  onClick={() => update(q, { flagged: !draft.flagged })}
-                >
-                  {draft.flagged ? '已标记' : '标记'}
-                </Button>
-              }
-            >
-              <p className="exam-question__stem">{q.stem}</p>
-              <QuestionBody q={q} draft={draft} disabled={false} onChange={(answer) => update(q, { answer })} />
-            </Card>
-          );
-        })}
+        {attempt.questions.map((q, i) => card(q, i))}
       </main>
       <aside className="exam-paper__panel" aria-label="答题卡">
         <Card size="small">
@@ -305,39 +571,11 @@ function Paper({ attempt, refetch }: { attempt: Attempt; refetch: () => void }) 
             剩余时间 <strong>{countdownText(remaining)}</strong>
           </div>
           <div className="exam-muted">
-            已答 {answeredCount} / {attempt.questions.length} · {saveText}
+            已答 {answeredCount} / {total} · {saveState}
           </div>
-          <div className="exam-muted" aria-label="离开次数">
-            离开页面次数：{leaves}
-            {attempt.max_leaves > 0 ? ` / ${attempt.max_leaves}` : ''}
-          </div>
-          <nav className="exam-nav" aria-label="题号导航">
-            {attempt.questions.map((q, i) => {
-              const d = drafts.get(q.id);
-              const cls = ['exam-nav__item', answered(d?.answer) ? 'is-answered' : '', d?.flagged ? 'is-flagged' : '', current === q.id ? 'is-current' : '']
-                .filter(Boolean)
-                .join(' ');
-              return (
-                <button
-                  key={q.id}
-                  type="button"
-                  className={cls}
-                  aria-label={`第${i + 1}题${answered(d?.answer) ? '已答' : '未答'}${d?.flagged ? '，已标记' : ''}`}
-                  onClick={() => {
-                    setCurrent(q.id);
-                    document.getElementById(`q-${q.id}`)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-                  }}
-                >
-                  {i + 1}
-                </button>
-              );
-            })}
-          </nav>
-          <Space className="exam-legend" size={12}>
-            <span><i className="exam-dot is-answered" />已答</span>
-            <span><i className="exam-dot" />未答</span>
-            <span><i className="exam-dot is-flagged" />标记</span>
-          </Space>
+          {leaveLine}
+          {grid}
+          {leaveRule}
           <Button type="primary" block onClick={confirmSubmit}>
             交卷
           </Button>

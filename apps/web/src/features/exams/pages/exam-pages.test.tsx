@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Attempt, ExamNotice } from '@app/contracts';
+import { LEAVE_GRACE_SECONDS, type Attempt, type ExamNotice } from '@app/contracts';
+import { PHONE_MEDIA_QUERY } from '@/shared/hooks/use-is-phone';
 import { renderScreen } from '@/testing/render-screen';
 import { makeUser } from '@/testing/fixtures';
 import { mockApi, ok } from '@/testing/mock-api';
@@ -11,6 +12,24 @@ import ExamPage from './exam-page';
 vi.setConfig({ testTimeout: 60_000 });
 
 const session = { token: 't', user: makeUser() };
+
+/** Hides or shows the page as a switch to another app does. */
+function away(state: 'hidden' | 'visible') {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
+/** A touch phone's screen for matchMedia (the phone breakpoint and a coarse pointer); answers the restore. */
+function phoneScreen(): () => void {
+  const original = window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    ...original(query),
+    matches: query === PHONE_MEDIA_QUERY || query === '(hover: none) and (pointer: coarse)',
+  })) as typeof window.matchMedia;
+  return () => {
+    window.matchMedia = original;
+  };
+}
 
 const notice: ExamNotice = {
   id: 1,
@@ -37,6 +56,7 @@ const notice: ExamNotice = {
       exam_start: '2026-11-20T00:00:00.000Z',
       exam_end: '2027-01-05T00:00:00.000Z',
       duration_minutes: 60,
+      max_leaves: 3,
       max_attempts: 2,
       capacity: null,
       registered_count: 3,
@@ -89,6 +109,15 @@ describe('exam notice', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ session_id: 7 });
   });
 
+  it('shows the exam rules with the leave rule and the paper\'s limit before registration', async () => {
+    mockApi({ 'GET /api/exam_types/management-accountant-junior': ok(notice) });
+    renderScreen('/examNotice/:typeName', <ExamNoticePage />, '/examNotice/management-accountant-junior', { session });
+    const rules = await screen.findByRole('region', { name: '考试须知' });
+    expect(rules).toHaveTextContent(`超过${LEAVE_GRACE_SECONDS}秒，计为离开一次`);
+    expect(rules).toHaveTextContent('来电挂断、下拉通知栏');
+    expect(rules).toHaveTextContent('离开达到3次，系统将自动交卷。');
+  });
+
   it('shows the not-found page for an unknown exam type', async () => {
     mockApi({ 'GET /api/exam_types/nope': { code: 404, message: '考试项目不存在', data: null } });
     renderScreen('/examNotice/:typeName', <ExamNoticePage />, '/examNotice/nope', { session });
@@ -118,7 +147,66 @@ describe('exam paper', () => {
     fireEvent.click(await screen.findByLabelText('错误'));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true), { timeout: 5_000 });
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ answers: [{ question_id: 12, answer: false, flagged: true }] });
-    expect(await screen.findByText(/已自动保存/)).toBeInTheDocument();
+    expect(await screen.findByText(/^已保存 /)).toBeInTheDocument();
+  });
+
+  it('asks before submitting and lists the numbers of the unanswered questions', async () => {
+    mockApi({ 'GET /api/exam_attempts/5': ok(attempt()) });
+    renderScreen('/exam/:attemptId', <ExamPage />, '/exam/5', { session });
+    fireEvent.click(await screen.findByRole('button', { name: /^交\s?卷$/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('还有1道题未作答：第2题');
+    expect(dialog).toHaveTextContent('已标记待检查：第2题');
+    expect(screen.getByRole('button', { name: '去第2题作答' })).toBeInTheDocument();
+  });
+
+  it('shows the leave rule on the paper and reports an absence with its length, and warns when the server counted it', async () => {
+    const { calls } = mockApi({
+      'GET /api/exam_attempts/5': ok(attempt()),
+      'POST /api/exam_attempts/5/leaves': ok({ leave_count: 2, max_leaves: 3, state: 'in_progress', counted: true }),
+    });
+    renderScreen('/exam/:attemptId', <ExamPage />, '/exam/5', { session });
+    expect(await screen.findByText(new RegExp(`超过${LEAVE_GRACE_SECONDS}秒，计为离开一次`))).toBeInTheDocument();
+    let now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => now);
+    try {
+      away('hidden');
+      now += 20_000;
+      away('visible');
+      await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ away_ms: 20_000 });
+      expect(await screen.findByText(/已计离开2次，达到3次将自动交卷/)).toBeInTheDocument();
+      expect(screen.getByLabelText('离开次数')).toHaveTextContent('离开页面次数：2 / 3');
+    } finally {
+      clock.mockRestore();
+      away('visible');
+    }
+  });
+
+  it('on a phone shows one question per screen, turns with 下一题 and jumps with the question grid; focus loss alone is no absence', async () => {
+    const restore = phoneScreen();
+    try {
+      const { calls } = mockApi({ 'GET /api/exam_attempts/5': ok(attempt()) });
+      renderScreen('/exam/:attemptId', <ExamPage />, '/exam/5', { session });
+      expect(await screen.findByText('全面预算的起点是（ ）。')).toBeInTheDocument();
+      expect(screen.queryByText('沉没成本是决策相关成本。')).not.toBeInTheDocument();
+      expect(screen.getByRole('timer', { name: '剩余时间' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: '上一题' })).toBeDisabled();
+      fireEvent.click(screen.getByRole('button', { name: '下一题' }));
+      expect(await screen.findByText('沉没成本是决策相关成本。')).toBeInTheDocument();
+      expect(screen.queryByText('全面预算的起点是（ ）。')).not.toBeInTheDocument();
+      // The last question ends with 交卷 in place of 下一题.
+      expect(screen.queryByRole('button', { name: '下一题' })).not.toBeInTheDocument();
+      fireEvent.click(screen.getByRole('button', { name: '答题卡' }));
+      fireEvent.click(await screen.findByRole('button', { name: '第1题已答' }));
+      expect(await screen.findByText('全面预算的起点是（ ）。')).toBeInTheDocument();
+      // The notification shade takes the focus without hiding the page: nothing is reported.
+      window.dispatchEvent(new Event('blur'));
+      window.dispatchEvent(new Event('focus'));
+      expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    } finally {
+      restore();
+    }
   });
 
   it('offers to continue on this device when the attempt runs in another login session', async () => {

@@ -1,9 +1,12 @@
 import { App, Button, Card, Empty, Skeleton, Table, Tabs, Tag } from 'antd';
+import type { ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { CERTIFICATE_STATE_LABELS, type Certificate, type MyRegistration } from '@app/contracts';
 import { examKeys, examsApi } from '../api/exams-api';
+import { useIsPhone } from '@/shared/hooks/use-is-phone';
 import { CertificateActions } from '../components/certificate-actions';
+import { ExamRules } from '../components/exam-rules';
 import { dateOnly, dateTime, examPath, noticePath } from '../lib/exam-format';
 import './exams.css';
 
@@ -26,8 +29,72 @@ function resultOf(r: MyRegistration) {
 }
 
 /** /center/examination: my registrations (open now, upcoming, finished with score) and my certificates. */
+/** On a phone each registration is a card of label / value lines instead of a table row. */
+function RegistrationCards({
+  regs,
+  action,
+}: {
+  regs: MyRegistration[];
+  action: (r: MyRegistration) => ReactNode;
+}) {
+  if (regs.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无考试" />;
+  return (
+    <ul className="exam-reg-cards">
+      {regs.map((r) => (
+        <li key={r.id} className="exam-reg-card">
+          <Link className="exam-reg-card__title" to={noticePath(r.type.type_name)}>
+            {r.type.name} · {r.session.title}
+          </Link>
+          <dl>
+            <dt>考试时间</dt>
+            <dd>
+              {dateTime(r.session.exam_start)} 至 {dateTime(r.session.exam_end)}
+            </dd>
+            <dt>作答次数</dt>
+            <dd>
+              {r.attempts.length} / {r.session.max_attempts}
+            </dd>
+            <dt>成绩</dt>
+            <dd>{resultOf(r) ?? '—'}</dd>
+          </dl>
+          {action(r)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CertificateCards({ certs }: { certs: Certificate[] }) {
+  if (certs.length === 0)
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无证书，考试合格后自动颁发" />;
+  return (
+    <ul className="exam-reg-cards">
+      {certs.map((c) => (
+        <li key={c.id} className="exam-reg-card">
+          <div className="exam-reg-card__title">
+            {c.exam_name}证书{' '}
+            <Tag color={c.state === 'valid' ? 'success' : c.state === 'revoked' ? 'error' : 'default'}>
+              {CERTIFICATE_STATE_LABELS[c.state]}
+            </Tag>
+          </div>
+          <dl>
+            <dt>证书编号</dt>
+            <dd>{c.number}</dd>
+            <dt>发证日期</dt>
+            <dd>{dateOnly(c.issued_at)}</dd>
+            <dt>有效期至</dt>
+            <dd>{dateOnly(c.valid_until)}</dd>
+          </dl>
+          <CertificateActions number={c.number} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default function ExaminationPage() {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
+  const phone = useIsPhone();
   const navigate = useNavigate();
   const mine = useQuery({ queryKey: examKeys.mine, queryFn: examsApi.mine });
   const certs = useQuery({ queryKey: examKeys.certificates, queryFn: examsApi.myCertificates });
@@ -42,29 +109,41 @@ export default function ExaminationPage() {
   const regs = mine.data?.registrations ?? [];
   const now = mine.data ? new Date(mine.data.server_now).getTime() : 0;
 
+  // 考试须知 before the paper starts: the countdown and the leave rule (the same text as the notice's).
+  const confirmStart = (r: MyRegistration) =>
+    modal.confirm({
+      title: '考试须知',
+      width: 520,
+      content: <ExamRules sessions={[r.session]} durationMinutes={r.session.duration_minutes} />,
+      okText: '已阅读，进入考试',
+      cancelText: '取消',
+      onOk: () => start.mutate(r.id),
+    });
+
   const action = (r: MyRegistration) => {
     const open = r.attempts.find((a) => a.state === 'in_progress');
     const last = r.attempts[r.attempts.length - 1];
-    const examOpen = new Date(r.session.exam_start).getTime() <= now && now < new Date(r.session.exam_end).getTime();
+    const examOpen =
+      new Date(r.session.exam_start).getTime() <= now && now < new Date(r.session.exam_end).getTime();
     return (
       <span className="exam-actions">
         {open && (
-          <Button type="primary" size="small" onClick={() => navigate(examPath(open.id))}>
+          <Button type="primary" size={phone ? 'large' : 'small'} onClick={() => navigate(examPath(open.id))}>
             继续考试
           </Button>
         )}
         {!open && examOpen && r.attempts_left > 0 && r.state === 'registered' && (
           <Button
             type="primary"
-            size="small"
+            size={phone ? 'large' : 'small'}
             loading={start.isPending && start.variables === r.id}
-            onClick={() => start.mutate(r.id)}
+            onClick={() => confirmStart(r)}
           >
             {r.attempts.length ? '再次考试' : '开始考试'}
           </Button>
         )}
         {last && last.state !== 'in_progress' && (
-          <Button size="small" onClick={() => navigate(examPath(last.id))}>
+          <Button size={phone ? 'middle' : 'small'} onClick={() => navigate(examPath(last.id))}>
             查看成绩
           </Button>
         )}
@@ -88,11 +167,19 @@ export default function ExaminationPage() {
           </Empty>
         ) : (
           <Tabs
-            defaultActiveKey={regs.some((r) => r.group === 'open') ? 'open' : regs.some((r) => r.group === 'upcoming') ? 'upcoming' : 'finished'}
+            defaultActiveKey={
+              regs.some((r) => r.group === 'open')
+                ? 'open'
+                : regs.some((r) => r.group === 'upcoming')
+                  ? 'upcoming'
+                  : 'finished'
+            }
             items={GROUPS.map((g) => ({
               key: g.key,
               label: `${g.label}（${regs.filter((r) => r.group === g.key).length}）`,
-              children: (
+              children: phone ? (
+                <RegistrationCards regs={regs.filter((r) => r.group === g.key)} action={action} />
+              ) : (
                 <Table<MyRegistration>
                   rowKey="id"
                   pagination={false}
@@ -110,7 +197,8 @@ export default function ExaminationPage() {
                     },
                     {
                       title: '考试时间',
-                      render: (_, r) => `${dateTime(r.session.exam_start)} 至 ${dateTime(r.session.exam_end)}`,
+                      render: (_, r) =>
+                        `${dateTime(r.session.exam_start)} 至 ${dateTime(r.session.exam_end)}`,
                     },
                     {
                       title: '作答次数',
@@ -126,29 +214,37 @@ export default function ExaminationPage() {
         )}
       </Card>
       <Card title="我的证书" className="exam-card">
-        <Table<Certificate>
-          rowKey="id"
-          pagination={false}
-          loading={certs.isPending}
-          dataSource={certs.data ?? []}
-          locale={{ emptyText: '暂无证书，考试合格后自动颁发' }}
-          scroll={{ x: 700 }}
-          columns={[
-            { title: '证书名称', render: (_, c) => `${c.exam_name}证书` },
-            { title: '证书编号', dataIndex: 'number' },
-            { title: '发证日期', render: (_, c) => dateOnly(c.issued_at) },
-            { title: '有效期至', render: (_, c) => dateOnly(c.valid_until) },
-            {
-              title: '状态',
-              render: (_, c) => (
-                <Tag color={c.state === 'valid' ? 'success' : c.state === 'revoked' ? 'error' : 'default'}>
-                  {CERTIFICATE_STATE_LABELS[c.state]}
-                </Tag>
-              ),
-            },
-            { title: '操作', render: (_, c) => <CertificateActions number={c.number} /> },
-          ]}
-        />
+        {phone ? (
+          certs.isPending ? (
+            <Skeleton active paragraph={{ rows: 3 }} />
+          ) : (
+            <CertificateCards certs={certs.data ?? []} />
+          )
+        ) : (
+          <Table<Certificate>
+            rowKey="id"
+            pagination={false}
+            loading={certs.isPending}
+            dataSource={certs.data ?? []}
+            locale={{ emptyText: '暂无证书，考试合格后自动颁发' }}
+            scroll={{ x: 700 }}
+            columns={[
+              { title: '证书名称', render: (_, c) => `${c.exam_name}证书` },
+              { title: '证书编号', dataIndex: 'number' },
+              { title: '发证日期', render: (_, c) => dateOnly(c.issued_at) },
+              { title: '有效期至', render: (_, c) => dateOnly(c.valid_until) },
+              {
+                title: '状态',
+                render: (_, c) => (
+                  <Tag color={c.state === 'valid' ? 'success' : c.state === 'revoked' ? 'error' : 'default'}>
+                    {CERTIFICATE_STATE_LABELS[c.state]}
+                  </Tag>
+                ),
+              },
+              { title: '操作', render: (_, c) => <CertificateActions number={c.number} /> },
+            ]}
+          />
+        )}
       </Card>
     </div>
   );

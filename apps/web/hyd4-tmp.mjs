@@ -1,0 +1,10 @@
+import { chromium } from '@playwright/test';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu'] });
+const ctx = await b.newContext({ locale:'zh-CN', timezoneId:'Asia/Shanghai' });
+const p = await ctx.newPage();
+const r = await p.goto('http://localhost:3121'+process.argv[2]);
+const html = await r.text();
+console.log((html.match(/<!--[^>]{0,12}-->/g)||[]).join(' '));
+const i = html.indexOf('<!--$!');
+console.log(i, html.slice(i-300, i+300));
+await b.close();
