@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PHONE_MEDIA_QUERY } from '@/shared/hooks/use-is-phone';
 import { makeCourseDetail, makeLesson } from '@/features/courses/testing/course-fixtures';
 import { makeCommonData, makeProblemGroups, makeUser } from '@/testing/fixtures';
 import { mockApi, ok } from '@/testing/mock-api';
@@ -10,6 +11,29 @@ const base = {
   'GET /api/problems': ok(makeProblemGroups()),
   'GET /api/common_data': ok(makeCommonData()),
 };
+
+const lessonDetail = {
+  id: 101,
+  course_id: 11,
+  course_title: '全面预算管理实务',
+  title: '预算编制的起点',
+  sort: 1,
+  duration: 600,
+  is_trial: true,
+  video_url: '/media/lesson-101.mp4?sig=x',
+  questions: [],
+  progress: { position: 125, max_position: 125, watched_seconds: 120, percent: 20, finished: false },
+  prev_lesson_id: null,
+  next_lesson_id: 102,
+};
+
+/** A phone-width screen for useIsPhone (the site's one breakpoint); every other query keeps jsdom's answer. */
+function onPhone() {
+  const original = window.matchMedia;
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({ ...original(query), matches: query === PHONE_MEDIA_QUERY }));
+}
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('/train/play', () => {
   it('shows its own purchase prompt for a members-only lesson and no error notice', { timeout: 30_000 }, async () => {
@@ -60,5 +84,40 @@ describe('/train/play', () => {
     expect(video.currentTime).toBe(125);
     expect(screen.getByRole('button', { name: /下一课时/ })).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /x$/ }).map((b) => b.textContent)).toEqual(['0.75x', '1x', '1.25x', '1.5x', '2x']);
+  });
+
+  it('on a phone puts the catalogue, notes, questions and comments in tabs under an inline video', { timeout: 30_000 }, async () => {
+    onPhone();
+    mockApi({
+      ...base,
+      'GET /coursepoolapi/course_pools/tower_show_course': ok(makeCourseDetail({ id: 11 })),
+      'GET /coursepoolapi/course_pools/tower_show_lesson': ok(lessonDetail),
+    });
+    renderRoute('/train/play/11/101', { session: { token: 't1', user: makeUser() } });
+    expect(await screen.findByRole('heading', { name: /预算编制的起点/ }, SLOW)).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['课程目录', '笔记', '课后习题', '评论']);
+    expect(screen.getByRole('tab', { name: '课程目录' })).toHaveAttribute('aria-selected', 'true');
+    // The desk's side panel and question card are not drawn.
+    expect(document.querySelector('.play-page__side')).toBeNull();
+    expect(screen.queryByRole('heading', { name: '课后练习' })).toBeNull();
+    const video = document.querySelector('video')!;
+    expect(video.hasAttribute('playsinline')).toBe(true);
+    expect(video.getAttribute('webkit-playsinline')).toBe('true');
+    expect(video.getAttribute('x5-playsinline')).toBe('true');
+    expect(video.getAttribute('x5-video-player-type')).toBe('h5-page');
+    expect(video.hasAttribute('x5-video-player-fullscreen')).toBe(false);
+    expect(screen.getByRole('button', { name: /全屏/ })).toBeInTheDocument();
+  });
+
+  it('on a desk keeps the side panel with notes and the catalogue and the questions under the video', { timeout: 30_000 }, async () => {
+    mockApi({
+      ...base,
+      'GET /coursepoolapi/course_pools/tower_show_course': ok(makeCourseDetail({ id: 11 })),
+      'GET /coursepoolapi/course_pools/tower_show_lesson': ok(lessonDetail),
+    });
+    renderRoute('/train/play/11/101', { session: { token: 't1', user: makeUser() } });
+    expect(await screen.findByRole('heading', { name: /预算编制的起点/ }, SLOW)).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['笔记', expect.stringMatching(/^目录/)]);
+    expect(screen.getByRole('heading', { name: '课后练习' })).toBeInTheDocument();
   });
 });

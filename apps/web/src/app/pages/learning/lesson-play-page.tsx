@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Empty, Progress, Result, Skeleton, Tabs } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { BUY_STUDENT_CARD_MESSAGE } from '@app/contracts/common/errors';
 import { formatDuration, type WatchReportBody } from '@app/contracts';
@@ -14,9 +14,15 @@ import { LessonQuestions } from '@/features/learning/components/lesson-questions
 import { LessonVideo, type LessonVideoHandle } from '@/features/learning/components/lesson-video';
 import { NotesPanel } from '@/features/learning/components/notes-panel';
 import type { ProgressReport } from '@/features/learning/lib/progress-reporter';
+import { useIsPhone } from '@/shared/hooks/use-is-phone';
 import { isApiError } from '@/shared/lib/api-client';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import './lesson-play-page.css';
+
+// A lesson's comments are one of the phone's tabs; they load when the tab is first opened.
+const CommentSection = lazy(() =>
+  import('@/features/comments/components/comment-section').then((m) => ({ default: m.CommentSection })),
+);
 
 function positiveInt(raw: string | undefined | null): number {
   const n = Number(raw);
@@ -44,6 +50,7 @@ export default function LessonPlayPage() {
   const lesson = useLesson(lessonId);
   const videoRef = useRef<LessonVideoHandle>(null);
   const [live, setLive] = useState<{ lessonId: number; percent: number; finished: boolean } | null>(null);
+  const isPhone = useIsPhone();
 
   // Learning changes the course page, my courses and the ranking: refresh them when leaving the lesson.
   useEffect(
@@ -120,7 +127,7 @@ export default function LessonPlayPage() {
           </div>
           <div className="play-page__progress" aria-label="本课时学习进度">
             <span>学习进度</span>
-            <Progress percent={progress?.percent ?? 0} size="small" status={progress?.finished ? 'success' : 'active'} style={{ width: 180 }} />
+            <Progress percent={progress?.percent ?? 0} size="small" status={progress?.finished ? 'success' : 'active'} className="play-page__progress-bar" />
           </div>
           <div className="play-page__nav">
             {lesson.data.prev_lesson_id && (
@@ -128,7 +135,7 @@ export default function LessonPlayPage() {
             )}
             {lesson.data.next_lesson_id ? (
               <Button type="primary" onClick={() => navigate(playPath(courseId, lesson.data.next_lesson_id!))}>
-                下一课时 <RightOutlined />
+                下一课时 <RightOutlined aria-hidden />
               </Button>
             ) : (
               <Button onClick={() => navigate(`/train/detail/${courseId}`)}>返回课程</Button>
@@ -138,55 +145,90 @@ export default function LessonPlayPage() {
       </>
     );
 
+  const crumb = (
+    <div className="play-page__crumb">
+      <Link to={`/train/detail/${courseId}`}>
+        <ArrowLeftOutlined aria-hidden /> {course?.title ?? data?.course_title ?? '返回课程'}
+      </Link>
+    </div>
+  );
+  const notes = data ? (
+    <NotesPanel lessonId={lessonId} getTime={() => videoRef.current?.currentTime() ?? 0} onJump={jump} />
+  ) : (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="打开课时后可记笔记" />
+  );
+  const lessons = course ? (
+    <LessonList
+      compact
+      loggedIn
+      courseId={courseId}
+      lessons={course.lessons}
+      currentId={lessonId}
+      onLocked={() => message.warning(course.price_type === 'paid' ? '该课时需购买课程后学习' : '该课时为会员专享，开通会员后即可学习')}
+    />
+  ) : (
+    <Skeleton active />
+  );
+
+  // Phone (docs/decisions.md, one breakpoint): the video first at full width, then the lesson's bar, then the
+  // catalogue, notes, questions and comments as tabs. The video keeps its place in the tree in both layouts, so
+  // turning the phone (which crosses the breakpoint) does not restart it.
   return (
     <div className="page-container play-page">
-      <div className="play-page__crumb">
-        <Link to={`/train/detail/${courseId}`}>
-          <ArrowLeftOutlined /> {course?.title ?? data?.course_title ?? '返回课程'}
-        </Link>
-      </div>
+      {!isPhone && crumb}
       <div className="play-page__layout">
         <div className="play-page__main">
           <div className="play-page__stage">{main}</div>
-          {data && (
-            <section className="play-page__card" aria-labelledby="play-questions-title">
-              <h2 id="play-questions-title">课后练习</h2>
-              <LessonQuestions lessonId={lessonId} questions={data.questions} />
-            </section>
+          {isPhone ? (
+            <div className="play-page__phone">
+              {crumb}
+              <Tabs
+                className="play-page__tabs"
+                defaultActiveKey="lessons"
+                items={[
+                  { key: 'lessons', label: '课程目录', children: lessons },
+                  { key: 'notes', label: '笔记', children: notes },
+                  {
+                    key: 'questions',
+                    label: '课后习题',
+                    children: data ? (
+                      <LessonQuestions lessonId={lessonId} questions={data.questions} />
+                    ) : (
+                      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="打开课时后可做习题" />
+                    ),
+                  },
+                  {
+                    key: 'comments',
+                    label: '评论',
+                    children: (
+                      <Suspense fallback={<Skeleton active avatar />}>
+                        <CommentSection courseId={courseId} lessonId={lessonId} />
+                      </Suspense>
+                    ),
+                  },
+                ]}
+              />
+            </div>
+          ) : (
+            data && (
+              <section className="play-page__card" aria-labelledby="play-questions-title">
+                <h2 id="play-questions-title">课后练习</h2>
+                <LessonQuestions lessonId={lessonId} questions={data.questions} />
+              </section>
+            )
           )}
         </div>
-        <aside className="play-page__side">
-          <Tabs
-            defaultActiveKey="notes"
-            items={[
-              {
-                key: 'notes',
-                label: '笔记',
-                children: data ? (
-                  <NotesPanel lessonId={lessonId} getTime={() => videoRef.current?.currentTime() ?? 0} onJump={jump} />
-                ) : (
-                  <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="打开课时后可记笔记" />
-                ),
-              },
-              {
-                key: 'lessons',
-                label: `目录${course ? `（${course.lessons.length}）` : ''}`,
-                children: course ? (
-                  <LessonList
-                    compact
-                    loggedIn
-                    courseId={courseId}
-                    lessons={course.lessons}
-                    currentId={lessonId}
-                    onLocked={() => message.warning(course.price_type === 'paid' ? '该课时需购买课程后学习' : '该课时为会员专享，开通会员后即可学习')}
-                  />
-                ) : (
-                  <Skeleton active />
-                ),
-              },
-            ]}
-          />
-        </aside>
+        {!isPhone && (
+          <aside className="play-page__side">
+            <Tabs
+              defaultActiveKey="notes"
+              items={[
+                { key: 'notes', label: '笔记', children: notes },
+                { key: 'lessons', label: `目录${course ? `（${course.lessons.length}）` : ''}`, children: lessons },
+              ]}
+            />
+          </aside>
+        )}
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
+import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { MAX_PLAYBACK_RATE } from '@app/contracts/learning/learning.rules';
 import { createProgressReporter, type ProgressReport } from '../lib/progress-reporter';
 import { attachHls, isHlsUrl } from '@/shared/lib/hls';
@@ -29,6 +30,32 @@ export interface LessonVideoProps {
   onTime?(currentTime: number, duration: number): void;
 }
 
+/**
+ * Inline playback in every phone browser (docs/decisions.md): `playsInline` for iOS Safari and WebViews, and the
+ * attributes WeChat's browsers read: `webkit-playsinline` (older iOS WebViews), `x5-playsinline` (inline on Android's
+ * X5 kernel), `x5-video-player-type="h5-page"` (X5's same-layer player: the video stays in the page, under the page's
+ * own controls, instead of X5's full-screen player). Not `x5-video-player-fullscreen`, which makes X5 open full
+ * screen on play.
+ */
+const INLINE_ATTRIBUTES = {
+  'webkit-playsinline': 'true',
+  'x5-playsinline': 'true',
+  'x5-video-player-type': 'h5-page',
+} as const;
+
+type FullscreenVideo = HTMLVideoElement & {
+  webkitEnterFullscreen?: () => void;
+  webkitExitFullscreen?: () => void;
+};
+type LockableOrientation = ScreenOrientation & {
+  lock?: (o: 'landscape') => Promise<void>;
+  unlock?: () => void;
+};
+
+function orientation(): LockableOrientation | undefined {
+  return typeof screen !== 'undefined' ? (screen.orientation as LockableOrientation | undefined) : undefined;
+}
+
 function mediaState(video: HTMLVideoElement) {
   return {
     currentTime: video.currentTime,
@@ -43,7 +70,10 @@ export const LessonVideo = forwardRef<LessonVideoHandle, LessonVideoProps>(funct
   ref,
 ) {
   const videoRef = useRef<HTMLVideoElement>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
   const [rate, setRate] = useState(1);
+  /** 'api': the Fullscreen API holds the player; 'css': the page's own full-viewport fallback (no API). */
+  const [fullscreen, setFullscreen] = useState<false | 'api' | 'css'>(false);
   // Callbacks change identity on every render of the page; the reporter is built once per source.
   const callbacks = useRef({ onReport, onBeacon, onEnded, onTime });
   useLayoutEffect(() => {
@@ -118,18 +148,75 @@ export const LessonVideo = forwardRef<LessonVideoHandle, LessonVideoProps>(funct
     };
     for (const [name, fn] of Object.entries(on)) video.addEventListener(name, fn);
     if (video.readyState >= 1) resume();
+    // A locked phone, another app in front, a frozen or cached page: crediting stops at once (progress-reporter.ts).
     const onVisibility = () => reporter.visibility(mediaState(video));
     const onPageHide = () => reporter.pageHide(mediaState(video));
+    const onFreeze = () => reporter.freeze(mediaState(video));
+    const onResume = () => reporter.resume(mediaState(video));
     document.addEventListener('visibilitychange', onVisibility);
+    document.addEventListener('freeze', onFreeze);
+    document.addEventListener('resume', onResume);
     window.addEventListener('pagehide', onPageHide);
+    window.addEventListener('pageshow', onResume);
     return () => {
       for (const [name, fn] of Object.entries(on)) video.removeEventListener(name, fn);
       document.removeEventListener('visibilitychange', onVisibility);
+      document.removeEventListener('freeze', onFreeze);
+      document.removeEventListener('resume', onResume);
       window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener('pageshow', onResume);
       // Leaving the lesson inside the app (next lesson, another page): keep what was studied.
       reporter.pageHide({ ...mediaState(video), visible: document.visibilityState === 'visible' });
     };
   }, [src, startAt]);
+
+  // The Fullscreen API's own exits (Esc, the system back gesture) end the state too, and free the orientation.
+  useEffect(() => {
+    const onChange = () => {
+      const inside = document.fullscreenElement !== null && document.fullscreenElement === boxRef.current;
+      setFullscreen((f) => (inside ? 'api' : f === 'api' ? false : f));
+      if (!inside) orientation()?.unlock?.();
+    };
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+
+  // The page's fallback leaves with Esc as the API does.
+  useEffect(() => {
+    if (fullscreen !== 'css') return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setFullscreen(false);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [fullscreen]);
+
+  /** Full screen by the Fullscreen API (turned to landscape where the browser allows), iOS's video player, or CSS. */
+  async function toggleFullscreen() {
+    const box = boxRef.current;
+    const video = videoRef.current as FullscreenVideo | null;
+    if (!box || !video) return;
+    if (fullscreen === 'css') return setFullscreen(false);
+    if (fullscreen === 'api') {
+      if (document.fullscreenElement) await document.exitFullscreen().catch(() => undefined);
+      return setFullscreen(false);
+    }
+    if (typeof box.requestFullscreen === 'function' && document.fullscreenEnabled !== false) {
+      try {
+        await box.requestFullscreen({ navigationUI: 'hide' });
+        await orientation()
+          ?.lock?.('landscape')
+          .catch(() => undefined);
+        return;
+      } catch {
+        // Refused (an embedding browser without the API's permission): the page's own full screen below.
+      }
+    }
+    if (typeof video.webkitEnterFullscreen === 'function' && !('requestFullscreen' in box)) {
+      // iPhone Safari: only the video element goes full screen, in the system's player (it returns inline on exit).
+      video.webkitEnterFullscreen();
+      return;
+    }
+    setFullscreen('css');
+  }
 
   function changeRate(next: number) {
     const video = videoRef.current;
@@ -138,7 +225,10 @@ export const LessonVideo = forwardRef<LessonVideoHandle, LessonVideoProps>(funct
   }
 
   return (
-    <div className="lesson-video">
+    <div
+      ref={boxRef}
+      className={`lesson-video${fullscreen ? ' is-fullscreen' : ''}${fullscreen === 'css' ? ' is-page-fullscreen' : ''}`}
+    >
       <video
         ref={videoRef}
         className="lesson-video__media"
@@ -149,20 +239,32 @@ export const LessonVideo = forwardRef<LessonVideoHandle, LessonVideoProps>(funct
         disablePictureInPicture
         preload="metadata"
         playsInline
+        {...INLINE_ATTRIBUTES}
+        aria-label="课程视频"
       />
-      <div className="lesson-video__rates" role="group" aria-label="播放速度">
-        <span className="lesson-video__rates-label">倍速</span>
-        {PLAYBACK_RATES.map((r) => (
-          <button
-            key={r}
-            type="button"
-            className={`lesson-video__rate${r === rate ? ' is-active' : ''}`}
-            aria-pressed={r === rate}
-            onClick={() => changeRate(r)}
-          >
-            {r}x
-          </button>
-        ))}
+      <div className="lesson-video__bar">
+        <div className="lesson-video__rates" role="group" aria-label="播放速度">
+          <span className="lesson-video__rates-label">倍速</span>
+          {PLAYBACK_RATES.map((r) => (
+            <button
+              key={r}
+              type="button"
+              className={`lesson-video__rate${r === rate ? ' is-active' : ''}`}
+              aria-pressed={r === rate}
+              onClick={() => changeRate(r)}
+            >
+              {r}x
+            </button>
+          ))}
+        </div>
+        <button
+          type="button"
+          className="lesson-video__fullscreen"
+          onClick={() => void toggleFullscreen()}
+        >
+          {fullscreen ? <FullscreenExitOutlined aria-hidden /> : <FullscreenOutlined aria-hidden />}
+          <span className="lesson-video__fullscreen-text">{fullscreen ? '退出全屏' : '全屏'}</span>
+        </button>
       </div>
     </div>
   );

@@ -149,4 +149,92 @@ describe('progress reporter', () => {
     t.reporter.ended({ ...t.media });
     expect(t.sent.at(-1)).toEqual({ position: 6, played: 6, state: 'ended' });
   });
+
+  describe('on a phone: locked screen, another app, a frozen or cached page', () => {
+    it('sends no playing heartbeat while the screen is locked, even if the video plays on in the background', () => {
+      const t = setup();
+      t.play();
+      t.playFor(3);
+      t.media.visible = false;
+      t.reporter.visibility({ ...t.media });
+      const sentBefore = t.sent.length;
+      t.playFor(120);
+      expect(t.sent).toHaveLength(sentBefore);
+      expect(t.reporter.pendingSeconds()).toBe(0);
+      expect(t.beacons).toEqual([{ position: 3, played: 3, state: 'hidden' }]);
+    });
+
+    it('stops crediting on freeze, flushes by beacon, and starts a new playing interval on resume', () => {
+      const t = setup();
+      t.play();
+      t.playFor(5);
+      t.reporter.freeze({ ...t.media });
+      expect(t.beacons).toEqual([{ position: 5, played: 5, state: 'hidden' }]);
+      expect(t.reporter.isAway()).toBe(true);
+      t.playFor(30);
+      t.reporter.resume({ ...t.media });
+      expect(t.reporter.isAway()).toBe(false);
+      expect(t.sent.at(-1)).toEqual({ position: 35, played: 0, state: 'playing' });
+      t.playFor(2);
+      t.pause();
+      expect(totalPlayed([...t.sent, ...t.beacons])).toBe(7);
+    });
+
+    it('credits nothing after pagehide while a browser still reports the page visible, until pageshow', () => {
+      const t = setup();
+      t.play();
+      t.playFor(4);
+      t.reporter.pageHide({ ...t.media });
+      expect(t.beacons).toEqual([{ position: 4, played: 4, state: 'hidden' }]);
+      // WeChat's browser may keep visibilityState 'visible' behind another app.
+      t.playFor(40);
+      expect(t.reporter.pendingSeconds()).toBe(0);
+      t.reporter.pageHide({ ...t.media });
+      expect(t.beacons).toHaveLength(2);
+      expect(t.beacons[1]).toEqual({ position: 44, played: 0, state: 'hidden' });
+      t.reporter.resume({ ...t.media });
+      t.playFor(3);
+      t.pause();
+      expect(totalPlayed([...t.sent, ...t.beacons])).toBe(7);
+    });
+
+    it('flushes once when a lock fires visibilitychange, freeze and pagehide one after another', () => {
+      const t = setup();
+      t.play();
+      t.playFor(6);
+      t.media.visible = false;
+      t.reporter.visibility({ ...t.media });
+      t.reporter.freeze({ ...t.media });
+      t.reporter.pageHide({ ...t.media });
+      expect(t.beacons).toEqual([{ position: 6, played: 6, state: 'hidden' }]);
+    });
+
+    it('a play started while away opens no credit interval', () => {
+      const t = setup();
+      t.media.visible = false;
+      t.reporter.visibility({ ...t.media });
+      t.play();
+      expect(t.sent.at(-1)?.state).toBe('hidden');
+      t.playFor(10);
+      expect(t.reporter.pendingSeconds()).toBe(0);
+    });
+
+    it('coming back to a paused video sends nothing and the next play credits again', () => {
+      const t = setup();
+      t.play();
+      t.playFor(2);
+      t.pause();
+      t.media.visible = false;
+      t.reporter.visibility({ ...t.media });
+      t.advance(60_000);
+      t.media.visible = true;
+      const sentBefore = t.sent.length;
+      t.reporter.visibility({ ...t.media });
+      expect(t.sent).toHaveLength(sentBefore);
+      t.play();
+      t.playFor(3);
+      t.pause();
+      expect(totalPlayed([...t.sent, ...t.beacons])).toBe(5);
+    });
+  });
 });

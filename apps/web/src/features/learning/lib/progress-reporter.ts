@@ -13,6 +13,12 @@ import { MAX_PLAYBACK_RATE, WATCH_REPORT_INTERVAL_S, type WatchState } from '@ap
  *
  * The server credits an interval only when the previous report said `playing` (watch_create description), so a
  * `playing` report goes out on play and when the page becomes visible again while playing.
+ *
+ * Away from the page (a phone's screen locked, another app in front, the tab hidden, the page frozen or put in the
+ * back/forward cache): `visibility` hidden, `freeze` and `pageHide` stop crediting at once and flush by beacon with
+ * state `hidden`, so the server's interval closes too. Until the page is back (`visibility` visible or `resume`)
+ * nothing is credited and no heartbeat claims `playing`, even if the video goes on playing in the background or a
+ * browser (WeChat's, some Android ones) still says `visible` after a pagehide.
  */
 
 export type ReportState = WatchState;
@@ -60,8 +66,14 @@ export interface ProgressReporter {
   ended(state: MediaState): void;
   /** visibilitychange: hidden stops crediting and flushes by beacon. */
   visibility(state: MediaState): void;
-  /** pagehide / unmount: flush by beacon. */
+  /** pagehide / unmount: stop crediting and flush by beacon. */
   pageHide(state: MediaState): void;
+  /** Page Lifecycle `freeze` (a background page about to be suspended): stop crediting and flush by beacon. */
+  freeze(state: MediaState): void;
+  /** Page Lifecycle `resume` / `pageshow`: the page is back; crediting restarts if it is visible and playing. */
+  resume(state: MediaState): void;
+  /** True between hidden/frozen/pagehide and the page coming back. */
+  isAway(): boolean;
   /** Played seconds not yet reported (fractional). */
   pendingSeconds(): number;
 }
@@ -75,10 +87,12 @@ export function createProgressReporter(options: ProgressReporterOptions): Progre
   let lastReportAt = options.now();
   /** Position of the last report, so a hidden/idle flush with nothing new is skipped. */
   let lastReported: { position: number } | null = null;
+  /** Hidden, frozen or gone (pagehide) and not yet back: nothing is credited whatever the media says. */
+  let away = false;
 
   function credit(state: MediaState): void {
     const now = options.now();
-    if (state.paused || !state.visible) {
+    if (state.paused || !state.visible || away) {
       base = null;
       return;
     }
@@ -109,16 +123,35 @@ export function createProgressReporter(options: ProgressReporterOptions): Progre
     options.beacon(build(state, 'hidden'));
   }
 
+  /** Credits up to the moment the page went away (if it was in view until now), then stops and flushes. */
+  function leave(state: MediaState, creditUntilNow: boolean): void {
+    if (creditUntilNow) credit({ ...state, visible: true });
+    away = true;
+    base = null;
+    flushByBeacon(state);
+  }
+
+  function comeBack(state: MediaState): void {
+    if (!state.visible) return;
+    const wasAway = away;
+    away = false;
+    base = null;
+    credit(state);
+    // A new server interval starts (the previous one was closed by the `hidden` flush).
+    if (!state.paused && wasAway) report(state, 'playing');
+  }
+
   return {
     timeUpdate(state) {
       credit(state);
-      if (!state.paused && options.now() - lastReportAt >= heartbeatMs) report(state, 'playing');
+      // No heartbeat while away: a `playing` report would reopen the server's interval for a hidden page.
+      if (!state.paused && state.visible && !away && options.now() - lastReportAt >= heartbeatMs) report(state, 'playing');
     },
     play(state) {
       base = null;
       credit(state);
       // Opens the server's credit interval (a paused or hidden interval earns nothing).
-      report(state, state.visible ? 'playing' : 'hidden');
+      report(state, state.visible && !away ? 'playing' : 'hidden');
     },
     pause(state) {
       credit(state);
@@ -130,7 +163,7 @@ export function createProgressReporter(options: ProgressReporterOptions): Progre
     },
     seeked(state) {
       base = null;
-      report(state, state.paused ? 'paused' : state.visible ? 'playing' : 'hidden');
+      report(state, state.paused ? 'paused' : state.visible && !away ? 'playing' : 'hidden');
       credit(state);
     },
     ended(state) {
@@ -140,21 +173,27 @@ export function createProgressReporter(options: ProgressReporterOptions): Progre
     },
     visibility(state) {
       if (state.visible) {
-        base = null;
-        credit(state);
-        if (!state.paused) report(state, 'playing');
+        if (away) comeBack(state);
+        else {
+          base = null;
+          credit(state);
+          if (!state.paused) report(state, 'playing');
+        }
         return;
       }
       // Credit up to the moment the page went away, then stop.
-      credit({ ...state, visible: true });
-      base = null;
-      flushByBeacon(state);
+      leave(state, !away);
     },
     pageHide(state) {
-      if (state.visible) credit(state);
-      base = null;
-      flushByBeacon(state);
+      leave(state, state.visible && !away);
     },
+    freeze(state) {
+      leave(state, state.visible && !away);
+    },
+    resume(state) {
+      if (away) comeBack(state);
+    },
+    isAway: () => away,
     pendingSeconds: () => pending,
   };
 }
