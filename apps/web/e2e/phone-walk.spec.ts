@@ -267,6 +267,14 @@ function auditInPage({ width, tablet }: { width: number; tablet: boolean }): Pro
   const problems: Problem[] = [];
   const visible = (el: Element) =>
     el.checkVisibility({ opacityProperty: true, visibilityProperty: true, checkOpacity: true, checkVisibilityCSS: true } as CheckVisibilityOptions);
+  /** Inside a box clipped to a pixel or less (the screen-reader-only pattern): not on screen, whatever its own size. */
+  const clippedAway = (el: Element) => {
+    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+      const r = p.getBoundingClientRect();
+      if ((r.width <= 1 || r.height <= 1) && getComputedStyle(p).overflow !== 'visible') return true;
+    }
+    return false;
+  };
   const inShell = (el: Element) => !!el.closest('.site-shell > header, .site-shell > footer, .back-to-top, [class*="back-to-top"]');
   const describe = (el: Element, r = el.getBoundingClientRect()) => {
     const cls = typeof el.className === 'string' && el.className.trim() ? `.${el.className.trim().split(/\s+/).slice(0, 3).join('.')}` : '';
@@ -322,14 +330,14 @@ function auditInPage({ width, tablet }: { width: number; tablet: boolean }): Pro
       target = label;
     }
     let r = target.getBoundingClientRect();
-    if (r.width <= 1 || r.height <= 1) continue; // visually hidden (screen-reader only)
+    if (r.width <= 1 || r.height <= 1 || clippedAway(target)) continue; // visually hidden (screen-reader only)
     if (target === el && el instanceof HTMLInputElement && el.labels?.[0]) {
       // A checkbox or radio whose label is part of the target: measure the larger of the two.
       const lr = el.labels[0].getBoundingClientRect();
       if (lr.width * lr.height > r.width * r.height && (lr.width >= r.width || lr.height >= r.height)) r = lr;
     }
     if (tablet) {
-      const box = sidewaysBox(el);
+      const box = sidewaysBox(target);
       const scrolls = box ? /auto|scroll/.test(getComputedStyle(box).overflowX) : false;
       if (scrolls) continue;
       const bounds = box ? box.getBoundingClientRect() : { left: 0, right: width };
@@ -368,7 +376,7 @@ function auditInPage({ width, tablet }: { width: number; tablet: boolean }): Pro
       for (let n = walker.nextNode(); n; n = walker.nextNode()) {
         const text = (n.textContent ?? '').trim();
         const parent = n.parentElement;
-        if (text.length < 2 || !parent || !visible(parent)) continue;
+        if (text.length < 2 || !parent || !visible(parent) || clippedAway(parent)) continue;
         range.selectNodeContents(n);
         const rects = [...range.getClientRects()].filter((r) => r.width > 0.5 && r.height > 0.5);
         const lines = new Set(rects.map((r) => Math.round(r.top))).size;
@@ -431,6 +439,10 @@ async function walk(page: Page, stops: Stop[], options: WalkOptions, testInfo: T
         await page.goto(stop.path);
       } catch (err) {
         lines.push(`navigation failed: ${(err as Error).message.split('\n')[0]}`);
+      }
+      if (stop.landsOn) {
+        const to = stop.landsOn;
+        await page.waitForURL((u) => u.pathname === to, { timeout: 10_000 }).catch(() => undefined);
       }
       await settle(page);
       const landed = new URL(page.url()).pathname;
@@ -515,7 +527,12 @@ test.describe(`staff console at ${TABLET.name}`, () => {
     test.setTimeout(240_000);
     await signIn(page, request, ADMIN);
     await page.goto('/admin');
-    const menu = page.getByRole('navigation', { name: '管理后台菜单' }).getByRole('menuitem');
+    // Below 1024 px the side menu starts folded behind a button; unfold it to read its entries.
+    const unfold = page.getByRole('button', { name: '展开菜单' });
+    const nav = page.getByRole('navigation', { name: '管理后台菜单' });
+    await expect(nav.or(unfold).first()).toBeVisible();
+    if (await unfold.isVisible()) await unfold.click();
+    const menu = nav.getByRole('menuitem');
     await expect(menu.first()).toBeVisible();
     // Every entry the administrator sees, by its route (antd keeps the key in data-menu-id).
     const paths = await menu.evaluateAll((items) =>
