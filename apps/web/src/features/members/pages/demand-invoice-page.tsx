@@ -89,7 +89,13 @@ function InvoiceForm({ order }: { order: Order }) {
           rules={amountRules(order.amount)}
           extra={`不超过实付金额 ¥${formatFen(order.amount)}`}
         >
-          <InputNumber precision={2} step={1} inputMode="decimal" style={{ width: 200, maxWidth: '100%' }} />
+          <InputNumber
+            precision={2}
+            step={1}
+            style={{ width: 200, maxWidth: '100%' }}
+            // antd's InputNumber does not pass inputMode to its input: the decimal keypad is asked for here.
+            ref={(r) => r?.nativeElement?.querySelector('input')?.setAttribute('inputmode', 'decimal')}
+          />
         </Form.Item>
         <Form.Item>
           <Button type="primary" htmlType="submit" loading={create.isPending}>
