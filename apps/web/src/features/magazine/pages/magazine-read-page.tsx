@@ -100,6 +100,14 @@ function Reader({ issue }: { issue: MagazineRead }) {
   // Phones: a one-finger swipe across the page turns it. A pinch (two fingers), a page zoomed by pinching
   // (visualViewport.scale) or by the zoom buttons leaves the finger to pan instead.
   const touchStart = useRef<{ x: number; y: number; multi: boolean } | null>(null);
+  const [pinched, setPinched] = useState(false);
+  useEffect(() => {
+    const viewport = window.visualViewport;
+    if (!viewport) return;
+    const onResize = () => setPinched(viewport.scale > 1.01);
+    viewport.addEventListener('resize', onResize);
+    return () => viewport.removeEventListener('resize', onResize);
+  }, []);
   const onTouchStart = (e: ReactTouchEvent) => {
     const t = e.touches[0];
     if (e.touches.length > 1) {
@@ -115,9 +123,9 @@ function Reader({ issue }: { issue: MagazineRead }) {
     touchStart.current = null;
     if (!start || start.multi || !t) return;
     const main = mainRef.current;
-    const pinched = (window.visualViewport?.scale ?? 1) > 1.01;
+    const pinchedNow = (window.visualViewport?.scale ?? 1) > 1.01;
     const wider = main ? main.scrollWidth > main.clientWidth + 1 : false;
-    const turn = swipeTurn(t.clientX - start.x, t.clientY - start.y, { zoomedIn: pinched || wider });
+    const turn = swipeTurn(t.clientX - start.x, t.clientY - start.y, { zoomedIn: pinchedNow || wider });
     if (turn) go(page + turn);
   };
 
@@ -278,7 +286,7 @@ function Reader({ issue }: { issue: MagazineRead }) {
       <div className="mreader__body">
         <aside className="mreader__side">{side}</aside>
         <div
-          className="mreader__main"
+          className={zoom === 'fit' && !pinched ? 'mreader__main mreader__main--swipe' : 'mreader__main'}
           ref={mainRef}
           tabIndex={0}
           aria-label="杂志页面"

@@ -70,7 +70,7 @@ function ResumeView({ resume }: { resume: Resume }) {
             }
           />
         )}
-        <Descriptions column={3} size="small" style={{ marginTop: 12 }}>
+        <Descriptions column={{ xs: 1, sm: 2, md: 3 }} size="small" style={{ marginTop: 12 }}>
           <Descriptions.Item label="性别">
             {dictLabel(GENDERS, job?.sex ?? u.gender ?? -1) ?? '—'}
           </Descriptions.Item>
@@ -104,7 +104,7 @@ function ResumeView({ resume }: { resume: Resume }) {
             由平台核验
           </Tag>
         </h2>
-        <Descriptions column={3} size="small">
+        <Descriptions column={{ xs: 1, sm: 2, md: 3 }} size="small">
           <Descriptions.Item label="星级">{starText(v.star_id)}</Descriptions.Item>
           <Descriptions.Item label="近12个月学习时长">{hoursText(v.learn_seconds_12m)}</Descriptions.Item>
           <Descriptions.Item label="累计学习时长">{hoursText(v.total_learn_seconds)}</Descriptions.Item>
