@@ -296,6 +296,8 @@ function Paper({ attempt, refetch }: { attempt: Attempt; refetch: () => void }) 
   const autosave = useAutosave(attempt.id, true, refetch);
   const closing = useRef(false);
   const touch = useRef<{ x: number; y: number } | null>(null);
+  /** On a phone the paper is its own full-screen scroller (the site's header and footer stay behind it). */
+  const screenRef = useRef<HTMLDivElement>(null);
   const total = attempt.questions.length;
 
   const finish = useCallback(
@@ -359,12 +361,23 @@ function Paper({ attempt, refetch }: { attempt: Attempt; refetch: () => void }) 
     const to = Math.min(Math.max(i, 0), total - 1);
     setIndex(to);
     setSheetOpen(false);
-    if (phone) window.scrollTo({ top: 0 });
+    if (phone) screenRef.current?.scrollTo({ top: 0 });
     else
       document
         .getElementById(`q-${attempt.questions[to]!.id}`)
         ?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
+
+  // While the phone paper covers the screen, the page behind it does not scroll (nor shows its back-to-top button).
+  useEffect(() => {
+    if (!phone) return;
+    const root = document.documentElement;
+    const before = root.style.overflow;
+    root.style.overflow = 'hidden';
+    return () => {
+      root.style.overflow = before;
+    };
+  }, [phone]);
 
   const answeredCount = useMemo(
     () => attempt.questions.filter((q) => answered(drafts.get(q.id)?.answer)).length,
@@ -378,6 +391,7 @@ function Paper({ attempt, refetch }: { attempt: Attempt; refetch: () => void }) 
     const flagged = attempt.questions.flatMap((q, i) => (drafts.get(q.id)?.flagged ? [i + 1] : []));
     const dialog = modal.confirm({
       title: '确认交卷',
+      className: 'exam-confirm-modal',
       content: (
         <div className="exam-confirm">
           {unanswered.length > 0 ? (
@@ -462,6 +476,7 @@ function Paper({ attempt, refetch }: { attempt: Attempt; refetch: () => void }) 
     const q = attempt.questions[index];
     return (
       <div
+        ref={screenRef}
         className="exam-paper exam-paper--phone"
         onCopy={block}
         onCut={block}

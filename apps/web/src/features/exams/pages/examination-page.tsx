@@ -113,6 +113,7 @@ export default function ExaminationPage() {
   const confirmStart = (r: MyRegistration) =>
     modal.confirm({
       title: '考试须知',
+      className: 'exam-confirm-modal',
       width: 520,
       content: <ExamRules sessions={[r.session]} durationMinutes={r.session.duration_minutes} />,
       okText: '已阅读，进入考试',
