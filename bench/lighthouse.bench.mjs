@@ -8,8 +8,8 @@ import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { assertBuilt, median, preparedDataDir, round, startPlatform, stop, writeResult } from './lib.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const FLAGS = [
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const FLAGS = [
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',
@@ -58,7 +58,7 @@ async function fromSitemap(base, pattern) {
 }
 const BASELINE = { name: 'baseline: /not-found', path: async () => '/not-found' };
 
-function pick(lhr) {
+export function pick(lhr) {
   const a = lhr.audits;
   return {
     lcp_ms: Math.round(a['largest-contentful-paint'].numericValue),
@@ -70,30 +70,44 @@ function pick(lhr) {
     total_kb: round(a['total-byte-weight'].numericValue / 1024, 1),
     performance: Math.round(lhr.categories.performance.score * 100),
     accessibility: Math.round(lhr.categories.accessibility.score * 100),
-    lcp_element: a['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+    lcp_element:
+      a['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
     failing_a11y: Object.values(a)
-      .filter((x) => x.score === 0 && lhr.categories.accessibility.auditRefs.some((r) => r.id === x.id && r.weight > 0))
+      .filter(
+        (x) =>
+          x.score === 0 && lhr.categories.accessibility.auditRefs.some((r) => r.id === x.id && r.weight > 0),
+      )
       .map((x) => x.id),
   };
 }
 
-/** The median run of each page by LCP (Lighthouse's own advice: several runs, take the median). */
-async function measure(chrome, url, runs) {
+/**
+ * The median run of each page by LCP (Lighthouse's own advice: several runs, take the median). `signedIn` (a
+ * puppeteer page of the same Chromium and a hook run before each run) keeps the page's storage, where the session
+ * lives, for lighthouse-player.bench.mjs.
+ */
+export async function measure(chrome, url, runs, signedIn) {
   const all = [];
   // A run Lighthouse itself reports as failed (a runtime error, no LCP) is run again, at most twice per page.
   let retries = 2;
   for (let i = 0; i < runs; i++) {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
-      // Mobile is Lighthouse's default form factor and throttling; said here so a default change shows.
-      formFactor: 'mobile',
-      screenEmulation: { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75, disabled: false },
-      throttlingMethod: 'simulate',
-      disableStorageReset: false,
-    });
+    await signedIn?.beforeRun();
+    const result = await lighthouse(
+      url,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        // Mobile is Lighthouse's default form factor and throttling; said here so a default change shows.
+        formFactor: 'mobile',
+        screenEmulation: { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75, disabled: false },
+        throttlingMethod: 'simulate',
+        disableStorageReset: Boolean(signedIn),
+      },
+      undefined,
+      signedIn?.page,
+    );
     const m = pick(result.lhr);
     if ((result.lhr.runtimeError || !Number.isFinite(m.lcp_ms)) && retries-- > 0) {
       i -= 1;
@@ -106,7 +120,12 @@ async function measure(chrome, url, runs) {
 }
 
 export function withinBudget(m) {
-  return m.lcp_ms <= BUDGETS.lcp_ms && m.cls <= BUDGETS.cls && m.tbt_ms <= BUDGETS.tbt_ms && m.accessibility >= BUDGETS.accessibility;
+  return (
+    m.lcp_ms <= BUDGETS.lcp_ms &&
+    m.cls <= BUDGETS.cls &&
+    m.tbt_ms <= BUDGETS.tbt_ms &&
+    m.accessibility >= BUDGETS.accessibility
+  );
 }
 
 export async function run({ runs = 3, only } = {}) {
@@ -121,7 +140,9 @@ export async function run({ runs = 3, only } = {}) {
       const path = only?.startsWith('/') && page !== BASELINE ? only : await page.path(platform.url);
       const m = await measure(chrome, `${platform.url}${path}`, runs);
       rows.push({ page: page.name, path, ...m });
-      console.log(`[lighthouse] ${page.name} ${path}: LCP ${m.lcp_ms} ms, CLS ${m.cls}, TBT ${m.tbt_ms} ms, perf ${m.performance}, a11y ${m.accessibility}`);
+      console.log(
+        `[lighthouse] ${page.name} ${path}: LCP ${m.lcp_ms} ms, CLS ${m.cls}, TBT ${m.tbt_ms} ms, perf ${m.performance}, a11y ${m.accessibility}`,
+      );
       if (only?.startsWith('/') && page !== BASELINE) break;
     }
     const base = rows[0];

@@ -125,9 +125,9 @@ export default function LessonPlayPage() {
             </h1>
             <span className="play-page__duration">时长 {formatDuration(lesson.data.duration)}</span>
           </div>
-          <div className="play-page__progress" aria-label="本课时学习进度">
+          <div className="play-page__progress">
             <span>学习进度</span>
-            <Progress percent={progress?.percent ?? 0} size="small" status={progress?.finished ? 'success' : 'active'} className="play-page__progress-bar" />
+            <Progress aria-label="本课时学习进度" percent={progress?.percent ?? 0} size="small" status={progress?.finished ? 'success' : 'active'} className="play-page__progress-bar" />
           </div>
           <div className="play-page__nav">
             {lesson.data.prev_lesson_id && (
@@ -178,7 +178,7 @@ export default function LessonPlayPage() {
       {!isPhone && crumb}
       <div className="play-page__layout">
         <div className="play-page__main">
-          <div className="play-page__stage">{main}</div>
+          <div className={`play-page__stage${lesson.isPending ? ' is-pending' : ''}`}>{main}</div>
           {isPhone ? (
             <div className="play-page__phone">
               {crumb}

@@ -20,9 +20,11 @@ export function useLesson(id: number) {
     queryKey: learningKeys.lesson(id),
     queryFn: () => learningApi.lesson(id),
     enabled: id > 0,
-    // The signed video URL and the resume position are read once per visit: no refetch under the player.
+    // The signed video URL and the resume position are read once per visit (the player forgets them when it
+    // closes): no refetch under the player, nor when it mounts on the read its route started.
     staleTime: Infinity,
     refetchOnWindowFocus: false,
+    refetchOnMount: false,
   });
 }
 
