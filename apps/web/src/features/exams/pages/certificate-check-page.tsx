@@ -6,6 +6,7 @@ import { isApiError } from '@/shared/lib/api-client';
 import { examKeys, examsApi } from '../api/exams-api';
 import { dateOnly } from '../lib/exam-format';
 import './exams.css';
+import './certificate-check-page.css';
 
 /** /certificate/:number (public, the QR code's target): holder masked, exam, dates and state. */
 export default function CertificateCheckPage() {

@@ -1,7 +1,8 @@
-import dayjs from 'dayjs';
+import { chinaTime } from '@/shared/lib/china-time';
 
-export const time = (iso: string | null | undefined) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '—');
-export const day = (iso: string | null | undefined) => (iso ? dayjs(iso).format('YYYY-MM-DD') : '—');
+/** China time (DECISIONS reading 19), so a server-rendered question shows the same times the browser draws. */
+export const time = (iso: string | null | undefined) => (iso ? chinaTime(iso).format('YYYY-MM-DD HH:mm') : '—');
+export const day = (iso: string | null | undefined) => (iso ? chinaTime(iso).format('YYYY-MM-DD') : '—');
 
 /** Public question page path. */
 export const questionPath = (id: number) => `/quiz/${id}`;

@@ -1,6 +1,7 @@
 import { StarFilled } from '@ant-design/icons';
 import { Button, Card, Skeleton, Steps } from 'antd';
 import { Link, useNavigate } from 'react-router';
+import { useIsPhone } from '@/shared/hooks/use-is-phone';
 import { useExamTypes, useStars } from '../api/use-talent';
 import './evaluation.css';
 
@@ -19,6 +20,7 @@ export default function EvaluatePage() {
   const stars = useStars();
   const examTypes = useExamTypes();
   const navigate = useNavigate();
+  const isPhone = useIsPhone();
   const apply = () => void navigate('/center/evaluation');
 
   return (
@@ -46,7 +48,8 @@ export default function EvaluatePage() {
       </Card>
 
       <Card className="evaluate__card" title={<h2 className="evaluate__h2">评价流程</h2>}>
-        <Steps items={PROCESS} responsive={false} />
+        {/* Side by side on a desk, one under another on a phone (the server draws the desk row, see useIsPhone). */}
+        <Steps items={PROCESS} responsive={false} orientation={isPhone ? 'vertical' : 'horizontal'} />
       </Card>
 
       <Card className="evaluate__card" title={<h2 className="evaluate__h2">星级与申请条件</h2>}>

@@ -235,7 +235,10 @@ export default function RiskCheckPanel() {
           <Input id="risk-industry" value={form.industry_tax_rate} onChange={(e) => setForm((f) => ({ ...f, industry_tax_rate: e.target.value }))} />
         </Form.Item>
       </Form>
-      <section className="risk__section">
+      <section className="risk__section risk__grid-box" aria-label="财务报表录入" tabIndex={0}>
+        <p className="risk__cue" aria-hidden="true">
+          左右滑动填写上年与本年金额
+        </p>
         <table className="risk__grid" aria-label="财务报表">
           <thead>
             <tr>
