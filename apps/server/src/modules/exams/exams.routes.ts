@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import { IMPORT_MAX_BYTES, adminExamsRoutes, examsMessages as m, examsRoutes, ok } from '@app/contracts';
 import type { App, AppDeps, AppModule } from '../../lib/app-module';
+import { AppError } from '../../lib/app-error';
 import { readUpload } from '../../lib/multipart-upload';
 import { defineRoute } from '../../lib/define-route';
 import { userOf } from '../../lib/auth';
