@@ -243,8 +243,8 @@ function ReceivedList() {
             options={FILTERS}
           />
         </Space>
-        <Space>
-          <span className="rc-muted">已选 {selected.length} 份</span>
+        <Space wrap>
+          <span className="rc-muted rc-nowrap">已选 {selected.length} 份</span>
           <Button disabled={!selected.length} onClick={() => void mark('viewed')}>
             标为已查看
           </Button>

@@ -1,4 +1,4 @@
-import { Alert, App, Button, Popconfirm, Segmented, Space, Table, Tag } from 'antd';
+import { Alert, App, Button, Empty, Popconfirm, Segmented, Space, Table, Tag } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import type { JobPost, MyPostsQuery } from '@app/contracts';
 import { POST_STATUS_LABELS, type PostStatus } from '@app/contracts/recruiting/recruiting.rules';
 import { recruitingApi, recruitingKeys } from '../api/recruiting-api';
 import { useMyCompany } from '../api/use-recruiting';
+import { useSessionStore } from '@/shared/lib/session/session-store';
 import { cityText } from '../lib/format';
 import { cardColumns } from '../lib/card-columns';
 import '../components/recruiting.css';
@@ -27,8 +28,30 @@ const FILTERS: { value: NonNullable<MyPostsQuery['status']>; label: string }[] =
   })),
 ];
 
-/** /center/recruitment: the company's posts with state and application counts. */
+/** /center/recruitment: the company's posts with state and application counts; a person is shown where their side is. */
 export default function RecruitmentPage() {
+  const role = useSessionStore((s) => s.role);
+  if (role !== 'company') {
+    return (
+      <div className="rc-centre">
+        <h2 className="rc-page__title">我的招聘</h2>
+        <Empty description="发布职位和管理招聘需使用企业账号。个人用户可以浏览职位并投递简历。">
+          <Space wrap>
+            <Link to="/jobDetail">
+              <Button type="primary">浏览职位</Button>
+            </Link>
+            <Link to="/center/applyJob">
+              <Button>我的投递</Button>
+            </Link>
+          </Space>
+        </Empty>
+      </div>
+    );
+  }
+  return <CompanyRecruitment />;
+}
+
+function CompanyRecruitment() {
   const [status, setStatus] = useState<NonNullable<MyPostsQuery['status']>>('all');
   const [page, setPage] = useState(1);
   const company = useMyCompany();

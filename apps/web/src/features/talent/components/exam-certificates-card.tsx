@@ -3,15 +3,19 @@ import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { CERTIFICATE_STATE_LABELS, type Certificate } from '@app/contracts';
 import { useMyCertificates } from '../api/use-talent';
+import { ScrollCue, TABLE_SCROLLER, useTableScroll } from '@/shared/ui/scroll-cue';
 
 const COLORS: Record<Certificate['state'], string> = { valid: 'success', expired: 'default', revoked: 'error' };
 
 /** My exam certificates with their state and public check page (the exams area issues them). */
 export function ExamCertificatesCard() {
   const certs = useMyCertificates();
+  const scroll = useTableScroll();
   return (
     <Card title="我的证书" extra={<Link to="/center/examination">在线考试</Link>}>
+      <ScrollCue label="我的证书" scroller={TABLE_SCROLLER}>
       <Table<Certificate>
+        scroll={scroll}
         rowKey="number"
         size="small"
         pagination={false}
@@ -26,6 +30,7 @@ export function ExamCertificatesCard() {
           { title: '状态', render: (_, c) => <Tag color={COLORS[c.state]}>{CERTIFICATE_STATE_LABELS[c.state]}</Tag> },
         ]}
       />
+      </ScrollCue>
     </Card>
   );
 }

@@ -13,6 +13,7 @@ import {
 } from '@app/contracts/common/dictionaries';
 import { formatDuration } from '@app/contracts/common/format';
 import { EDU_DEGREES, RADAR_DIMENSIONS, splitCitys, splitList } from '@app/contracts/talent/talent.rules';
+import { useServerRender } from '@/shared/lib/server-render';
 
 const TalentRadar = lazy(() => import('./talent-radar').then((m) => ({ default: m.TalentRadar })));
 
@@ -110,11 +111,19 @@ export function PortraitSummary({ info, onEditJob }: { info: PersonalInfo; onEdi
 
 export function RadarCard({ info }: { info: PersonalInfo }) {
   const scores = RADAR_DIMENSIONS.map((d) => ({ name: d.label, value: info.radar[d.key] }));
+  // The server's render and the hydration pass draw the placeholder: a lazy chart there cannot finish on the server
+  // and React would give up on the boundary (error 419); the chart comes with the client's own render.
+  const serverRender = useServerRender();
+  const placeholder = <div className="portrait-radar__placeholder" />;
   return (
     <Card className="talent-card portrait-radar" title={<h3 className="talent-card__title">能力雷达</h3>}>
-      <Suspense fallback={<div className="portrait-radar__placeholder" />}>
-        <TalentRadar scores={scores} height={300} />
-      </Suspense>
+      {serverRender ? (
+        placeholder
+      ) : (
+        <Suspense fallback={placeholder}>
+          <TalentRadar scores={scores} height={300} />
+        </Suspense>
+      )}
     </Card>
   );
 }
