@@ -2,7 +2,7 @@
 // signed in: the demo learner logs in through the API, the session token is put where the site reads it
 // (localStorage `verify`), and Lighthouse keeps the storage (disableStorageReset) but starts every run with an empty
 // HTTP cache. Budgets: LCP <= 2.5 s, CLS <= 0.1 (the phone work's acceptance); TBT and accessibility are reported
-// against the public pages' budgets. The baseline is /not-found of the same build, as in lighthouse.bench.mjs.
+// against the public pages' budgets. The baseline is /not-found/underConstruction of the same build, as in lighthouse.bench.mjs.
 //
 //   node bench/lighthouse-player.bench.mjs [--runs 3] [--data-dir DIR]      (from the root, after `npm run build`)
 //
@@ -73,8 +73,8 @@ export async function run({ runs = 3, dataFrom } = {}) {
     };
 
     const rows = [];
-    const base = await measure(chrome, `${platform.url}/not-found`, runs);
-    rows.push({ page: 'baseline: /not-found (signed out)', path: '/not-found', ...base });
+    const base = await measure(chrome, `${platform.url}/not-found/underConstruction`, runs);
+    rows.push({ page: 'baseline: /not-found/underConstruction (signed out)', path: '/not-found/underConstruction', ...base });
     const m = await measure(chrome, `${platform.url}${path}`, runs, signedIn);
     // The page measured must be the player, not the login page a lost session would redirect to.
     const player = { page: 'lesson player (signed in)', path, ...m };
