@@ -109,6 +109,8 @@ export type NotificationOutcome =
  */
 export interface WechatPayerSource {
   openidOf(userId: number): Promise<string | null>;
+  /** WeChat authorisation is configured, so a payer without an openid can get one (otherwise: open in a browser). */
+  canAuthorize(): boolean;
 }
 
 /** The browser asking to pay: its address (H5 needs it) and what kind it is (the mode depends on it). */
@@ -423,7 +425,7 @@ export function createMembersService({ db, clock, messages, provider, log, payer
       const kind = clientKindOf(client.userAgent);
       const mode = provider.modes[kind];
       const none = { qr_content: null, qr_image: null, pay_url: null };
-      if (mode === null || (mode === 'jsapi' && !payerSource)) {
+      if (mode === null || (mode === 'jsapi' && !payerSource?.canAuthorize())) {
         return {
           mode: 'open_in_browser',
           order: toOrder(order, now),

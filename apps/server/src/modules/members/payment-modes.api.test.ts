@@ -39,7 +39,10 @@ const PUBLIC_BASE_URL = 'https://edu.example.cn';
 /** A test WechatPayerSource: members with an openid are the ones put in the map. */
 function testPayers() {
   const openids = new Map<number, string>();
-  const source: WechatPayerSource = { openidOf: (userId) => Promise.resolve(openids.get(userId) ?? null) };
+  const source: WechatPayerSource = {
+    openidOf: (userId) => Promise.resolve(openids.get(userId) ?? null),
+    canAuthorize: () => true,
+  };
   return { openids, source };
 }
 

@@ -17,6 +17,10 @@ export function wechatPayers({ db, config }: Pick<CoreDeps, 'db' | 'config'>) {
       if (config.wechat.mode === 'off') return null;
       return wechatRepository.payerOpenid(db, userId, config.wechat.appId);
     },
+    /** Without an official account configured nobody can be sent through WeChat authorisation. */
+    canAuthorize(): boolean {
+      return config.wechat.mode !== 'off';
+    },
   };
 }
 export type WechatPayers = ReturnType<typeof wechatPayers>;
