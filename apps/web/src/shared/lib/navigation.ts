@@ -24,3 +24,8 @@ export function currentPathWithSearch(): string {
 export function loginPathWithRedirect(redirect: string): string {
   return `/login?redirect=${encodeURIComponent(redirect)}`;
 }
+
+/** Leaving the site for another one (WeChat's authorise page, a payment channel): an object so tests can watch it. */
+export const leaveSite = {
+  assign: (url: string) => window.location.assign(url),
+};

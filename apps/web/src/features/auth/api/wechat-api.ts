@@ -20,10 +20,9 @@ export const wechatApi = {
   unbind: () => apiClient.delete<null>(WECHAT_PATHS.unbind, { silent: true }),
 };
 
-/** Leaving the site for WeChat's authorise page (an object so tests can watch it). */
-export const leaveSite = {
-  assign: (url: string) => window.location.assign(url),
-};
+import { leaveSite } from '@/shared/lib/navigation';
+
+export { leaveSite };
 
 /** Starts a WeChat authorisation and leaves for its authorise page (WeChat's, or the development stand-in). */
 export async function goToWechat(purpose: WechatPurpose, redirect: string): Promise<void> {

@@ -4,6 +4,7 @@ import { Alert, App, Button, Modal } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PAYMENT_CHANNEL_LABELS, type Order, type PayOrderResult } from '@app/contracts';
+import { leaveSite } from '@/shared/lib/navigation';
 import { membersApi } from '../api/members-api';
 import { inAppPath } from '../lib/member-paths';
 import { yuan } from '../lib/money';
@@ -99,7 +100,7 @@ export function JsapiPay({ pay, onPaid }: { pay: Pay<'jsapi'>; onPaid(): void })
       setBusy(true);
       try {
         const { url } = await membersApi.wechatPayAuthorizeUrl(redirect);
-        window.location.assign(url);
+        leaveSite.assign(url);
       } catch {
         setBusy(false);
       }

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeUser } from '@/testing/fixtures';
 import { mockApi, ok } from '@/testing/mock-api';
 import { currentUrl } from '@/testing/render';
+import { leaveSite } from '@/shared/lib/navigation';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import { renderScreen } from '@/testing/render-screen';
 import { makeOrder, makePlan } from '../testing/member-fixtures';
@@ -218,12 +219,19 @@ describe('/payment?order_no= on a phone and inside WeChat', () => {
 
   it('inside WeChat without an openid: 微信授权后支付 leads to WeChat authorisation', async () => {
     const authorize = '/api/wechat/oauth/start?purpose=pay&redirect=%2Fpayment%3Forder_no%3DP1';
-    mockApi({
+    const wechatPage = 'https://open.weixin.qq.com/connect/oauth2/authorize?appid=wx1&state=s#wechat_redirect';
+    const left = vi.spyOn(leaveSite, 'assign').mockImplementation(() => undefined);
+    const { calls } = mockApi({
       'POST /api/orders/check_order': ok(pending),
       'POST /api/orders/501/pay': ok(payResult({ mode: 'jsapi', channel: 'wechat', bridge: null, authorize_url: authorize })),
+      'POST /api/wechat/oauth/authorize_url': ok({ url: wechatPage }),
     });
     renderScreen('/payment', <PaymentPage />, '/payment?order_no=P1', { session });
-    expect(await screen.findByRole('link', { name: '微信授权后支付' })).toHaveAttribute('href', authorize);
+    // The session's token goes with a POST (a plain link would reach the server without it); then the page leaves.
+    fireEvent.click(await screen.findByRole('button', { name: '微信授权后支付' }));
+    await waitFor(() => expect(left).toHaveBeenCalledWith(wechatPage));
+    expect(calls.find((c) => c.url === '/api/wechat/oauth/authorize_url')?.body).toEqual({ purpose: 'pay', redirect: '/payment?order_no=P1' });
+    left.mockRestore();
   });
 
   it("inside WeChat: 微信支付 hands the signed parameters to WeixinJSBridge's getBrandWCPayRequest; a cancel says so", async () => {
