@@ -110,7 +110,9 @@ test('a course manager creates a course with two lessons from uploaded videos an
   const admin = await pageWithToken(browser, await passwordToken(request, ADMIN));
   await admin.page.goto('/admin/audit');
   await admin.page.getByLabel('操作人手机号').fill(MANAGER.phone);
-  await admin.page.getByLabel('对象类型').fill('course');
+  // 对象类型 is a searchable list of Chinese record kinds: typing 课程 and Enter picks 课程 (course), the first match.
+  await admin.page.getByLabel('对象类型').fill('课程');
+  await admin.page.getByLabel('对象类型').press('Enter');
   await admin.page.getByLabel('对象编号').fill(String(courseId));
   await admin.page.getByRole('button', { name: /查\s*询/ }).click();
   await expect(admin.page.getByRole('row', { name: /新建课程/ })).toContainText(MANAGER.phone);
