@@ -25,6 +25,8 @@ const CHROMIUM = '/usr/bin/chromium';
 const isCI = /^(1|true)$/i.test(process.env.CI ?? '');
 /** Upper bound for one runner, so a hung process cannot stall CI. */
 const STEP_TIMEOUT_MS = 15 * 60_000;
+/** The browser tests run one file at a time (the demo accounts' one-session rule) and take longer than the rest. */
+const E2E_TIMEOUT_MS = 45 * 60_000;
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'test-all-'));
 /** @type {{ name: string, passed: number, failed: number, note?: string }[]} */
@@ -36,7 +38,7 @@ function banner(text) {
 }
 
 /** Runs a command with inherited stdio in its own process group; resolves to the exit code. */
-function run(cmd, args, { cwd = root, env = process.env } = {}) {
+function run(cmd, args, { cwd = root, env = process.env, timeoutMs = STEP_TIMEOUT_MS } = {}) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd, env, stdio: 'inherit', detached: process.platform !== 'win32' });
     current = child;
@@ -49,10 +51,10 @@ function run(cmd, args, { cwd = root, env = process.env } = {}) {
       }
     };
     const timer = setTimeout(() => {
-      process.stdout.write(`\n[test-all] ${cmd} ${args.join(' ')} exceeded ${STEP_TIMEOUT_MS / 60_000} min, killing it\n`);
+      process.stdout.write(`\n[test-all] ${cmd} ${args.join(' ')} exceeded ${timeoutMs / 60_000} min, killing it\n`);
       killGroup('SIGTERM');
       setTimeout(() => killGroup('SIGKILL'), 5_000).unref();
-    }, STEP_TIMEOUT_MS);
+    }, timeoutMs);
     child.on('error', (err) => {
       clearTimeout(timer);
       process.stdout.write(`[test-all] cannot start ${cmd}: ${err.message}\n`);
@@ -192,6 +194,7 @@ async function playwright() {
   const code = await run(bin('playwright'), ['test', '--reporter=list,json'], {
     cwd: path.join(root, 'apps', 'web'),
     env,
+    timeoutMs: E2E_TIMEOUT_MS,
   });
   const json = readJson(report);
   const stats = json?.stats ?? {};

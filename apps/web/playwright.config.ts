@@ -21,7 +21,9 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: isCI,
   retries: isCI ? 1 : 0,
-  workers: 2,
+  // One file at a time: the specs sign in as the same demo accounts (the member, the company, the administrator), and
+  // an account has one session (DECISIONS reading 6), so two files at once log each other out.
+  workers: 1,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   outputDir: './test-results',
