@@ -91,13 +91,14 @@ export async function registerCoursesAdmin(app: App, deps: AppDeps, signer: Medi
 
   registerStoredImageRoute(app, { prefix: COURSE_IMAGE_URL_PREFIX, dir: svc.imageDir, summary: '课程封面与讲师照片', tags: ['courses'] });
 
-  await app.register(async (scope) => registerUploads(scope, svc, staff));
+  await app.register(async (scope) => registerUploads(scope, svc, staff, deps));
 }
 
 async function registerUploads(
   scope: App,
   svc: CoursesAdminService,
   staff: { tags: string[]; auth: AppDeps['guards']['requireUser'] },
+  deps: AppDeps,
 ) {
   // Chunks are raw bytes; the checksum header is verified before anything is written.
   scope.addContentTypeParser(
@@ -136,7 +137,17 @@ async function registerUploads(
         required: m.imageMissing,
         tooLarge: m.imageTooLarge,
       });
-      return ok(await svc.uploadImage(content), '已上传');
+      const stored = await svc.uploadImage(content);
+      await deps.db.transaction((tx) =>
+        createAuditTrail(deps).record(tx, auditActor(request), {
+          action: 'course_image.upload',
+          entity: 'course_image',
+          entityId: null,
+          before: null,
+          after: { ...stored, bytes: content.length },
+        }),
+      );
+      return ok(stored, '已上传');
     },
     { ...staff, bodyLimit: COURSE_IMAGE_MAX_BYTES + 64 * 1024 },
   );
