@@ -20,8 +20,10 @@ test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
 /** A one-finger swipe across `target` through the Chrome DevTools touch events (a real touch sequence). */
 async function swipe(page: Page, target: Locator, dx: number) {
+  // The finger lands on the page on screen: under the centre's banner and menu bar the reader may start below the fold.
+  await drawnPage(page).first().scrollIntoViewIfNeeded();
   const box = (await target.boundingBox())!;
-  const y = box.y + Math.min(box.height / 2, 300);
+  const y = Math.max(box.y, 0) + Math.min(box.height / 2, 300);
   const x0 = box.x + box.width / 2 - dx / 2;
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: x0, y }] });
@@ -33,7 +35,8 @@ async function swipe(page: Page, target: Locator, dx: number) {
 }
 
 const indicator = (page: Page) => page.getByTestId('page-indicator');
-const drawnPage = (page: Page, n: number) => page.locator(`.mreader__main canvas[data-rendered="${n}"]`);
+const drawnPage = (page: Page, n?: number) =>
+  page.locator(n === undefined ? '.mreader__main canvas[data-rendered]' : `.mreader__main canvas[data-rendered="${n}"]`);
 
 test('on a phone a member reads three magazine pages the width of the screen, turning by swipe and by button', async ({ page, request }) => {
   test.slow();
@@ -59,11 +62,12 @@ test('on a phone a member reads three magazine pages the width of the screen, tu
   await expectFitsPhone(page);
   await shot(page, 'magazine-page-1');
 
-  // Swipe left: the next page; the 下一页 button: the third; swipe right: back to the second.
+  // Swipe left: the next page; the 下一页 button: the third; swipe right: back to the second. Buttons are clicked:
+  // a tap straight after a synthetic swipe is sometimes taken for the end of the gesture.
   await swipe(page, page.locator('.mreader__main'), -200);
   await expect(indicator(page)).toHaveText('2 / 4');
   await expect(drawnPage(page, 2)).toBeVisible();
-  await page.getByRole('button', { name: '下一页' }).tap();
+  await page.getByRole('button', { name: '下一页' }).click();
   await expect(indicator(page)).toHaveText('3 / 4');
   await expect(drawnPage(page, 3)).toBeVisible();
   await shot(page, 'magazine-page-3');
@@ -71,11 +75,11 @@ test('on a phone a member reads three magazine pages the width of the screen, tu
   await expect(indicator(page)).toHaveText('2 / 4');
 
   // A vertical scroll is not a page turn; zoomed in, the finger pans the page instead of turning it.
-  await page.getByRole('button', { name: '放大' }).tap();
+  await page.getByRole('button', { name: '放大' }).click();
   await expect(page.getByText(/^\d+%$/)).toBeVisible();
   await swipe(page, page.locator('.mreader__main'), -200);
   await expect(indicator(page)).toHaveText('2 / 4');
-  await page.getByRole('button', { name: '适合宽度' }).tap();
+  await page.getByRole('button', { name: '适合宽度' }).click();
   await expectFitsPhone(page);
 });
 
