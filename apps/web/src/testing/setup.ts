@@ -37,6 +37,8 @@ if (!('ResizeObserver' in window)) {
 }
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 Element.prototype.scrollIntoView = vi.fn();
+// jsdom has no element scrolling either; the phone exam scrolls its question screen back to the top.
+Element.prototype.scrollTo = vi.fn() as unknown as typeof Element.prototype.scrollTo;
 
 afterEach(() => {
   cleanup();
