@@ -4,6 +4,8 @@
 export const MAGAZINE_SAMPLE_PAGES = 2;
 /** Largest issue PDF staff may upload. */
 export const MAGAZINE_PDF_MAX_BYTES = 30 * 1024 * 1024;
+/** Most pages an issue PDF may have (a monthly issue runs to a few dozen; the limit bounds the work of one upload). */
+export const MAGAZINE_PDF_MAX_PAGES = 300;
 export const MAGAZINE_TITLE_MAX = 60;
 export const MAGAZINE_SUMMARY_MAX = 300;
 export const MAGAZINE_TOC_MAX = 60;
@@ -19,6 +21,8 @@ export const magazineMessages = {
   notPdf: '上传的文件不是 PDF',
   pdfBroken: 'PDF 文件已损坏，无法读取',
   pdfTooLarge: `PDF 文件不能超过 ${MAGAZINE_PDF_MAX_BYTES / 1024 / 1024} MB`,
+  pdfEncrypted: 'PDF 文件已加密，请上传未加密的文件',
+  pdfTooManyPages: `PDF 不能超过 ${MAGAZINE_PDF_MAX_PAGES} 页`,
   pdfMissing: '请选择期刊的 PDF 文件',
   titleRequired: '请填写期刊标题',
   titleTooLong: `标题不超过 ${MAGAZINE_TITLE_MAX} 个字`,

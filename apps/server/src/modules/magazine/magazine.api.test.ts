@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { magazineMessages as m, type AdminMagazine, type MagazineList, type MagazineRead } from '@app/contracts';
+import { FAKE_PDF } from '../../testing/pdfs';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createUser, type TestUser } from '../../testing/test-users';
 import { messages } from '../messages/messages.table';
@@ -148,6 +149,15 @@ describe('staff upload and publishing', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/admin/magazines', headers: { ...staff.headers, ...fake.headers }, payload: fake.payload });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(m.notPdf);
+    expect(await issueCount()).toBe(before);
+  });
+
+  it('refuses a file with the PDF signature that does not open as a PDF, and writes nothing', async () => {
+    const before = await issueCount();
+    const fake = multipart(fields, { bytes: FAKE_PDF, name: 'issue.pdf', type: 'application/pdf' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/magazines', headers: { ...staff.headers, ...fake.headers }, payload: fake.payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 400, message: m.pdfBroken, data: null });
     expect(await issueCount()).toBe(before);
   });
 

@@ -1,20 +1,17 @@
 import { PDFDocument } from 'pdf-lib';
-import { magazineMessages as m } from '@app/contracts';
-import { AppError } from '../../lib/app-error';
+import { MAGAZINE_PDF_MAX_PAGES, magazineMessages as m } from '@app/contracts';
+import { checkPdf, type CheckedPdf } from '../../lib/pdf-check';
 
-/** A PDF by its content: the `%PDF-` signature within the first KiB (as the format allows), then a real parse. */
-export async function inspectPdf(bytes: Buffer): Promise<{ doc: PDFDocument; pages: number }> {
-  const head = bytes.subarray(0, 1024).toString('latin1');
-  if (!head.includes('%PDF-')) throw AppError.badRequest(m.notPdf);
-  let doc: PDFDocument;
-  try {
-    doc = await PDFDocument.load(bytes, { updateMetadata: false });
-  } catch {
-    throw AppError.badRequest(m.pdfBroken);
-  }
-  const pages = doc.getPageCount();
-  if (pages < 1) throw AppError.badRequest(m.pdfBroken);
-  return { doc, pages };
+/** An issue PDF by its content: whole, unencrypted, 1 to MAGAZINE_PDF_MAX_PAGES pages (400 otherwise). */
+export function inspectPdf(bytes: Buffer): Promise<CheckedPdf> {
+  return checkPdf(bytes, {
+    maxPages: MAGAZINE_PDF_MAX_PAGES,
+    notPdf: m.notPdf,
+    broken: m.pdfBroken,
+    encrypted: m.pdfEncrypted,
+    tooManyPages: m.pdfTooManyPages,
+    unreadableStatus: 400,
+  });
 }
 
 /** A separate PDF holding only the first `n` pages: what non-members receive, so later pages never reach them. */
