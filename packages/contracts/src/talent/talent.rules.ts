@@ -30,9 +30,11 @@ export const REJECT_REASON_MAX = 500;
 /** Evaluation materials per application. */
 export const MATERIALS_MAX = 20;
 
-/** Talent attachments (credential scans, evaluation materials): JPEG, PNG or PDF by content, at most 5 MB. */
+/** Talent attachments (credential scans, evaluation materials): JPEG, PNG or PDF (which must open) by content, ≤ 5 MB. */
 export const TALENT_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
 export const TALENT_ATTACHMENT_ACCEPT = '.jpg,.jpeg,.png,.pdf';
+/** Most pages a PDF attachment may have (a resume, a certificate or a set of evaluation materials). */
+export const TALENT_ATTACHMENT_PDF_MAX_PAGES = 20;
 /** Uploaded files kept per user. */
 export const TALENT_ATTACHMENTS_MAX = 200;
 
@@ -105,6 +107,9 @@ export const talentMessages = {
   attachmentNotFound: '附件不存在',
   attachmentUploaded: '上传成功',
   attachmentBroken: '上传内容不完整，请重新上传',
+  attachmentPdfBroken: 'PDF文件已损坏，无法打开，请重新导出后上传',
+  attachmentPdfEncrypted: 'PDF文件已加密，请上传未加密的文件',
+  attachmentPdfTooManyPages: `PDF文件不能超过${TALENT_ATTACHMENT_PDF_MAX_PAGES}页`,
   attachmentsTooMany: `上传文件已达${TALENT_ATTACHMENTS_MAX}个上限`,
 
   // Stars and evaluation

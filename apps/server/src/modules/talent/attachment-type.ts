@@ -1,4 +1,6 @@
+import { TALENT_ATTACHMENT_PDF_MAX_PAGES, talentMessages as m } from '@app/contracts';
 import { detectImageType } from '../../lib/image-type';
+import { checkPdf } from '../../lib/pdf-check';
 
 /** Talent attachment kinds, recognised by their first bytes (never by file name or client MIME type). */
 export interface AttachmentType {
@@ -15,6 +17,17 @@ export function detectAttachmentType(buf: Uint8Array): AttachmentType | null {
   if (image?.ext === 'png' || image?.ext === 'jpg')
     return { ext: image.ext, mime: image.mime as AttachmentType['mime'] };
   return null;
+}
+
+/** A PDF attachment must also open: whole, unencrypted, 1 to TALENT_ATTACHMENT_PDF_MAX_PAGES pages. */
+export async function checkAttachmentPdf(buf: Uint8Array): Promise<void> {
+  await checkPdf(buf, {
+    maxPages: TALENT_ATTACHMENT_PDF_MAX_PAGES,
+    notPdf: m.attachmentBadType,
+    broken: m.attachmentPdfBroken,
+    encrypted: m.attachmentPdfEncrypted,
+    tooManyPages: m.attachmentPdfTooManyPages,
+  });
 }
 
 /** Stored names: 32 random hex characters and the extension of the detected type. */

@@ -1,10 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TALENT_ATTACHMENT_MAX_BYTES, TALENT_RECORDS_MAX, talentMessages } from '@app/contracts';
+import {
+  TALENT_ATTACHMENT_MAX_BYTES,
+  TALENT_ATTACHMENT_PDF_MAX_PAGES,
+  TALENT_RECORDS_MAX,
+  talentMessages,
+} from '@app/contracts';
+import { count, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { FAKE_PDF, pdfFixture } from '../../testing/pdfs';
 import { createUser, type TestUser } from '../../testing/test-users';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createTalentService } from './talent.service';
+import { talentAttachments } from './talent.table';
 import { api, GOOD_JOB, multipartBody, PDF, PNG, postForm, upload } from './talent.test-support';
 
 let t: TestApp;
@@ -386,6 +394,30 @@ describe('attachments', () => {
     expect(big.json.message).toBe(talentMessages.attachmentTooLarge);
     const notMultipart = await api(t, 'POST', '/api/talent_attachments', me, { file: 'x' });
     expect(notMultipart.code).toBe(415);
+  });
+
+  it('refuses a PDF that does not open, or has too many pages, and stores nothing', async () => {
+    const me = await createUser(t);
+    const dir = path.join(t.config.dataDir, 'uploads', 'talent');
+    const files = async () => readdir(dir).catch(() => [] as string[]);
+    const rows = async () =>
+      (
+        await t.db.select({ n: count() }).from(talentAttachments).where(eq(talentAttachments.userId, me.id))
+      )[0]!.n;
+    const before = await files();
+
+    const fake = await upload(t, me, FAKE_PDF, '简历.pdf');
+    expect(fake.status).toBe(415);
+    expect(fake.json).toMatchObject({ code: 415, message: talentMessages.attachmentPdfBroken, data: null });
+    const long = await upload(t, me, pdfFixture(TALENT_ATTACHMENT_PDF_MAX_PAGES + 1), '简历.pdf');
+    expect(long.status).toBe(400);
+    expect(long.json).toMatchObject({ code: 400, message: talentMessages.attachmentPdfTooManyPages });
+    expect(await rows()).toBe(0);
+    expect(await files()).toEqual(before);
+
+    const ok = await upload(t, me, pdfFixture(TALENT_ATTACHMENT_PDF_MAX_PAGES), '简历.pdf');
+    expect(ok.status).toBe(200);
+    expect(await rows()).toBe(1);
   });
 
   it('answers 400 to a multipart body cut short, on the upload and on the job-intention form', async () => {

@@ -38,7 +38,12 @@ import type { Clock } from '../../lib/clock';
 import { lockKey } from '../../db/sql';
 import type { AuthUser } from '../../lib/auth';
 import { accountChanges } from '../users';
-import { ATTACHMENT_FILE_REGEX, detectAttachmentType, displayFileName } from './attachment-type';
+import {
+  ATTACHMENT_FILE_REGEX,
+  checkAttachmentPdf,
+  detectAttachmentType,
+  displayFileName,
+} from './attachment-type';
 import { INDUSTRIES, POSITIONS } from './data/options.data';
 import { REGIONS } from './data/regions.data';
 import {
@@ -467,7 +472,7 @@ export function createTalentService(deps: {
 
     // ---- attachments ----------------------------------------------------------------------------------------
 
-    /** Stores a JPEG, PNG or PDF (by content) under a random name; the caller enforces the size limit. */
+    /** Stores a JPEG, PNG or a PDF that opens (by content) under a random name; the caller enforces the size limit. */
     async uploadAttachment(
       userId: number,
       content: Buffer,
@@ -475,6 +480,7 @@ export function createTalentService(deps: {
     ): Promise<TalentAttachment> {
       const type = detectAttachmentType(content);
       if (!type) throw new AppError(415, m.attachmentBadType);
+      if (type.ext === 'pdf') await checkAttachmentPdf(content);
       const storedName = `${randomBytes(16).toString('hex')}.${type.ext}`;
       const file = path.join(attachmentDir, storedName);
       let written = false;

@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { TestApp } from '../../testing/test-app';
 import type { TestUser } from '../../testing/test-users';
 import type { Json } from '../../testing/json';
+import { pdfFixture } from '../../testing/pdfs';
 
 /** Helpers for the talent API tests (not a test file itself). Accounts with live sessions: src/testing/test-users.ts. */
 
@@ -88,7 +89,8 @@ export const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
   Buffer.alloc(64, 1),
 ]);
-export const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
+/** A one-page PDF that opens (uploads are parsed, not only sniffed). */
+export const PDF = pdfFixture();
 
 /** Uploads a file through POST /api/talent_attachments. */
 export async function upload(t: TestApp, user: TestUser, content: Buffer, name = 'scan.png') {
