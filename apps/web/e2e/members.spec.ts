@@ -10,7 +10,7 @@ const SHOTS = '/tmp/members-shots';
 // The invoice clerk: the talent spec reviews as 13800138009, and one login ends an account's other session.
 const STAFF = { phone: '13800138008', password: 'admin_1234' };
 
-/** A minimal well-formed PDF (the server checks the %PDF- header). */
+/** A minimal well-formed PDF (the server opens uploaded PDFs and counts their pages). */
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
     '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 100]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',

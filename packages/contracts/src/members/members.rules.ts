@@ -70,8 +70,10 @@ export const INVOICE_TITLE_TYPE_LABELS: Record<InvoiceTitleType, string> = {
 export const INVOICE_TITLE_MAX_LENGTH = 60;
 export const INVOICE_EMAIL_MAX_LENGTH = 100;
 export const INVOICE_REJECT_REASON_MAX_LENGTH = 200;
-/** Staff upload the issued invoice as a PDF of at most 10 MB (checked by its %PDF- header). */
+/** Staff upload the issued invoice as a PDF of at most 10 MB, opened on upload (apps/server/src/lib/pdf-check.ts). */
 export const INVOICE_PDF_MAX_BYTES = 10 * 1024 * 1024;
+/** Most pages an invoice PDF may have. */
+export const INVOICE_PDF_MAX_PAGES = 10;
 
 /**
  * The membership benefits (SPEC §9, GLOSSARY-zh.md), in the two lists of the benefits modal: 7 learning and
@@ -139,6 +141,9 @@ export const membersMessages = {
   invoiceNotRequested: '该发票已处理',
   invoicePdfRequired: '请上传PDF格式的发票文件',
   invoicePdfTooLarge: '发票文件不能超过10MB',
+  invoicePdfBroken: '发票文件已损坏，无法打开，请重新导出后上传',
+  invoicePdfEncrypted: '发票文件已加密，请上传未加密的PDF',
+  invoicePdfTooManyPages: `发票文件不能超过${INVOICE_PDF_MAX_PAGES}页`,
   invoicePdfNotReady: '发票尚未开具',
   invoiceIssued: '发票已开具',
   rejectReasonRequired: '请输入驳回原因',

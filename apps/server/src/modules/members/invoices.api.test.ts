@@ -1,7 +1,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditCodeCheckChar, membersMessages, type Invoice, type MemberPlan, type Order } from '@app/contracts';
+import {
+  creditCodeCheckChar,
+  INVOICE_PDF_MAX_PAGES,
+  membersMessages,
+  type Invoice,
+  type MemberPlan,
+  type Order,
+} from '@app/contracts';
+import { FAKE_PDF, pdfFixture } from '../../testing/pdfs';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createUser, type TestUser } from '../../testing/test-users';
 import { eq } from 'drizzle-orm';
@@ -20,7 +28,7 @@ afterAll(() => t.close());
 
 const FIRST17 = '91110108MA01ABCD2';
 const CREDIT_CODE = FIRST17 + creditCodeCheckChar(FIRST17)!;
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const PDF = pdfFixture();
 
 const post = (url: string, user: TestUser | null, payload?: object) =>
   t.app.inject({ method: 'POST', url, headers: user?.headers ?? {}, ...(payload ? { payload } : {}) });
@@ -188,6 +196,24 @@ describe('staff handling invoices', () => {
     expect(files.length).toBeGreaterThan(0);
     expect(files.every((f) => /^[0-9a-f]{32}\.pdf$/.test(f))).toBe(true);
     expect(await fs.readdir(t.config.dataDir)).not.toContain('evil.pdf');
+  });
+
+  it('refuses a PDF that does not open, or has too many pages, and stores nothing', async () => {
+    const { user, order } = await paidOrder();
+    const inv = (await post('/api/invoices', user, personal(order.id))).json().data as Invoice;
+    const dir = path.join(t.config.dataDir, 'uploads', 'invoices');
+    const files = async () => fs.readdir(dir).catch(() => [] as string[]);
+    const before = await files();
+
+    const fake = await issue(inv.id, staff, FAKE_PDF);
+    expect(fake.statusCode).toBe(415);
+    const broken = membersMessages.invoicePdfBroken;
+    expect(fake.json()).toMatchObject({ code: 415, message: broken, data: { fieldErrors: { file: broken } } });
+    const long = await issue(inv.id, staff, pdfFixture(INVOICE_PDF_MAX_PAGES + 1));
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ code: 400, message: membersMessages.invoicePdfTooManyPages });
+    expect(await files()).toEqual(before);
+    expect((await get('/api/invoices', user)).json().data.list[0]).toMatchObject({ state: 'requested', pdf_url: null });
   });
 
   it('refuses a PDF over 10 MB', async () => {

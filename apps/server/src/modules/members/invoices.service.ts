@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
+  INVOICE_PDF_MAX_PAGES,
   invoicePdfPath,
   membersMessages as m,
   type AdminInvoice,
@@ -15,6 +16,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { pageWindow, toPaged } from '../../lib/pagination';
+import { checkPdf } from '../../lib/pdf-check';
 import type { AuditTrail, StaffActor } from '../audit';
 import type { MessagesService } from '../messages';
 import { invoicesRepository as repo, type InvoiceView } from './invoices.repository';
@@ -26,7 +28,6 @@ const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
 
 /** Stored invoice files are only names this module generates. */
 export const INVOICE_FILE_NAME = /^[0-9a-f]{32}\.pdf$/;
-const PDF_MAGIC = Buffer.from('%PDF-');
 
 function toInvoice(v: InvoiceView): Invoice {
   return {
@@ -121,14 +122,19 @@ export function createInvoicesService(deps: {
       return toPaged(list.map(toAdminInvoice), total, q);
     },
 
-    /** Stores the uploaded PDF under a random name and marks the request issued; tells the user. */
+    /** Stores the uploaded PDF (it must open) under a random name, marks the request issued and tells the user. */
     async issue(actor: StaffActor, id: number, content: Buffer): Promise<AdminInvoice> {
       const staffId = actor.id;
       const v = await adminView(id);
       if (v.state !== 'requested') throw AppError.conflict(m.invoiceNotRequested);
-      if (content.length < PDF_MAGIC.length || !content.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) {
-        throw new AppError(415, m.invoicePdfRequired, { fieldErrors: { file: m.invoicePdfRequired } });
-      }
+      await checkPdf(content, {
+        maxPages: INVOICE_PDF_MAX_PAGES,
+        notPdf: m.invoicePdfRequired,
+        broken: m.invoicePdfBroken,
+        encrypted: m.invoicePdfEncrypted,
+        tooManyPages: m.invoicePdfTooManyPages,
+        field: 'file',
+      });
       await fs.mkdir(invoiceDir, { recursive: true });
       const name = `${randomBytes(16).toString('hex')}.pdf`;
       const file = path.join(invoiceDir, name);
