@@ -28,6 +28,7 @@ const runtimeFilePackages = [
   'pino',
   'thread-stream',
   'piscina',
+  'sharp',
 ];
 
 const outdir = fileURLToPath(new URL('./dist/', import.meta.url));

@@ -70,3 +70,4 @@ export * from './common/idempotency';
 export * from './wechat/wechat.rules';
 export * from './wechat/wechat.schemas';
 export * from './wechat/wechat.routes';
+export * from './common/images';

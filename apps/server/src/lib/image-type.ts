@@ -24,8 +24,11 @@ const MIME_BY_EXT: Record<ImageType['ext'], ImageType['mime']> = {
   webp: 'image/webp',
 };
 
-/** Stored avatar file names: 32 random hex characters and the extension of the detected type. */
-export const AVATAR_FILE_REGEX = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/;
+/**
+ * Stored image file names: 32 random hex characters, for a narrower copy `-<width>`, and the extension (WebP since
+ * images are re-encoded, see image-store.ts; the other kinds for files kept before that).
+ */
+export const AVATAR_FILE_REGEX = /^[0-9a-f]{32}(?:-[0-9]{2,4})?\.(png|jpg|gif|webp)$/;
 
 export function mimeOfStoredAvatar(fileName: string): ImageType['mime'] | null {
   const m = AVATAR_FILE_REGEX.exec(fileName);

@@ -5,6 +5,7 @@ import { authMessages } from '@app/contracts';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createUser, type TestUser } from '../testing/test-users';
 import { uploadMessages } from './multipart-upload';
+import { PNG } from '../testing/images';
 
 let t: TestApp;
 let base: string;
@@ -22,13 +23,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from(
-    '0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e5b8f00000000049454e44ae426082',
-    'hex',
-  ),
-]);
 
 async function post(url: string, token: string, body: FormData | Buffer, contentType?: string) {
   const res = await fetch(`${base}${url}`, {

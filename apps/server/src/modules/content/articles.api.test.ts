@@ -11,6 +11,7 @@ import {
 } from '@app/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createUser, type TestUser } from '../../testing/test-users';
+import { PNG } from '../../testing/images';
 
 let t: TestApp;
 let editor: TestUser;
@@ -386,7 +387,6 @@ describe('public pages', () => {
 });
 
 describe('staff uploads and topic pages', () => {
-  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
   function multipart(name: string, content: Buffer) {
     const boundary = '----content-test';
     const payload = Buffer.concat([
@@ -404,10 +404,12 @@ describe('staff uploads and topic pages', () => {
     const good = await t.app.inject({ method: 'POST', url: '/api/admin/content/images', ...multipart('图.png', PNG) });
     expect(good.statusCode, good.body).toBe(200);
     const url = good.json().data.url as string;
-    expect(url).toMatch(/^\/api\/content\/images\/[0-9a-f]{32}\.png$/);
-    const served = await t.app.inject({ method: 'GET', url });
-    expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toBe('image/png');
+    expect(url).toMatch(/^\/api\/content\/images\/[0-9a-f]{32}\.webp$/);
+    for (const copy of [url, url.replace('.webp', '-480.webp'), url.replace('.webp', '-960.webp')]) {
+      const served = await t.app.inject({ method: 'GET', url: copy });
+      expect(served.statusCode, copy).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+    }
   });
 
   it('lets staff edit a topic page, and a new topic shows its tagged articles', async () => {

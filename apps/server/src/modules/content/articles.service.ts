@@ -1,6 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { z } from 'zod';
 import {
   ARTICLE_BODY_MAX,
@@ -36,7 +33,7 @@ import {
 import { isUniqueViolation, lockKey, type Executor } from '../../db/sql';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { detectImageType } from '../../lib/image-type';
+import { storeImage } from '../../lib/image-store';
 import { pageWindow, toPaged } from '../../lib/pagination';
 import { displayName } from '../users';
 import { expertProfiles } from './content.experts';
@@ -327,11 +324,7 @@ export function createArticlesService(deps: { db: Executor; clock: Clock; imageD
     },
 
     async uploadImage(userId: number, content: Buffer): Promise<{ url: string }> {
-      const type = detectImageType(content);
-      if (!type) throw new AppError(415, m.imageBadType);
-      const name = `${randomBytes(16).toString('hex')}.${type.ext}`;
-      await mkdir(imageDir, { recursive: true });
-      await writeFile(path.join(imageDir, name), content, { flag: 'wx', mode: 0o644 });
+      const name = await storeImage(imageDir, content, 'article', { badType: m.imageBadType });
       await repo.insertImage(db, name, userId, clock.now());
       return { url: CONTENT_IMAGE_URL_PREFIX + name };
     },

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -29,7 +29,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/sql';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { detectImageType } from '../../lib/image-type';
+import { storeImage } from '../../lib/image-store';
 import { pageWindow, toPaged } from '../../lib/pagination';
 import type { AuditTrail, StaffActor } from '../audit';
 import { sanitizeArticle } from '../content';
@@ -492,11 +492,7 @@ export function createCoursesAdminService(deps: CoursesAdminDeps) {
     // ---- images ----------------------------------------------------------------------------------------------------
     imageDir,
     async uploadImage(content: Buffer): Promise<{ url: string }> {
-      const type = detectImageType(content);
-      if (!type) throw new AppError(415, m.imageNotImage);
-      const name = `${randomBytes(16).toString('hex')}.${type.ext}`;
-      await fs.mkdir(imageDir, { recursive: true });
-      await fs.writeFile(path.join(imageDir, name), content, { flag: 'wx', mode: 0o644 });
+      const name = await storeImage(imageDir, content, 'cover', { badType: m.imageNotImage });
       return { url: COURSE_IMAGE_URL_PREFIX + name };
     },
 

@@ -117,7 +117,7 @@ describe('asking', () => {
     const thread = await api(t, 'GET', `/api/quiz/mine/${three.id}`, me);
     expect(thread.data.images).toEqual(images.slice(0, 3).map((i) => i.data.url));
     const img = await t.app.inject({ method: 'GET', url: images[0]!.data.url });
-    expect(img.headers['content-type']).toBe('image/png');
+    expect(img.headers['content-type']).toBe('image/webp');
     // An image already used, or another user's, cannot be attached again.
     const other = await createUser(t, { memberDays: 30 });
     const stolen = await api(

@@ -1,6 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import {
   QA_CATEGORIES,
@@ -44,7 +41,7 @@ import type { Db } from '../../db/client';
 import { lockKey, type Executor } from '../../db/sql';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { detectImageType } from '../../lib/image-type';
+import { storeImage } from '../../lib/image-store';
 import { expertProfiles, type ExpertProfile } from '../content';
 import type { AuditTrail, StaffActor } from '../audit';
 import type { MessagesService } from '../messages';
@@ -362,11 +359,7 @@ export function createQaService({ db, clock, messages, imageDir, audit, screen }
 
     // ---- asking ---------------------------------------------------------------------------------------------
     async uploadImage(userId: number, content: Buffer) {
-      const type = detectImageType(content);
-      if (!type) throw new AppError(415, m.imageBadType);
-      const name = `${randomBytes(16).toString('hex')}.${type.ext}`;
-      await mkdir(imageDir, { recursive: true });
-      await writeFile(path.join(imageDir, name), content, { flag: 'wx', mode: 0o644 });
+      const name = await storeImage(imageDir, content, 'photo', { badType: m.imageBadType });
       const id = await repo.insertImage(db, { userId, fileName: name, now: clock.now() });
       return { id, url: QA_IMAGE_URL_PREFIX + name };
     },

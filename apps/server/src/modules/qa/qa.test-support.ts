@@ -3,6 +3,9 @@ import type { TestApp } from '../../testing/test-app';
 import { createUser, type TestUser } from '../../testing/test-users';
 import { expertProfiles } from '../content';
 import type { Json } from '../../testing/json';
+import { PNG } from '../../testing/images';
+
+export { PNG };
 
 /** Helpers for the Q&A API tests (not a test file itself). */
 
@@ -52,10 +55,6 @@ export async function uploadImage(t: TestApp, user: TestUser, content: Buffer, n
   return res.json() as Answer<{ id: number; url: string }>;
 }
 
-export const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(64, 1),
-]);
 
 let experts = 0;
 

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import QRCode from 'qrcode';
 import {
@@ -57,7 +55,8 @@ import { AppError } from '../../lib/app-error';
 import { createTtlCache } from '../../lib/ttl-cache';
 import type { AuthUser } from '../../lib/auth';
 import type { Clock } from '../../lib/clock';
-import { AVATAR_FILE_REGEX, detectImageType } from '../../lib/image-type';
+import { AVATAR_FILE_REGEX } from '../../lib/image-type';
+import { removeStoredImage, storeImage } from '../../lib/image-store';
 import { pageWindow, toPaged } from '../../lib/pagination';
 import { createExamCertificates } from '../exams';
 import { learningRecord } from '../learning';
@@ -247,14 +246,9 @@ export function createRecruitingService(deps: {
 
   // ---- images ------------------------------------------------------------------------------------------------------
 
-  async function storeImage(content: Buffer): Promise<string> {
-    const type = detectImageType(content);
-    if (!type) throw new AppError(415, m.imageBadType);
-    const name = `${randomBytes(16).toString('hex')}.${type.ext}`;
-    await mkdir(imageDir, { recursive: true });
-    await writeFile(path.join(imageDir, name), content, { flag: 'wx', mode: 0o600 });
-    return name;
-  }
+  // Logos and licences share one folder, readable by the server only (licences are private; logos are served by it).
+  const storeCompanyImage = (content: Buffer, profile: 'avatar' | 'document') =>
+    storeImage(imageDir, content, profile, { badType: m.imageBadType, mode: 0o600 });
 
   // ---- post values -------------------------------------------------------------------------------------------------
 
@@ -424,7 +418,7 @@ export function createRecruitingService(deps: {
       if (!current?.industry) throw AppError.badRequest(m.profileIncomplete);
       if (current.status === 'pending') throw AppError.conflict(m.alreadyPending);
       if (current.status === 'verified') throw AppError.conflict('企业已认证');
-      const file = await storeImage(content);
+      const file = await storeCompanyImage(content, 'document');
       const now = clock.now();
       const row = await repo.setCompanyStatus(db, u.id, ['unsubmitted', 'rejected'], {
         licence: file,
@@ -434,10 +428,10 @@ export function createRecruitingService(deps: {
         updatedAt: now,
       });
       if (!row) {
-        await rm(path.join(imageDir, file), { force: true });
+        await removeStoredImage(imageDir, file, 'document');
         throw AppError.conflict(m.alreadyPending);
       }
-      if (current.licence) await rm(path.join(imageDir, current.licence), { force: true });
+      if (current.licence) await removeStoredImage(imageDir, current.licence, 'document');
       return toCompany(u.id, row);
     },
 
@@ -445,9 +439,9 @@ export function createRecruitingService(deps: {
       requireCompany(u);
       const current = await repo.company(db, u.id);
       if (!current) throw AppError.badRequest(m.profileIncomplete);
-      const file = await storeImage(content);
+      const file = await storeCompanyImage(content, 'avatar');
       const row = await repo.upsertCompany(db, u.id, { name: current.name, logo: file }, clock.now());
-      if (current.logo) await rm(path.join(imageDir, current.logo), { force: true });
+      if (current.logo) await removeStoredImage(imageDir, current.logo, 'avatar');
       return toCompany(u.id, row);
     },
 

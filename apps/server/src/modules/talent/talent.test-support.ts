@@ -3,6 +3,9 @@ import type { TestApp } from '../../testing/test-app';
 import type { TestUser } from '../../testing/test-users';
 import type { Json } from '../../testing/json';
 import { pdfFixture } from '../../testing/pdfs';
+import { PNG } from '../../testing/images';
+
+export { PNG };
 
 /** Helpers for the talent API tests (not a test file itself). Accounts with live sessions: src/testing/test-users.ts. */
 
@@ -85,10 +88,6 @@ export function multipartBody(
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-export const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(64, 1),
-]);
 /** A one-page PDF that opens (uploads are parsed, not only sniffed). */
 export const PDF = pdfFixture();
 

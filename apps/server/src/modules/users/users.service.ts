@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { authMessages, type AvatarData, type Profile, type userSettingBodySchema } from '@app/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { Executor } from '../../db/sql';
-import { AVATAR_FILE_REGEX, detectImageType } from '../../lib/image-type';
+import { AVATAR_FILE_REGEX } from '../../lib/image-type';
+import { removeStoredImage, storeImage } from '../../lib/image-store';
 import { usersRepository as repo, type ProfileChanges } from './users.repository';
 
 /** URL prefix under which stored avatars are served. */
@@ -39,15 +37,11 @@ export function createUsersService(deps: { db: Executor; clock: Clock; avatarDir
 
     /** Stores an avatar whose content is a PNG, JPEG, GIF or WebP under a random name and saves its URL. */
     async saveAvatar(userId: number, content: Buffer): Promise<AvatarData> {
-      const type = detectImageType(content);
-      if (!type) throw new AppError(415, authMessages.avatarBadType);
-      const name = `${randomBytes(16).toString('hex')}.${type.ext}`;
-      await mkdir(avatarDir, { recursive: true });
-      await writeFile(path.join(avatarDir, name), content, { flag: 'wx', mode: 0o644 });
+      const name = await storeImage(avatarDir, content, 'avatar', { badType: authMessages.avatarBadType });
       const url = AVATAR_URL_PREFIX + name;
       const old = await repo.setAvatar(db, userId, url, clock.now());
       const oldName = old?.startsWith(AVATAR_URL_PREFIX) ? old.slice(AVATAR_URL_PREFIX.length) : null;
-      if (oldName && AVATAR_FILE_REGEX.test(oldName)) await unlink(path.join(avatarDir, oldName)).catch(() => undefined);
+      if (oldName && AVATAR_FILE_REGEX.test(oldName)) await removeStoredImage(avatarDir, oldName, 'avatar');
       return { avatar: url };
     },
   };

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '@app/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { call, login, registerUser } from '../auth/auth.test-support';
+import { PNG } from '../../testing/images';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,10 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e5b8f00000000049454e44ae426082', 'hex'),
-]);
 
 function multipart(fileName: string, content: Buffer, contentType: string) {
   const boundary = '----avatar-test-boundary';
@@ -94,17 +91,22 @@ describe('avatar upload', () => {
     const u = await registerUser(t);
     const res = await upload(u.token, 'me.jpg', PNG, 'image/jpeg');
     expect(res.code).toBe(200);
-    expect(res.data!.avatar).toMatch(/^\/uploads\/avatars\/[0-9a-f]{32}\.png$/);
+    expect(res.data!.avatar).toMatch(/^\/uploads\/avatars\/[0-9a-f]{32}\.webp$/);
     const served = await t.app.inject({ method: 'GET', url: res.data!.avatar });
     expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['content-type']).toBe('image/webp');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(served.rawPayload.equals(PNG)).toBe(true);
+    // Re-encoded as WebP, so not the bytes that were sent; the narrower copy is served beside it.
+    expect(served.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
+    const copy = res.data!.avatar.replace('.webp', '-160.webp');
+    expect((await t.app.inject({ method: 'GET', url: copy })).headers['content-type']).toBe('image/webp');
     const me = await call<{ avatar: string }>(t, 'POST', '/api/users/get_current_user', { token: u.token });
     expect(me.data.avatar).toBe(res.data!.avatar);
     // A new upload replaces the file.
     const again = await upload(u.token, 'me.png', PNG);
-    expect((await readdir(avatarDir())).filter((f) => res.data!.avatar.endsWith(f))).toEqual([]);
+    // The old avatar and its copy are gone.
+    const oldBase = path.basename(res.data!.avatar, '.webp');
+    expect((await readdir(avatarDir())).filter((f) => f.startsWith(oldBase))).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: again.data!.avatar })).statusCode).toBe(200);
   });
 
