@@ -8,6 +8,14 @@ export interface AttachmentType {
   mime: 'image/png' | 'image/jpeg' | 'application/pdf';
 }
 
+/** The extension of a stored attachment by its recorded type (scans are stored as WebP since images are re-encoded). */
+export const ATTACHMENT_EXT_BY_MIME: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+};
+
 const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
 
 export function detectAttachmentType(buf: Uint8Array): AttachmentType | null {
@@ -30,8 +38,8 @@ export async function checkAttachmentPdf(buf: Uint8Array): Promise<void> {
   });
 }
 
-/** Stored names: 32 random hex characters and the extension of the detected type. */
-export const ATTACHMENT_FILE_REGEX = /^[0-9a-f]{32}\.(png|jpg|pdf)$/;
+/** Stored names: 32 random hex characters and the extension of the stored type. */
+export const ATTACHMENT_FILE_REGEX = /^[0-9a-f]{32}\.(png|jpg|webp|pdf)$/;
 
 /** The uploader's file name, for display only: base name, no control characters, at most 100 characters. */
 export function displayFileName(raw: string | undefined): string {

@@ -356,7 +356,7 @@ describe('portraits', () => {
     // The owner sees everything.
     const own = await personalInfo(me);
     expect(own.user_info).toMatchObject({ phone: '13800138000', id_number: '410102199001011234' });
-    expect(own.credentials[0].attachment).toMatchObject({ id: scan.json.data.id, mime: 'image/png' });
+    expect(own.credentials[0].attachment).toMatchObject({ id: scan.json.data.id, mime: 'image/webp' });
   });
 });
 

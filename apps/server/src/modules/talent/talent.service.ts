@@ -34,6 +34,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { encodeImage } from '../../lib/image-store';
 import type { Clock } from '../../lib/clock';
 import { lockKey } from '../../db/sql';
 import type { AuthUser } from '../../lib/auth';
@@ -472,15 +473,24 @@ export function createTalentService(deps: {
 
     // ---- attachments ----------------------------------------------------------------------------------------
 
-    /** Stores a JPEG, PNG or a PDF that opens (by content) under a random name; the caller enforces the size limit. */
+    /**
+     * Stores a PDF that opens, or a JPEG or PNG re-encoded as WebP without its metadata (by content), under a random
+     * name; the caller enforces the size limit.
+     */
     async uploadAttachment(
       userId: number,
-      content: Buffer,
+      upload: Buffer,
       fileName: string | undefined,
     ): Promise<TalentAttachment> {
-      const type = detectAttachmentType(content);
-      if (!type) throw new AppError(415, m.attachmentBadType);
-      if (type.ext === 'pdf') await checkAttachmentPdf(content);
+      const detected = detectAttachmentType(upload);
+      if (!detected) throw new AppError(415, m.attachmentBadType);
+      let content = upload;
+      let type: { ext: string; mime: string } = detected;
+      if (detected.ext === 'pdf') await checkAttachmentPdf(content);
+      else {
+        content = (await encodeImage(upload, 'document', m.attachmentBadType)).data;
+        type = { ext: 'webp', mime: 'image/webp' };
+      }
       const storedName = `${randomBytes(16).toString('hex')}.${type.ext}`;
       const file = path.join(attachmentDir, storedName);
       let written = false;

@@ -1,0 +1,141 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOSTILE_IMAGES } from '../testing/images';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { createUser, type TestUser } from '../testing/test-users';
+import { COMPANY_PROFILE } from '../modules/recruiting/recruiting.test-support';
+import { api, multipartBody } from '../modules/talent/talent.test-support';
+
+/**
+ * Every route that keeps an uploaded image, walked with the same files: the hostile ones are refused with 415, and
+ * a phone photo with its GPS position comes back without any metadata.
+ */
+let t: TestApp;
+let person: TestUser;
+let member: TestUser;
+let company: TestUser;
+let staff: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  person = await createUser(t);
+  member = await createUser(t, { memberDays: 30 });
+  company = await createUser(t, { role: 'company' });
+  staff = await createUser(t, { staff: true });
+  expect((await api(t, 'PUT', '/api/companies/mine', company, COMPANY_PROFILE)).code).toBe(200);
+});
+afterAll(() => t.close());
+
+interface ImageRoute {
+  name: string;
+  url: string;
+  who: () => TestUser;
+  /** Where the kept image is read back (as the uploader, or staff for a private scan). */
+  readBack: (data: Record<string, unknown>) => Promise<{ url: string; as: TestUser }>;
+}
+
+const ROUTES: ImageRoute[] = [
+  {
+    name: 'avatar',
+    url: '/api/users/avatar',
+    who: () => person,
+    readBack: async (d) => ({ url: d.avatar as string, as: person }),
+  },
+  {
+    name: 'talent attachment (credential scan)',
+    url: '/api/talent_attachments',
+    who: () => person,
+    readBack: async (d) => ({ url: d.url as string, as: person }),
+  },
+  {
+    name: 'Q&A image',
+    url: '/api/quiz/images',
+    who: () => member,
+    readBack: async (d) => ({ url: d.url as string, as: member }),
+  },
+  {
+    name: 'company logo',
+    url: '/api/companies/mine/logo',
+    who: () => company,
+    readBack: async (d) => ({ url: d.logo as string, as: company }),
+  },
+  {
+    name: 'business licence',
+    url: '/api/companies/mine/licence',
+    who: () => company,
+    readBack: async () => ({ url: `/api/admin/companies/${company.id}/licence`, as: staff }),
+  },
+  {
+    name: 'article image',
+    url: '/api/admin/content/images',
+    who: () => staff,
+    readBack: async (d) => ({ url: d.url as string, as: staff }),
+  },
+  {
+    name: 'course image',
+    url: '/api/admin/course_images',
+    who: () => staff,
+    readBack: async (d) => ({ url: d.url as string, as: staff }),
+  },
+];
+
+async function upload(route: ImageRoute, name: string, content: Buffer) {
+  const body = multipartBody({}, { name, content });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: route.url,
+    headers: { ...route.who().headers, 'content-type': body.contentType },
+    payload: body.payload,
+  });
+  const json = res.json() as { code: number; message: string; data: Record<string, unknown> | null };
+  expect(res.statusCode, `${route.url}: ${res.body}`).toBe(json.code);
+  return json;
+}
+
+/** A 1600 x 1200 JPEG with the place it was taken (Tian'anmen) and the phone's make, as a phone writes it. */
+function gpsPhoto(): Promise<Buffer> {
+  const px = Buffer.alloc(1600 * 1200 * 3);
+  for (let i = 0; i < px.length; i++) px[i] = (i * 13) % 256;
+  return sharp(px, { raw: { width: 1600, height: 1200, channels: 3 } })
+    .withExif({
+      IFD0: { Make: 'PhoneMaker', Model: 'P60' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '39/1 54/1 27/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '116/1 23/1 50/1',
+      },
+    })
+    .jpeg()
+    .toBuffer();
+}
+
+describe('every image upload route', () => {
+  for (const route of ROUTES) {
+    it(`${route.name}: refuses a 12-byte PNG, a PNG signature with HTML, a truncated JPEG and an SVG with 415`, async () => {
+      for (const bad of HOSTILE_IMAGES) {
+        const res = await upload(route, bad.file, bad.content);
+        expect(res.code, `${route.name} / ${bad.name}`).toBe(415);
+        expect(res.message).toMatch(/[\u4e00-\u9fff]/);
+      }
+    });
+  }
+
+  for (const route of ROUTES) {
+    it(`${route.name}: keeps a phone photo as WebP without its EXIF and GPS position`, async () => {
+      const photo = await gpsPhoto();
+      expect((await sharp(photo).metadata()).exif?.includes(Buffer.from('PhoneMaker'))).toBe(true);
+      const res = await upload(route, 'IMG_0001.jpg', photo);
+      expect(res.code, res.message).toBe(200);
+      const { url, as } = await route.readBack(res.data!);
+      const served = await t.app.inject({ method: 'GET', url, headers: as.headers });
+      expect(served.statusCode, url).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+      const meta = await sharp(served.rawPayload).metadata();
+      expect(meta.format).toBe('webp');
+      expect(meta.exif).toBeUndefined();
+      expect(served.rawPayload.includes(Buffer.from('PhoneMaker'))).toBe(false);
+      expect(served.rawPayload.includes(Buffer.from('EXIF'))).toBe(false);
+    });
+  }
+});
