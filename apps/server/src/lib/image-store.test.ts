@@ -4,7 +4,15 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_PROFILES, imageMessages, imageSrcSet } from '@app/contracts';
+import {
+  COURSE_IMAGE_URL_PREFIX,
+  IMAGE_PROFILE_BY_URL_PREFIX,
+  IMAGE_PROFILES,
+  imageMessages,
+  imageSrcSet,
+} from '@app/contracts';
+import { AVATAR_URL_PREFIX } from '../modules/users/users.service';
+import { logoUrl } from '../modules/recruiting/recruiting.service';
 import { HOSTILE_IMAGES, JPEG, PNG } from '../testing/images';
 import { AppError } from './app-error';
 import { encodeImage, removeStoredImage, storeImage } from './image-store';
@@ -133,8 +141,9 @@ describe('storeImage', () => {
     expect(name).toMatch(/^[0-9a-f]{32}\.webp$/);
     const base = name.slice(0, 32);
     expect((await readdir(dir)).sort()).toEqual([`${base}-480.webp`, `${base}-960.webp`, name].sort());
-    expect(imageSrcSet(`/api/course_images/${name}`, 'cover')).toBe(
-      `/api/course_images/${base}-480.webp 480w, /api/course_images/${base}-960.webp 960w, /api/course_images/${name} 1600w`,
+    const p = COURSE_IMAGE_URL_PREFIX;
+    expect(imageSrcSet(`${p}${name}`)).toBe(
+      `${p}${base}-480.webp 480w, ${p}${base}-960.webp 960w, ${p}${name} 1600w`,
     );
     expect((await readFile(path.join(dir, name))).subarray(8, 12).toString()).toBe('WEBP');
     await removeStoredImage(dir, name, 'cover');
@@ -146,4 +155,10 @@ describe('storeImage', () => {
       await expect(storeImage(dir, content, 'cover', { badType: BAD })).rejects.toBeInstanceOf(AppError);
     expect(await readdir(dir)).toEqual([]);
   });
+});
+
+it('the page names copies under the prefixes the avatar and logo routes serve', () => {
+  const prefixes = IMAGE_PROFILE_BY_URL_PREFIX.map(([prefix]) => prefix);
+  expect(prefixes).toContain(AVATAR_URL_PREFIX);
+  expect(prefixes).toContain(logoUrl(''));
 });

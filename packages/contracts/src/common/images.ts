@@ -35,14 +35,24 @@ export const imageMessages = {
 
 const STORED_WEBP = /^(.*\/[0-9a-f]{32})\.webp$/;
 
+/** Which profile the images under each public URL prefix were stored with (the server's upload routes). */
+export const IMAGE_PROFILE_BY_URL_PREFIX: readonly (readonly [string, ImageProfileName])[] = [
+  ['/uploads/avatars/', 'avatar'],
+  ['/api/company_logos/', 'avatar'],
+  ['/media/course-images/', 'cover'],
+  ['/api/content/images/', 'article'],
+];
+
 /**
- * The `srcset` of a stored image of `profile` (its copies and itself), or undefined for an image stored before
- * images were re-encoded, or one from elsewhere. `fullWidth` is the stored image's own width descriptor.
+ * The `srcset` of a stored image (its narrower copies and itself), or undefined for an image stored before images
+ * were re-encoded, one whose profile has no copies, or one from elsewhere. The profile comes from the URL's prefix.
  */
-export function imageSrcSet(url: string | null | undefined, profile: ImageProfileName): string | undefined {
+export function imageSrcSet(url: string | null | undefined): string | undefined {
   if (!url) return undefined;
   const m = STORED_WEBP.exec(url);
+  const profile = IMAGE_PROFILE_BY_URL_PREFIX.find(([prefix]) => url.startsWith(prefix))?.[1];
+  if (!m || !profile) return undefined;
   const { widths, maxSide } = IMAGE_PROFILES[profile];
-  if (!m || widths.length === 0) return undefined;
+  if (widths.length === 0) return undefined;
   return [...widths.map((w) => `${m[1]}-${w}.webp ${w}w`), `${url} ${maxSide}w`].join(', ');
 }

@@ -131,13 +131,26 @@ describe('sanitising article bodies', () => {
     }
   });
 
+  it('serves an uploaded image with its narrower copies, and never a srcset the author wrote', async () => {
+    const img = '/api/content/images/0123456789abcdef0123456789abcdef';
+    const a = await create(
+      news({
+        body: `<p>图示</p><img src="${img}.webp" alt="流程图" srcset="https://evil.example/a.png 1w" sizes="1px"><img src="${img}.png" srcset="//evil.example/b.png 2x">`,
+      }),
+    );
+    expect(a.body).toBe(
+      `<p>图示</p><img src="${img}.webp" alt="流程图" srcset="${img}-480.webp 480w, ${img}-960.webp 960w, ${img}.webp 1920w" sizes="(max-width: 767px) 100vw, 760px" loading="lazy" />` +
+        `<img src="${img}.png" loading="lazy" />`,
+    );
+  });
+
   it('keeps uploaded images and http links, which leave through /linkPage when read', async () => {
     const a = await create(
       news({
         body: '<p>详见<a href="https://www.mof.gov.cn/zhengwuxinxi/">财政部网站</a>及<a href="/train">课程</a></p><img src="/api/content/images/0123456789abcdef0123456789abcdef.png" alt="图">',
       }),
     );
-    expect(a.body).toContain('<img src="/api/content/images/0123456789abcdef0123456789abcdef.png" alt="图" />');
+    expect(a.body).toContain('<img src="/api/content/images/0123456789abcdef0123456789abcdef.png" alt="图" loading="lazy" />');
     await publish(a.id);
     const body = ((await read(a.id)).json().data as ArticleDetail).body;
     expect(body).toContain(`href="/linkPage?url=${encodeURIComponent('https://www.mof.gov.cn/zhengwuxinxi/')}"`);

@@ -1,5 +1,8 @@
 import sanitizeHtml from 'sanitize-html';
-import { CONTENT_IMAGE_URL_PREFIX, linkPageHref, outsideLinkTarget } from '@app/contracts';
+import { CONTENT_IMAGE_URL_PREFIX, imageSrcSet, linkPageHref, outsideLinkTarget } from '@app/contracts';
+
+/** The width an article image takes: the whole phone screen, or at most the article column at a desk. */
+const ARTICLE_IMAGE_SIZES = '(max-width: 767px) 100vw, 760px';
 
 /**
  * The article editor's kept subset: headings, paragraphs, emphasis, lists, quotes, tables, links and uploaded images.
@@ -36,7 +39,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
     'th',
     'td',
   ],
-  allowedAttributes: { a: ['href', 'target', 'rel'], img: ['src', 'alt'], td: ['colspan', 'rowspan'], th: ['colspan', 'rowspan'] },
+  // srcset and sizes are never taken from the input: the img transform below rebuilds them from src.
+  allowedAttributes: { a: ['href', 'target', 'rel'], img: ['src', 'alt', 'srcset', 'sizes', 'loading'], td: ['colspan', 'rowspan'], th: ['colspan', 'rowspan'] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: [] },
   allowProtocolRelative: false,
@@ -49,6 +53,19 @@ const OPTIONS: sanitizeHtml.IOptions = {
         ? { href: attribs.href, target: '_blank', rel: 'noopener noreferrer nofollow' }
         : ({} as sanitizeHtml.Attributes),
     }),
+    // An uploaded image is served with its narrower copies (see image-store.ts), lazily below the fold.
+    img: (tagName, attribs): sanitizeHtml.Tag => {
+      const srcset = imageSrcSet(attribs.src);
+      return {
+        tagName,
+        attribs: {
+          ...(attribs.src !== undefined ? { src: attribs.src } : {}),
+          ...(attribs.alt !== undefined ? { alt: attribs.alt } : {}),
+          ...(srcset ? { srcset, sizes: ARTICLE_IMAGE_SIZES } : {}),
+          loading: 'lazy',
+        } as sanitizeHtml.Attributes,
+      };
+    },
   },
   exclusiveFilter: (frame) => frame.tag === 'img' && !(frame.attribs.src ?? '').startsWith(CONTENT_IMAGE_URL_PREFIX),
 };

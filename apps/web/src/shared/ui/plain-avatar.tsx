@@ -1,3 +1,4 @@
+import { StoredImg } from './stored-img';
 import './plain-avatar.css';
 
 export interface PlainAvatarProps {
@@ -26,7 +27,15 @@ export function PlainAvatar({
   const classes = ['plain-avatar', shape === 'square' ? 'plain-avatar--square' : '', className ?? ''];
   const box = { width: size, height: size, fontSize: Math.round(size * (letters > 1 ? 0.32 : 0.4)) };
   return src ? (
-    <img className={classes.join(' ')} src={src} alt={alt ?? name} width={size} height={size} style={box} />
+    <StoredImg
+      className={classes.join(' ')}
+      src={src}
+      sizes={`${size}px`}
+      alt={alt ?? name}
+      width={size}
+      height={size}
+      style={box}
+    />
   ) : (
     <span className={[...classes, 'plain-avatar--letter'].join(' ')} style={box} aria-hidden="true">
       {name.slice(0, letters)}

@@ -5,6 +5,7 @@ import { STAR_LEVELS, dictLabel } from '@app/contracts/common/dictionaries';
 import { formatDuration } from '@app/contracts/common/format';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import { useJobWantedAction } from './use-job-wanted-action';
+import { StoredImg } from '@/shared/ui/stored-img';
 
 function Stat({ label, value }: { label: string; value: string | number }) {
   return (
@@ -35,7 +36,7 @@ export function CentreBanner() {
     <section className="centre-banner" aria-label="个人概况">
       <div className="page-container centre-banner__inner">
         <div className="centre-banner__profile">
-          <Avatar size={72} src={user.avatar || undefined} icon={<UserOutlined />} alt="头像" className="centre-banner__avatar" />
+          <Avatar size={72} src={user.avatar ? <StoredImg src={user.avatar} sizes="72px" alt="头像" /> : undefined} icon={<UserOutlined />} alt="头像" className="centre-banner__avatar" />
           <div>
             <div className="centre-banner__name">
               {user.nickname?.trim() || user.phone}

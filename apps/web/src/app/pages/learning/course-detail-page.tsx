@@ -20,6 +20,7 @@ import { RecordMissing } from '@/shared/ui/record-missing';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import '@/features/courses/components/course-card.css';
 import './course-detail-page.css';
+import { StoredImg } from '@/shared/ui/stored-img';
 
 // Comments (antd's form, pager and confirm) load when their section comes near the screen: the page itself is drawn
 // without antd (route handle `antd: false`).
@@ -80,7 +81,14 @@ function CourseHero({ course, onLocked }: { course: CourseDetail; onLocked(): vo
   return (
     <section className="course-hero">
       <div className="course-hero__cover">
-        <img src={course.cover} alt={`${course.title}封面`} width={480} height={270} fetchPriority="high" />
+        <StoredImg
+          src={course.cover}
+          sizes="(max-width: 767px) 100vw, 480px"
+          alt={`${course.title}封面`}
+          width={480}
+          height={270}
+          fetchPriority="high"
+        />
       </div>
       <div className="course-hero__info">
         <div className="course-hero__tags">

@@ -8,6 +8,7 @@ import { CourseGrid } from '@/features/courses/components/course-grid';
 import { coursePath, playPath } from '@/features/courses/lib/course-paths';
 import { useMyCourses } from '@/features/learning/api/use-learning';
 import './my-lessons-page.css';
+import { StoredImg } from '@/shared/ui/stored-img';
 
 type TabKey = MyCourseStatus | 'favorite';
 const PER_PAGE = 8;
@@ -23,7 +24,7 @@ function MyCourseRow({ item }: { item: MyCourseItem }) {
   return (
     <li className="my-course">
       <Link to={coursePath(item)} className="my-course__cover" tabIndex={-1} aria-hidden="true">
-        <img src={item.cover} alt="" loading="lazy" />
+        <StoredImg src={item.cover} sizes="(max-width: 767px) 40vw, 240px" loading="lazy" />
       </Link>
       <div className="my-course__body">
         <h3>

@@ -6,6 +6,7 @@ import { AVATAR_ACCEPT, AVATAR_MAX_BYTES, authMessages, type Profile } from '@ap
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import { accountApi, accountKeys } from '../api/account-api';
 import { notifier } from '@/shared/lib/notifier';
+import { StoredImg } from '@/shared/ui/stored-img';
 
 const ACCEPTED = AVATAR_ACCEPT.split(',');
 
@@ -44,7 +45,7 @@ export function AvatarUpload({ avatar }: { avatar: string | null }) {
 
   return (
     <div className="avatar-upload">
-      <Avatar size={88} src={avatar ?? undefined} icon={<UserOutlined />} alt="头像" />
+      <Avatar size={88} src={avatar ? <StoredImg src={avatar} sizes="88px" alt="头像" /> : undefined} icon={<UserOutlined />} alt="头像" />
       <div className="avatar-upload__side">
         <Upload
           accept={AVATAR_ACCEPT}

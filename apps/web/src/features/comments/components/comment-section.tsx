@@ -7,6 +7,7 @@ import { ReportButton } from '@/shared/ui/report-button';
 import { useComments, useCreateComment, useDeleteComment } from '../api/use-comments';
 import { CommentForm } from './comment-form';
 import './comment-section.css';
+import { StoredImg } from '@/shared/ui/stored-img';
 
 const COMMENTS_PER_PAGE = 10;
 
@@ -48,7 +49,7 @@ export function CommentSection({ courseId, lessonId }: { courseId: number; lesso
         <ul className="comment-list">
           {comments.data.list.map((c) => (
             <li key={c.id} className="comment-item">
-              <Avatar src={c.user.avatar ?? undefined} alt="">
+              <Avatar src={c.user.avatar ? <StoredImg src={c.user.avatar} sizes="32px" /> : undefined} alt="">
                 {c.user.name.slice(0, 1)}
               </Avatar>
               <div className="comment-item__body">

@@ -5,12 +5,15 @@ import { PlainPagination } from '@/shared/ui/plain-pagination';
 import { PlainSkeleton } from '@/shared/ui/plain-skeleton';
 import { PlainTag } from '@/shared/ui/plain-tag';
 import { articlePath, dateOf } from '../lib/format';
+import { StoredImg } from '@/shared/ui/stored-img';
 
 /** One list row: title, summary, category, region and date; the same height while loading (skeleton). No antd. */
 export function ArticleRow({ a }: { a: ArticleCard }) {
   return (
     <li className={a.cover ? 'cms-row cms-row--cover' : 'cms-row'}>
-      {a.cover && <img className="cms-row__cover" src={a.cover} alt="" width={160} height={100} loading="lazy" />}
+      {a.cover && (
+        <StoredImg className="cms-row__cover" src={a.cover} sizes="160px" width={160} height={100} loading="lazy" />
+      )}
       <div className="cms-row__main">
         <h3 className="cms-row__title">
           <Link to={articlePath(a)}>{a.title}</Link>

@@ -4,6 +4,7 @@ import type { CourseCard as CourseCardData } from '@app/contracts';
 import { courseBadge, formatCount } from '../lib/course-badge';
 import { coursePath } from '../lib/course-paths';
 import './course-card.css';
+import { StoredImg } from '@/shared/ui/stored-img';
 
 export interface CourseCardProps {
   course: CourseCardData;
@@ -24,8 +25,9 @@ export function CourseCard({ course, title, footer, priority = false }: CourseCa
       <Link to={coursePath(course)} className="course-card__link" tabIndex={-1} aria-hidden="true">
         <div className="course-card__cover">
           {/* Sized by the box's 16:9 aspect ratio; the width and height say so before the CSS has loaded. */}
-          <img
+          <StoredImg
             src={course.cover}
+            sizes="(max-width: 767px) 50vw, 320px"
             alt=""
             width={320}
             height={180}

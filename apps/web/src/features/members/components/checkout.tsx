@@ -12,6 +12,7 @@ import { useCourseForSale, useMemberPlans } from '../api/use-members';
 import { courseDetailPath, payOrderPath } from '../lib/member-paths';
 import { yuan } from '../lib/money';
 import { MemberCourseList } from './member-course-list';
+import { StoredImg } from '@/shared/ui/stored-img';
 
 /**
  * 立即支付: creates the order (the server prices it; no amount is sent) and moves to the order's pay step.
@@ -163,7 +164,7 @@ export function CourseCheckout({ courseId }: { courseId: number }) {
     <div className="checkout">
       <h2 className="checkout__title">确认订单</h2>
       <div className="course-item">
-        <img className="course-item__cover" src={c.cover} alt={`${c.title}封面`} />
+        <StoredImg className="course-item__cover" src={c.cover} sizes="160px" alt={`${c.title}封面`} />
         <div className="course-item__info">
           <Link to={courseDetailPath(c.id)} className="course-item__title">
             {c.title}

@@ -5,6 +5,7 @@ import { coursesRoutes, type CoursePage } from '@app/contracts';
 import { apiClient } from '@/shared/lib/api-client';
 import { courseDetailPath } from '../lib/member-paths';
 import './member-course-list.css';
+import { StoredImg } from '@/shared/ui/stored-img';
 
 /** A few members-only courses (GET /api/member_courses), linking to their pages. */
 export function MemberCourseList({ per = 4, title = '会员专享课程' }: { per?: number; title?: string }) {
@@ -23,7 +24,7 @@ export function MemberCourseList({ per = 4, title = '会员专享课程' }: { pe
           {courses.data.list.map((c) => (
             <li key={c.id}>
               <Link to={courseDetailPath(c.id)} className="member-courses__card">
-                <img src={c.cover} alt="" loading="lazy" />
+                <StoredImg src={c.cover} sizes="(max-width: 767px) 50vw, 280px" loading="lazy" />
                 <span className="member-courses__title">{c.title}</span>
                 <span className="member-courses__meta">
                   {c.teacher_name} · {c.lesson_count}课时

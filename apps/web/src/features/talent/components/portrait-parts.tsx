@@ -14,6 +14,7 @@ import {
 import { formatDuration } from '@app/contracts/common/format';
 import { EDU_DEGREES, RADAR_DIMENSIONS, splitCitys, splitList } from '@app/contracts/talent/talent.rules';
 import { useServerRender } from '@/shared/lib/server-render';
+import { StoredImg } from '@/shared/ui/stored-img';
 
 const TalentRadar = lazy(() => import('./talent-radar').then((m) => ({ default: m.TalentRadar })));
 
@@ -68,7 +69,7 @@ export function PortraitSummary({ info, onEditJob }: { info: PersonalInfo; onEdi
   return (
     <Card className="talent-card portrait-summary">
       <div className="portrait-summary__head">
-        <Avatar size={80} src={u.avatar || undefined} icon={<UserOutlined />} alt="头像" />
+        <Avatar size={80} src={u.avatar ? <StoredImg src={u.avatar} sizes="80px" alt="头像" /> : undefined} icon={<UserOutlined />} alt="头像" />
         <div className="portrait-summary__who">
           <h2 className="portrait-summary__name">{displayName(info)}</h2>
           <StarMark level={u.star_id} />
