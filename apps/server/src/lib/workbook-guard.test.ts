@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createUser } from '../testing/test-users';
 import { AppError } from './app-error';
-import { closeWorkbookGuard, guardWorkbook, WORKBOOK_LIMITS, workbookMessages } from './workbook-guard';
+import {
+  cellText,
+  closeWorkbookGuard,
+  guardWorkbook,
+  readWorkbook,
+  WORKBOOK_LIMITS,
+  workbookMessages,
+} from './workbook-guard';
 
 interface ZipEntry {
   name: string;
@@ -172,5 +179,41 @@ describe('POST /api/risk-checks/template with a workbook bomb', () => {
     expect(checks.map((c) => c.status)).toEqual(Array(50).fill(200));
     // Timings depend on the machine's load; they are reported, not asserted.
     console.info(`workbook bomb answered in ${uploadMs} ms; slowest healthz ${Math.max(...checks.map((c) => c.ms))} ms`);
+  });
+});
+
+describe('readWorkbook', () => {
+  it('reads every sheet in the worker: text, numbers, dates, rich text, links and formula results by row and column', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('用户');
+    ws.addRow(['手机号', '姓名', '会员到期日']);
+    ws.addRow([13800138000, '张三', new Date(Date.UTC(2027, 5, 30))]);
+    ws.getCell('B3').value = { richText: [{ text: '李' }, { text: '四' }] };
+    ws.getCell('C3').value = { formula: '0.1+0.2', result: 0.30000000000000004 };
+    ws.getCell('D4').value = { text: '政策原文', hyperlink: 'https://www.chinatax.gov.cn/' };
+    wb.addWorksheet('说明').addRow(['请勿修改表头']);
+    const sheets = await readWorkbook(Buffer.from(await wb.xlsx.writeBuffer()));
+
+    expect(sheets.map((s) => s.name)).toEqual(['用户', '说明']);
+    const [users] = sheets;
+    expect(users!.rowCount).toBe(4);
+    expect(users!.cells(1).map(([col, v]) => [col, cellText(v)])).toEqual([
+      [1, '手机号'],
+      [2, '姓名'],
+      [3, '会员到期日'],
+    ]);
+    expect(cellText(users!.value(2, 1))).toBe('13800138000');
+    expect(cellText(users!.value(2, 3))).toBe('2027-06-30');
+    expect(cellText(users!.valueAt('B3'))).toBe('李四');
+    expect(cellText(users!.valueAt('C3'))).toBe('0.3');
+    expect(cellText(users!.valueAt('D4'))).toBe('政策原文');
+    expect(users!.value(9, 9)).toBeNull();
+    expect(cellText(sheets[1]!.valueAt('A1'))).toBe('请勿修改表头');
+  });
+
+  it('refuses a workbook over a limit with the same error as the guard, before exceljs reads it', async () => {
+    const err = await rejection(readWorkbook(workbookBomb({ declareSize: true })));
+    expect(err.code).toBe(413);
+    expect(err.message).toBe(workbookMessages.uncompressed(50));
   });
 });

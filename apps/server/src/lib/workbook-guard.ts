@@ -39,7 +39,75 @@ export const workbookMessages = {
   timeout: (s: number) => `Excel文件处理超过${s}秒，请精简后重新上传`,
 } as const;
 
-type GuardResult = { ok: true } | { ok: false; reason: 'unreadable' | 'entries' | 'uncompressed' | 'rows' | 'columns' | 'cell' };
+type Refusal = { ok: false; reason: 'unreadable' | 'entries' | 'uncompressed' | 'rows' | 'columns' | 'cell' };
+type GuardResult = { ok: true } | Refusal;
+type ReadResult = { ok: true; sheets: { name: string; rows: CellValue[][] }[] } | Refusal;
+
+/** A cell's value as exceljs reads it: text, number, boolean, date, or rich text / hyperlink / formula / error. */
+export type CellValue =
+  | string
+  | number
+  | boolean
+  | Date
+  | null
+  | undefined
+  | { richText: { text: string }[] }
+  | { text: unknown; hyperlink?: string }
+  | { result?: unknown; formula?: string }
+  | { error: string };
+
+/**
+ * A cell's value as the text a person typed: dates as YYYY-MM-DD, numbers without float noise (0.1 + 0.2 is 0.3),
+ * a formula by its result, rich text and links by their text; not trimmed.
+ */
+export function cellText(value: CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : String(Math.round(value * 1e6) / 1e6);
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((r) => r.text).join('');
+    if ('text' in value) return String(value.text);
+    if ('result' in value) return cellText(value.result as CellValue);
+    if ('error' in value) return String(value.error);
+    return '';
+  }
+  return String(value);
+}
+
+/** One sheet of a workbook read in the worker: cell values by row and column, both 1-based as in Excel. */
+export class Sheet {
+  constructor(
+    readonly name: string,
+    private readonly rows: CellValue[][],
+  ) {}
+
+  /** The last row with a value (0 for an empty sheet). */
+  get rowCount(): number {
+    return this.rows.length > 0 ? this.rows.length - 1 : 0;
+  }
+
+  value(row: number, column: number): CellValue {
+    return this.rows[row]?.[column] ?? null;
+  }
+
+  /** The value at an A1-style address such as `B3`. */
+  valueAt(address: string): CellValue {
+    const m = /^([A-Z]+)([0-9]+)$/.exec(address);
+    if (!m) throw new Error(`not a cell address: ${address}`);
+    const column = [...m[1]!].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
+    return this.value(Number(m[2]), column);
+  }
+
+  /** The columns of `row` that hold a value, with it, left to right. */
+  cells(row: number): [column: number, value: CellValue][] {
+    const values = this.rows[row] ?? [];
+    const out: [number, CellValue][] = [];
+    values.forEach((v, c) => {
+      if (v !== null && v !== undefined) out.push([c, v]);
+    });
+    return out;
+  }
+}
 
 /** The worker script: the bundled one next to dist/server.js, or the source next to this file. */
 function workerFile(): string {
@@ -65,20 +133,40 @@ export async function guardWorkbook(
   content: Buffer,
   options: { unreadable?: string; limits?: WorkbookLimits } = {},
 ): Promise<void> {
+  await runInWorker<GuardResult>('default', content, options);
+}
+
+/**
+ * Checks `content` against the limits and reads it with exceljs, both in the worker pool, so neither a hostile nor
+ * a large honest workbook holds the event loop; throws the same errors as guardWorkbook.
+ */
+export async function readWorkbook(
+  content: Buffer,
+  options: { unreadable?: string; limits?: WorkbookLimits } = {},
+): Promise<Sheet[]> {
+  const result = await runInWorker<ReadResult>('read', content, options);
+  return result.sheets.map((s) => new Sheet(s.name, s.rows));
+}
+
+async function runInWorker<R extends GuardResult | ReadResult>(
+  name: 'default' | 'read',
+  content: Buffer,
+  options: { unreadable?: string; limits?: WorkbookLimits },
+): Promise<Extract<R, { ok: true }>> {
   const limits = options.limits ?? WORKBOOK_LIMITS;
   const { timeoutMs, ...scan } = limits;
-  let result: GuardResult;
+  let result: R;
   try {
     result = (await workers().run(
       { content: new Uint8Array(content), limits: scan },
-      { signal: AbortSignal.timeout(timeoutMs) },
-    )) as GuardResult;
+      { name, signal: AbortSignal.timeout(timeoutMs) },
+    )) as R;
   } catch (err) {
     if ((err as { name?: string }).name === 'AbortError' || (err as { name?: string }).name === 'TimeoutError')
       throw new AppError(422, workbookMessages.timeout(Math.round(timeoutMs / 1000)));
     throw err;
   }
-  if (result.ok) return;
+  if (result.ok) return result as Extract<R, { ok: true }>;
   switch (result.reason) {
     case 'unreadable': {
       const message = options.unreadable ?? workbookMessages.unreadable;

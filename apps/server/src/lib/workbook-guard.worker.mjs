@@ -2,6 +2,7 @@
 // refuses it on the declared sizes before inflating anything, then inflates the entries as a stream, counting
 // bytes, rows, cells per row and text length, and stops at the first limit. Plain JavaScript so the same file runs
 // from the TypeScript sources (tests) and, bundled by build.mjs as dist/workbook-worker.js, from the built server.
+import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
 
 const SHEET = /^xl\/worksheets\/[^/]+\.xml$/;
@@ -76,6 +77,37 @@ export default function guardWorkbook({ content, limits }) {
       zip.readEntry();
     });
   });
+}
+
+/**
+ * The guard, then, for a workbook within every limit, exceljs's reading of it, still on this thread: each sheet's
+ * name and its cell values by row and column (1-based, as Excel counts). Values are exceljs's own (string, number,
+ * boolean, Date, or an object with richText, text, result or error), which cross to the main thread as they are.
+ *
+ * @returns {Promise<{ ok: true, sheets: { name: string, rows: unknown[][] }[] } | { ok: false, reason: string }>}
+ */
+export async function read(task) {
+  const guarded = await guardWorkbook(task);
+  if (!guarded.ok) return guarded;
+  const { content } = task;
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(Buffer.from(content.buffer, content.byteOffset, content.byteLength));
+  } catch {
+    return { ok: false, reason: 'unreadable' };
+  }
+  const sheets = workbook.worksheets.map((ws) => {
+    const rows = [];
+    ws.eachRow({ includeEmpty: false }, (row, r) => {
+      const values = [];
+      row.eachCell({ includeEmpty: false }, (cell, c) => {
+        values[c] = cell.value;
+      });
+      rows[r] = values;
+    });
+    return { name: ws.name, rows };
+  });
+  return { ok: true, sheets };
 }
 
 /** A streaming counter of rows, cells per row and text length over one XML entry; returns the limit hit. */

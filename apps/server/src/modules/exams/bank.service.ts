@@ -23,7 +23,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { AuditTrail, StaffActor } from '../audit';
 import { AppError } from '../../lib/app-error';
-import { guardWorkbook } from '../../lib/workbook-guard';
+import { cellText, readWorkbook } from '../../lib/workbook-guard';
 import type { Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../db/sql';
 import { examsRepository as repo, type PaperRow, type QuestionRow } from './exams.repository';
@@ -125,17 +125,6 @@ const KIND_BY_LABEL = new Map<string, QuestionKind>(
 const DIFFICULTY: Record<string, number> = { '1': 1, '2': 2, '3': 3, 易: 1, 中: 2, 难: 3, 简单: 1, 中等: 2, 困难: 3 };
 const TRUE_WORDS = new Set(['对', '正确', '√', '是', 'T', 'TRUE']);
 const FALSE_WORDS = new Set(['错', '错误', '×', '否', 'F', 'FALSE']);
-
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('text' in value) return String(value.text);
-    if ('result' in value) return String(value.result ?? '');
-    return '';
-  }
-  return String(value);
-}
 
 /** One sheet row to the question body, or the column and message of what is wrong with it. */
 function rowToBody(cells: Record<string, string>, typeId: number): { body?: QuestionInput; error?: { column: string; message: string } } {
@@ -288,21 +277,13 @@ export function createBankService({ db, clock, audit }: { db: Db; clock: Clock; 
     /** Imports every row or none: any bad row is reported by row number and column header. */
     async importFile(staff: StaffActor, typeId: number, file: Buffer): Promise<number> {
       await assertType(typeId);
-      await guardWorkbook(file, { unreadable: m.importFileUnreadable });
-      const wb = new ExcelJS.Workbook();
-      try {
-        await wb.xlsx.load(file as unknown as ArrayBuffer);
-      } catch {
-        throw AppError.badRequest(m.importFileUnreadable);
-      }
-      const ws = wb.worksheets[0];
+      const [ws] = await readWorkbook(file, { unreadable: m.importFileUnreadable });
       if (!ws) throw AppError.badRequest(m.importFileUnreadable);
-      const headerRow = ws.getRow(1);
       const colOf = new Map<string, number>();
-      headerRow.eachCell((cell, col) => {
-        const col0 = IMPORT_COLUMNS.find((c) => c.header === cellText(cell.value).trim());
+      for (const [col, value] of ws.cells(1)) {
+        const col0 = IMPORT_COLUMNS.find((c) => c.header === cellText(value).trim());
         if (col0) colOf.set(col0.key, col);
-      });
+      }
       const missing = IMPORT_COLUMNS.filter((c) => !colOf.has(c.key));
       if (missing.length)
         throw new AppError(400, m.importFileUnreadable, {
@@ -311,9 +292,8 @@ export function createBankService({ db, clock, audit }: { db: Db; clock: Clock; 
       const bodies: QuestionInput[] = [];
       const errors: ImportError[] = [];
       for (let r = 2; r <= ws.rowCount; r++) {
-        const row = ws.getRow(r);
         const cells: Record<string, string> = {};
-        for (const c of IMPORT_COLUMNS) cells[c.key] = cellText(row.getCell(colOf.get(c.key)!).value);
+        for (const c of IMPORT_COLUMNS) cells[c.key] = cellText(ws.value(r, colOf.get(c.key)!));
         if (Object.values(cells).every((v) => v.trim() === '')) continue;
         const { body, error } = rowToBody(cells, typeId);
         if (error) errors.push({ row: r, ...error });

@@ -16,7 +16,7 @@ import {
 } from '@app/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { guardWorkbook } from '../../lib/workbook-guard';
+import { cellText, readWorkbook } from '../../lib/workbook-guard';
 import { chinaDay } from '../../lib/china-time';
 import type { Clock } from '../../lib/clock';
 import type { AuditTrail, StaffActor } from '../audit';
@@ -34,18 +34,6 @@ export const EXAMPLE_ROW = {
 const EXAMPLE_MESSAGE = '这是模板中的示例行，请删除后再导入';
 
 const header = (key: UserImportColumnKey) => USER_IMPORT_COLUMNS.find((c) => c.key === key)!.header;
-
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('text' in value) return String(value.text);
-    if ('result' in value) return value.result instanceof Date ? value.result.toISOString().slice(0, 10) : String(value.result ?? '');
-    return '';
-  }
-  return String(value);
-}
 
 /** A calendar date written as 2027-06-30, 2027/6/30 or 2027.6.30 (or an Excel date cell), as YYYY-MM-DD. */
 function parseDay(text: string): string | null {
@@ -67,20 +55,13 @@ interface GoodRow {
 
 /** Reads and checks the whole file; every bad cell is reported, by sheet row and column header. */
 async function checkFile(db: Db, file: Buffer, now: Date) {
-  await guardWorkbook(file, { unreadable: m.fileUnreadable });
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(file as unknown as ArrayBuffer);
-  } catch {
-    throw AppError.badRequest(m.fileUnreadable);
-  }
-  const ws = wb.worksheets[0];
+  const [ws] = await readWorkbook(file, { unreadable: m.fileUnreadable });
   if (!ws) throw AppError.badRequest(m.fileUnreadable);
   const colOf = new Map<string, number>();
-  ws.getRow(1).eachCell((cell, col) => {
-    const column = USER_IMPORT_COLUMNS.find((c) => c.header === cellText(cell.value).replace(/[*＊\s]/g, ''));
+  for (const [col, value] of ws.cells(1)) {
+    const column = USER_IMPORT_COLUMNS.find((c) => c.header === cellText(value).replace(/[*＊\s]/g, ''));
     if (column) colOf.set(column.key, col);
-  });
+  }
   const missing = USER_IMPORT_COLUMNS.filter((c) => !colOf.has(c.key));
   if (missing.length) {
     const errors = missing.map((c) => ({ row: 1, column: c.header, message: m.columnMissing }));
@@ -94,9 +75,8 @@ async function checkFile(db: Db, file: Buffer, now: Date) {
   const firstRowOfPhone = new Map<string, number>();
   let total = 0;
   for (let r = 2; r <= ws.rowCount; r++) {
-    const row = ws.getRow(r);
     const cells = Object.fromEntries(
-      USER_IMPORT_COLUMNS.map((c) => [c.key, cellText(row.getCell(colOf.get(c.key)!).value).trim()]),
+      USER_IMPORT_COLUMNS.map((c) => [c.key, cellText(ws.value(r, colOf.get(c.key)!)).trim()]),
     ) as Record<UserImportColumnKey, string>;
     if (Object.values(cells).every((v) => v === '')) continue;
     total++;

@@ -5,6 +5,7 @@
 import ExcelJS from 'exceljs';
 import { RISK_LINES, RISK_TEMPLATE as T, type RiskLineKey } from '@app/contracts/tools/tools.rules';
 import type { RiskTemplateData, SheetError } from '@app/contracts';
+import { cellText, readWorkbook, type CellValue } from '../../lib/workbook-guard';
 import { DEMO_RISK_INPUT } from './seed/demo-statements';
 
 const yuanText = (fen: number) => (fen / 100).toFixed(2);
@@ -33,51 +34,35 @@ export async function buildTemplate(): Promise<Buffer> {
 }
 
 /** A cell as the text a user meant: numbers without float noise, formulas by their result. */
-function cellText(cell: ExcelJS.Cell): string {
-  const v = cell.value;
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : String(Math.round(v * 1e6) / 1e6);
-  if (typeof v === 'string') return v.trim();
-  if (typeof v === 'object' && 'result' in v) {
-    const r = (v as { result?: unknown }).result;
-    return typeof r === 'number' ? String(Math.round(r * 1e6) / 1e6) : String(r ?? '').trim();
-  }
-  if (typeof v === 'object' && 'richText' in v) return (v as { richText: { text: string }[] }).richText.map((t) => t.text).join('').trim();
-  return String(cell.text ?? '').trim();
-}
+/** A cell's text, trimmed. */
+const textOf = (value: CellValue) => cellText(value).trim();
 
-export type TemplateRead = { ok: true; data: RiskTemplateData } | { ok: false; errors: SheetError[] } | { ok: false; unreadable: true } | { ok: false; sheetMissing: true };
+export type TemplateRead = { ok: true; data: RiskTemplateData } | { ok: false; errors: SheetError[] } | { ok: false; sheetMissing: true };
 
-export async function readTemplate(content: Buffer): Promise<TemplateRead> {
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(content as unknown as ArrayBuffer);
-  } catch {
-    return { ok: false, unreadable: true };
-  }
-  const ws = wb.getWorksheet(T.sheetName);
+/** The filled template, read by the workbook worker (limits, then exceljs, off the event loop). */
+export async function readTemplate(content: Buffer, unreadable: string): Promise<TemplateRead> {
+  const sheets = await readWorkbook(content, { unreadable });
+  const ws = sheets.find((s) => s.name === T.sheetName);
   if (!ws) return { ok: false, sheetMissing: true };
   const errors: SheetError[] = [];
-  const header = ws.getRow(T.headerRow);
-  if (cellText(header.getCell(2)) !== T.priorHeader) errors.push({ row: T.headerRow, column: T.priorColumn, message: `表头应为“${T.priorHeader}”` });
-  if (cellText(header.getCell(3)) !== T.currentHeader) errors.push({ row: T.headerRow, column: T.currentColumn, message: `表头应为“${T.currentHeader}”` });
+  if (textOf(ws.value(T.headerRow, 2)) !== T.priorHeader) errors.push({ row: T.headerRow, column: T.priorColumn, message: `表头应为“${T.priorHeader}”` });
+  if (textOf(ws.value(T.headerRow, 3)) !== T.currentHeader) errors.push({ row: T.headerRow, column: T.currentColumn, message: `表头应为“${T.currentHeader}”` });
   const prior: Record<string, string> = {};
   const current: Record<string, string> = {};
   RISK_LINES.forEach((l, i) => {
     const rowNo = T.firstLineRow + i;
-    const row = ws.getRow(rowNo);
-    const label = cellText(row.getCell(1));
+    const label = textOf(ws.value(rowNo, 1));
     if (label !== l.label) {
       errors.push({ row: rowNo, column: 'A', message: label ? `第${rowNo}行项目应为“${l.label}”，实际为“${label}”` : `第${rowNo}行缺少项目“${l.label}”` });
       return;
     }
-    prior[l.key as RiskLineKey] = cellText(row.getCell(2));
-    current[l.key as RiskLineKey] = cellText(row.getCell(3));
+    prior[l.key as RiskLineKey] = textOf(ws.value(rowNo, 2));
+    current[l.key as RiskLineKey] = textOf(ws.value(rowNo, 3));
   });
   if (errors.length) return { ok: false, errors };
   return {
     ok: true,
-    data: { company_name: cellText(ws.getCell(T.companyCell)), industry_tax_rate: cellText(ws.getCell(T.industryRateCell)), prior, current },
+    data: { company_name: textOf(ws.valueAt(T.companyCell)), industry_tax_rate: textOf(ws.valueAt(T.industryRateCell)), prior, current },
   };
 }
 

@@ -10,7 +10,6 @@ import {
 import type { AppModule } from '../../lib/app-module';
 import { AppError } from '../../lib/app-error';
 import { readUpload } from '../../lib/multipart-upload';
-import { guardWorkbook } from '../../lib/workbook-guard';
 import { userOf } from '../../lib/auth';
 import { defineRoute, guardOptions } from '../../lib/define-route';
 import { renderRiskPdf } from './risk-pdf';
@@ -51,10 +50,8 @@ export const toolsModule: AppModule = async (app, deps) => {
         tooLarge: m.templateTooLarge,
         broken: m.templateUnreadable,
       });
-      await guardWorkbook(content, { unreadable: m.templateUnreadable });
-      const read = await readTemplate(content);
+      const read = await readTemplate(content, m.templateUnreadable);
       if (read.ok) return ok(read.data);
-      if ('unreadable' in read) throw AppError.badRequest(m.templateUnreadable, { file: m.templateUnreadable });
       if ('sheetMissing' in read) throw AppError.badRequest(m.templateSheetMissing, { file: m.templateSheetMissing });
       throw new AppError(400, read.errors[0]!.message, { sheetErrors: read.errors });
     },
