@@ -25,6 +25,7 @@ const benches = [
   ['exams', (await import('./exams.bench.mjs')).run],
   ['recruiting', (await import('./recruiting.bench.mjs')).run],
   ['live-chat-fanout', (await import('./live-chat-fanout.bench.mjs')).run],
+  ['image-pipeline', (await import('./image-pipeline.bench.mjs')).run],
 ];
 for (const [name, run] of benches) {
   console.log(`\n[bench] ${name}`);
