@@ -26,6 +26,7 @@ const benches = [
   ['recruiting', (await import('./recruiting.bench.mjs')).run],
   ['live-chat-fanout', (await import('./live-chat-fanout.bench.mjs')).run],
   ['image-pipeline', (await import('./image-pipeline.bench.mjs')).run],
+  ['workbook-guard', (await import('./workbook-guard.bench.mjs')).run],
 ];
 for (const [name, run] of benches) {
   console.log(`\n[bench] ${name}`);
