@@ -71,7 +71,8 @@ describe('web app: precompressed files', () => {
   });
 
   it('answers public routes and / with the compressed app shell and their own head, never cached', async () => {
-    for (const url of ['/', '/train']) {
+    // The lesson player too: the server may draw its shared frame (entry-server.tsx).
+    for (const url of ['/', '/train', '/train/play/1/2']) {
       const res = await get(url, 'br');
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-encoding'], url).toBe('br');
@@ -85,7 +86,7 @@ describe('web app: precompressed files', () => {
   });
 
   it('answers login-only routes with index.html as built, never cached', async () => {
-    for (const url of ['/center/student', '/admin', '/train/play/1/2']) {
+    for (const url of ['/center/student', '/admin', '/payment/1']) {
       const res = await get(url, 'br');
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-encoding'], url).toBe('br');

@@ -13,8 +13,11 @@ const NOT_BUILT_TEXT = '网站前端尚未构建，请先运行 npm run build（
 /** Suffixes of the precompressed siblings the web build writes next to its text files (see apps/web/vite.config.ts). */
 const PRECOMPRESSED_SUFFIX = /\.(br|gz)$/;
 
-/** Pages behind a login (and the player and cashier): the plain app shell, no record lookups, not for crawlers. */
-const PRIVATE_PAGE = /^\/(center|admin|payment|train\/play)(\/|$)/;
+/**
+ * Pages behind a login (and the cashier): the plain app shell, no record lookups, not for crawlers. The lesson player
+ * is not among them: the server draws its shared frame, the course's cover where the video goes (entry-server.tsx).
+ */
+const PRIVATE_PAGE = /^\/(center|admin|payment)(\/|$)/;
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '@/shared/lib/api-client';
+import { makeCourseDetail } from '@/features/courses/testing/course-fixtures';
 import { makeCommonData, makeProblemGroups } from '@/testing/fixtures';
 import { installServerFetch, render, type ServerFetch } from './entry-server';
 import { SSR_STATE_ID } from './ssr-state';
@@ -10,7 +11,17 @@ const serverFetch: ServerFetch = async ({ method, url }) => {
   calls.push(`${method} ${url}`);
   const path = url.split('?')[0];
   if (path === '/api/problems') return { status: 200, body: { code: 200, message: 'ok', data: problems } };
-  if (path === '/api/common_data') return { status: 200, body: { code: 200, message: 'ok', data: makeCommonData() } };
+  if (path === '/coursepoolapi/course_pools/tower_show_course')
+    return {
+      status: 200,
+      body: {
+        code: 200,
+        message: 'ok',
+        data: makeCourseDetail({ id: 30, title: '管理会计实务', cover: '/media/art/course-30.webp' }),
+      },
+    };
+  if (path === '/api/common_data')
+    return { status: 200, body: { code: 200, message: 'ok', data: makeCommonData() } };
   return { status: 404, body: { code: 404, message: '请求的资源不存在', data: null } };
 };
 
@@ -34,7 +45,9 @@ describe('server-side render of public pages', () => {
     expect(out.body).toContain('class="site-shell"');
     expect(out.body).toContain(firstProblem);
     expect(out.head).toContain('<style');
-    const state = new RegExp(`<script type="application/json" id="${SSR_STATE_ID}">(.*)</script>`).exec(out.head)![1]!;
+    const state = new RegExp(`<script type="application/json" id="${SSR_STATE_ID}">(.*)</script>`).exec(
+      out.head,
+    )![1]!;
     expect(JSON.parse(state).queries.length).toBeGreaterThanOrEqual(2);
     expect(state).not.toMatch(/<\/script/i);
   }, 60_000);
@@ -74,6 +87,20 @@ describe('server-side render of public pages', () => {
     expect(unknown.body).toContain('页面不存在');
     expect((await render({ url: '/not-found', host: 'localhost:3000' }))!.status).toBe(404);
     expect((await render({ url: '/help-center', host: 'localhost:3000' }))!.status).toBe(200);
+  }, 60_000);
+
+  it("draws the lesson player's shared frame, the course cover where the video goes, which the client draws over", async () => {
+    const out = (await render({ url: '/train/play/30/88', host: 'localhost:3000' }))!;
+    expect(out.status).toBe(200);
+    expect(out.routeTitle).toBe('课程学习');
+    expect(out.body).toContain('class="site-shell"');
+    expect(out.body).toContain('<div class="page-container play-frame" data-ssr-frame="">');
+    expect(out.body).toMatch(/<video poster="\/media\/art\/course-30.webp" preload="none"/);
+    expect(out.body).toContain('<link rel="preload" href="/media/art/course-30.webp" as="image" fetchPriority="high"/>');
+    expect(out.body).toContain('管理会计实务');
+    // The course's data goes with it, so the player starts from it; nothing of the learner (no lesson, no session).
+    expect(out.head).toContain('"queryKey":["learning","course",30]');
+    expect(out.head).not.toContain('video_url');
   }, 60_000);
 
   it('leaves pages behind a login to the client', async () => {

@@ -31,7 +31,11 @@ dayjs.locale('zh-cn');
 const MAX_PASSES = 3;
 
 /** An API call answered by the server in-process: method, path with query string, JSON body. */
-export type ServerFetch = (request: { method: string; url: string; body?: unknown }) => Promise<{ status: number; body: unknown }>;
+export type ServerFetch = (request: {
+  method: string;
+  url: string;
+  body?: unknown;
+}) => Promise<{ status: number; body: unknown }>;
 
 export interface RenderInput {
   /** Path and query of the page, e.g. `/train/detail/12?x=1`. */
@@ -66,7 +70,10 @@ export function installServerFetch(fetch: ServerFetch): void {
 
 /** JSON for a <script type="application/json">: nothing in it can close the element. */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** Queries a render pass created that have never fetched. */
@@ -74,17 +81,27 @@ function unfetched(queryClient: QueryClient) {
   return queryClient
     .getQueryCache()
     .getAll()
-    .filter((q) => q.state.status === 'pending' && q.state.fetchStatus === 'idle' && q.state.dataUpdateCount === 0 && q.state.errorUpdateCount === 0);
+    .filter(
+      (q) =>
+        q.state.status === 'pending' &&
+        q.state.fetchStatus === 'idle' &&
+        q.state.dataUpdateCount === 0 &&
+        q.state.errorUpdateCount === 0,
+    );
 }
 
-/** Renders a public page; null when the route redirects or needs a login (the client handles those alone). */
+/**
+ * Renders a public page, or the shared frame of a login page that has one; null when the route redirects or needs
+ * a login without a frame (the client handles those alone).
+ */
 export async function render({ url, host }: RenderInput): Promise<RenderOutput | null> {
   const handler = createStaticHandler(routes);
   const origin = `http://${/^[\w.-]+(:\d+)?$/.test(host) ? host : 'localhost'}`;
   const context = await handler.query(new Request(new URL(url, origin)));
   if (context instanceof Response) return null;
   const handles = context.matches.map((m) => m.route.handle as RouteHandle | undefined);
-  if (handles.some((h) => h?.auth)) return null;
+  // A login screen is the client's alone, unless it has a frame everyone shares (RequireAuth draws it here).
+  if (handles.some((h) => h?.auth) && !handles[handles.length - 1]?.frame) return null;
 
   const queryClient = createQueryClient();
   const styles = createCache();

@@ -58,8 +58,12 @@ function ClientTakeover({ children }: { children: ReactNode }) {
 }
 
 const container = document.getElementById('root')!;
+// A login page's shared frame (entry-server.tsx, `data-ssr-frame`) is not the page: the client draws over it.
 const adoptServerMarkup =
-  ssrState !== null && !useSessionStore.getState().token && container.firstElementChild !== null;
+  ssrState !== null &&
+  !useSessionStore.getState().token &&
+  container.firstElementChild !== null &&
+  !container.querySelector('[data-ssr-frame]');
 const app = (
   <StrictMode>
     {adoptServerMarkup ? (

@@ -3,6 +3,7 @@ import { queryClient } from '@/shared/lib/query-client';
 import { pageRoute } from '@/shared/lib/routing';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import { learningApi, learningKeys } from './api/learning-api';
+import { LessonPlayFrame } from './components/lesson-play-frame';
 
 /**
  * Starts the player's two reads (the lesson with its signed video URL, the course outline) together with the page's
@@ -14,16 +15,29 @@ function prefetchPlayer({ params }: LoaderFunctionArgs): null {
   const courseId = Number(params.courseId);
   const lessonId = Number(params.lessonId);
   if (Number.isInteger(lessonId) && lessonId > 0)
-    void queryClient.prefetchQuery({ queryKey: learningKeys.lesson(lessonId), queryFn: () => learningApi.lesson(lessonId), staleTime: Infinity });
+    void queryClient.prefetchQuery({
+      queryKey: learningKeys.lesson(lessonId),
+      queryFn: () => learningApi.lesson(lessonId),
+      staleTime: Infinity,
+    });
   if (Number.isInteger(courseId) && courseId > 0)
-    void queryClient.prefetchQuery({ queryKey: learningKeys.course(courseId), queryFn: () => learningApi.course(courseId) });
+    void queryClient.prefetchQuery({
+      queryKey: learningKeys.course(courseId),
+      queryFn: () => learningApi.course(courseId),
+    });
   return null;
 }
 
 export const publicRoutes: RouteObject[] = [
   // The player combines learning (video, notes, questions) and courses (lesson list, access prompt): app/.
   {
-    ...pageRoute({ path: 'train/play/:courseId/:lessonId', title: '课程学习', auth: true, page: () => import('@/app/pages/learning/lesson-play-page') }),
+    ...pageRoute({
+      path: 'train/play/:courseId/:lessonId',
+      title: '课程学习',
+      auth: true,
+      frame: (params) => <LessonPlayFrame courseId={Number(params.courseId) || 0} />,
+      page: () => import('@/app/pages/learning/lesson-play-page'),
+    }),
     loader: prefetchPlayer,
   },
 ];

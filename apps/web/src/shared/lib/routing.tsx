@@ -1,5 +1,5 @@
-import type { ComponentType } from 'react';
-import type { RouteObject, UIMatch } from 'react-router';
+import type { ComponentType, ReactNode } from 'react';
+import type { Params, RouteObject, UIMatch } from 'react-router';
 import { LAZY_SCREEN_TIMEOUT_MS } from '@app/contracts/common/constants';
 import type { Permission } from '@app/contracts/staff/staff.rules';
 import type { Role } from '@app/contracts/users/users.schemas';
@@ -31,6 +31,12 @@ export interface RouteHandle {
   menu?: false;
   /** The not-found screen: a server render of it answers HTTP 404. */
   notFound?: true;
+  /**
+   * A login screen's frame that is the same for everyone (public data only): the server draws it inside the site's
+   * shell in the screen's place (the session lives in the browser), so a phone paints before the client's code runs;
+   * the client then draws the screen over it. Its root element carries `data-ssr-frame`.
+   */
+  frame?: (params: Params) => ReactNode;
 }
 
 export const LAZY_SCREEN_FAILED = '页面加载失败，请刷新重试';

@@ -97,7 +97,14 @@ export default function LessonPlayPage() {
   }
 
   let main;
-  if (lesson.isPending) main = <Skeleton.Node active className="play-page__video-skeleton" />;
+  // While the lesson (its signed video URL) loads, the course's cover holds the video's place, as in the frame the
+  // server drew (lesson-play-frame.tsx), so the picture does not blink away and back.
+  if (lesson.isPending)
+    main = course?.cover ? (
+      <img className="play-page__poster" src={course.cover} alt="" width={1280} height={720} />
+    ) : (
+      <Skeleton.Node active className="play-page__video-skeleton" />
+    );
   else if (lesson.isError)
     main = isNoAccess(lesson.error) && course ? (
       <div className="play-page__locked">
