@@ -77,7 +77,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     if (r.status !== 0) process.exit(r.status ?? 1);
   }
   // The server runs as a child so its signals (SIGTERM: checkpoint and close the database) behave as with `serve`.
-  const child = spawn(process.execPath, [at('apps', 'server', 'dist', 'server.js')], { cwd: root, stdio: 'inherit' });
+  // MALLOC_ARENA_MAX=2: glibc would otherwise keep the memory image decoding's threads used (docs/performance.md).
+  const env = { MALLOC_ARENA_MAX: '2', ...process.env };
+  const child = spawn(process.execPath, [at('apps', 'server', 'dist', 'server.js')], { cwd: root, stdio: 'inherit', env });
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 : 1)));
 }

@@ -157,9 +157,11 @@ async function runInWorker<R extends GuardResult | ReadResult>(
   const { timeoutMs, ...scan } = limits;
   let result: R;
   try {
+    // One copy of the upload, moved (not copied again) to the worker thread.
+    const bytes = new Uint8Array(content);
     result = (await workers().run(
-      { content: new Uint8Array(content), limits: scan },
-      { name, signal: AbortSignal.timeout(timeoutMs) },
+      { content: bytes, limits: scan },
+      { name, signal: AbortSignal.timeout(timeoutMs), transferList: [bytes.buffer] },
     )) as R;
   } catch (err) {
     if ((err as { name?: string }).name === 'AbortError' || (err as { name?: string }).name === 'TimeoutError')

@@ -2,7 +2,6 @@
 // refuses it on the declared sizes before inflating anything, then inflates the entries as a stream, counting
 // bytes, rows, cells per row and text length, and stops at the first limit. Plain JavaScript so the same file runs
 // from the TypeScript sources (tests) and, bundled by build.mjs as dist/workbook-worker.js, from the built server.
-import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
 
 const SHEET = /^xl\/worksheets\/[^/]+\.xml$/;
@@ -90,6 +89,8 @@ export async function read(task) {
   const guarded = await guardWorkbook(task);
   if (!guarded.ok) return guarded;
   const { content } = task;
+  // Loaded on the first read, not when the thread starts: a hostile file is refused by the guard alone.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(Buffer.from(content.buffer, content.byteOffset, content.byteLength));
