@@ -2,6 +2,7 @@ import { BellOutlined, DownOutlined, UserOutlined } from '@ant-design/icons';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSessionStore } from '@/shared/lib/session/session-store';
+import { StoredImg } from '@/shared/ui/stored-img';
 
 /**
  * Header user area (SPEC §2): with a loaded user, a message badge and the avatar menu; without a user (no phone),
@@ -108,7 +109,7 @@ function UserMenu() {
           }}
         >
           <span className="user-area__avatar">
-            {user.avatar ? <img src={user.avatar} alt="头像" /> : <UserOutlined aria-hidden="true" />}
+            {user.avatar ? <StoredImg src={user.avatar} sizes="32px" alt="头像" /> : <UserOutlined aria-hidden="true" />}
           </span>
           <span className="user-area__name">{displayName}</span>
           <DownOutlined className="user-area__caret" aria-hidden="true" />
