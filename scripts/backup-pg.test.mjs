@@ -48,7 +48,7 @@ test('back up while the server runs, restore into an empty database: same row co
   const { manifest } = await backup({ env: { DATABASE_URL: source.url, DATA_DIR: dataDir }, out });
   assert.equal(manifest.driver, 'pg');
   assert.ok(manifest.rows['public.users'] > 0);
-  assert.equal(manifest.upload_files, 1);
+  assert.equal(manifest.upload_files, 2); // the avatar and its narrower copy
   // The server kept serving during the backup.
   assert.equal((await fetch(`${server.base}/api/readyz`)).status, 200);
 

@@ -242,7 +242,11 @@ test('an upload through one process is served by the other', async () => {
   const got = await fetch(`${b.base}${url}`);
   assert.equal(got.status, 200);
   assert.equal(got.headers.get('x-served-by'), 'b');
-  assert.deepEqual(Buffer.from(await got.arrayBuffer()), PNG_1x1);
+  // The upload was re-encoded as WebP by process a; process b serves that very file, and its narrower copy.
+  const bytes = Buffer.from(await got.arrayBuffer());
+  assert.equal(bytes.subarray(8, 12).toString('latin1'), 'WEBP');
+  assert.deepEqual(Buffer.from(await (await fetch(`${a.base}${url}`)).arrayBuffer()), bytes);
+  assert.equal((await fetch(`${b.base}${url.replace(/\.webp$/, '-160.webp')}`)).status, 200);
   const viaNginx = await fetch(`${nginx.base}${url}`);
   assert.equal(viaNginx.status, 200);
 });
