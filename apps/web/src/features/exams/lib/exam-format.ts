@@ -1,10 +1,10 @@
 import type { ExamType } from '@app/contracts/exams/exams.schemas';
 import { FEE_MODE_LABELS } from '@app/contracts/exams/exams.rules';
-import { chinaTime } from '@/shared/lib/china-time';
+import { chinaDate, chinaDateTime } from '@/shared/lib/china-time';
 
 /** China time (DECISIONS reading 19), so a server-rendered notice shows the same dates the browser draws. */
-export const dateTime = (iso: string) => chinaTime(iso).format('YYYY-MM-DD HH:mm');
-export const dateOnly = (iso: string) => chinaTime(iso).format('YYYY-MM-DD');
+export const dateTime = (iso: string) => chinaDateTime(iso);
+export const dateOnly = (iso: string) => chinaDate(iso);
 export const yuan = (fen: number) => `${(fen / 100).toFixed(fen % 100 === 0 ? 0 : 2)}元`;
 
 /** 免费 · 会员免费（非会员299元） · 680元. */

@@ -1,8 +1,8 @@
-import { chinaTime } from '@/shared/lib/china-time';
+import { chinaDate, chinaDateTime } from '@/shared/lib/china-time';
 
 /** China time (DECISIONS reading 19), so a server-rendered question shows the same times the browser draws. */
-export const time = (iso: string | null | undefined) => (iso ? chinaTime(iso).format('YYYY-MM-DD HH:mm') : '—');
-export const day = (iso: string | null | undefined) => (iso ? chinaTime(iso).format('YYYY-MM-DD') : '—');
+export const time = (iso: string | null | undefined) => chinaDateTime(iso, '—');
+export const day = (iso: string | null | undefined) => chinaDate(iso, '—');
 
 /** Public question page path. */
 export const questionPath = (id: number) => `/quiz/${id}`;
