@@ -14,6 +14,7 @@ describe('regionCodeOf', () => {
 describe('dateOf', () => {
   it('gives the China-time calendar day', () => {
     expect(dateOf('2025-03-07T17:30:00Z')).toBe('2025-03-08');
+    expect(dateOf('2025-03-07T15:59:59Z')).toBe('2025-03-07');
     expect(dateOf(null)).toBe('');
   });
 });

@@ -1,4 +1,5 @@
 import { LEARNING_BASES } from '@app/contracts/common/dictionaries';
+import { chinaDate } from '@/shared/lib/china-time';
 
 /** Sub-domain code of a regional site (henan.example.org -> henan), or undefined on the main site. */
 export function regionCodeOf(hostname: string): string | undefined {
@@ -8,12 +9,8 @@ export function regionCodeOf(hostname: string): string | undefined {
   return Object.prototype.hasOwnProperty.call(LEARNING_BASES, first) ? first : undefined;
 }
 
-/** 2025-03-08 in China time, from an ISO instant. */
-export function dateOf(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(new Date(iso).getTime() + 8 * 3_600_000);
-  return d.toISOString().slice(0, 10);
-}
+/** 2025-03-08 in China time, from an ISO instant ('' without one). */
+export const dateOf = (iso: string | null) => chinaDate(iso);
 
 export const newsPath = (id: number) => `/newsInformation/details?id=${id}`;
 export const casePath = (id: number) => `/caseDatabase/article/${id}`;

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { CompanyCard, JobPost } from '@app/contracts';
 import { PlainAvatar } from '@/shared/ui/plain-avatar';
 import { PlainTag } from '@/shared/ui/plain-tag';
-import { cityText, educationText, experienceText, unitSizeText } from '../lib/format';
+import { cityText, dateText, educationText, experienceText, unitSizeText } from '../lib/format';
 
 export function CompanyLogo({ name, logo, size = 48 }: { name: string; logo: string | null; size?: number }) {
   return (
@@ -42,7 +42,7 @@ export function PostCard({ post, extra }: { post: JobPost; extra?: React.ReactNo
         <div className="rc-muted">
           {post.company.industry ?? '—'} · {unitSizeText(post.company.unit_size)}
         </div>
-        <div className="rc-muted">发布于 {post.published_at?.slice(0, 10) ?? '—'}</div>
+        <div className="rc-muted">发布于 {dateText(post.published_at)}</div>
       </div>
     </article>
   );

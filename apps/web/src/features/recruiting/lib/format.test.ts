@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { maskedName, rangeMatchesBand, salaryText } from '@app/contracts/recruiting/recruiting.rules';
-import { cityText, dateTimeText } from './format';
+import { cityText, dateText, dateTimeText } from './format';
 
 describe('recruiting display rules', () => {
   it('shows cities without provinces and a municipality once', () => {
@@ -32,5 +32,12 @@ describe('recruiting display rules', () => {
 
   it('shows interview times in China time', () => {
     expect(dateTimeText('2026-11-28T02:00:00.000Z')).toBe('2026-11-28 10:00');
+    expect(dateTimeText(null)).toBe('—');
+  });
+
+  it('dates an application made at 03:04 in Beijing on the 28th as the 28th, not the UTC day before', () => {
+    expect(dateText('2026-11-27T19:04:00.000Z')).toBe('2026-11-28');
+    expect(dateText('2026-11-27')).toBe('2026-11-27');
+    expect(dateText(undefined)).toBe('—');
   });
 });

@@ -8,6 +8,7 @@ import {
 } from '@app/contracts/common/dictionaries';
 import { EDUCATIONS, EXPERIENCES } from '@app/contracts/recruiting/recruiting.rules';
 import { isApiError } from '@/shared/lib/api-client';
+import { chinaDate, chinaDateTime } from '@/shared/lib/china-time';
 
 /** '河南省:郑州市,河南省:洛阳市' -> '郑州市、洛阳市' (a municipality shows once). */
 export function cityText(citys: string | null | undefined): string {
@@ -27,12 +28,10 @@ export const educationText = (v: number | null | undefined) =>
   v === null || v === undefined ? '—' : (EDUCATIONS.find((e) => e.value === v)?.label ?? '—');
 export const salaryBandText = (v: number) => SALARY_BANDS[v] ?? '—';
 export const hoursText = (seconds: number) => `${(seconds / 3600).toFixed(1)} 小时`;
-export const dateText = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '—');
-/** China time yyyy-MM-dd HH:mm of an ISO instant. */
-export function dateTimeText(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  return new Date(new Date(iso).getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
-}
+/** China-time YYYY-MM-DD of an instant (a plain YYYY-MM-DD as it is), or '—'. */
+export const dateText = (iso: string | null | undefined) => chinaDate(iso, '—');
+/** China-time YYYY-MM-DD HH:mm of an instant, or '—'. */
+export const dateTimeText = (iso: string | null | undefined) => chinaDateTime(iso, '—');
 
 /** Shows the server's field errors on the form; returns the message for a toast. */
 export function applyServerErrors(form: FormInstance, err: unknown, fallback: string): string {

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AntdIsland } from '@/shared/lib/antd-island';
 import { isApiError } from '@/shared/lib/api-client';
+import { chinaDate } from '@/shared/lib/china-time';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { FactList } from '@/shared/ui/fact-list';
@@ -93,7 +94,7 @@ export default function JobInfoPage() {
               items={[
                 { label: '职位类别', value: post.position },
                 { label: '职位层级', value: levelText(post.position_level) },
-                { label: '发布日期', value: post.published_at?.slice(0, 10) },
+                { label: '发布日期', value: chinaDate(post.published_at) },
                 { label: '截止日期', value: post.expires_on },
               ]}
             />
