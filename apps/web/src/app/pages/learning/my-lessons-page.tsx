@@ -1,5 +1,4 @@
 import { Button, Card, Empty, Pagination, Popconfirm, Progress, Skeleton, Tabs } from 'antd';
-import dayjs from 'dayjs';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { MyCourseItem, MyCourseStatus } from '@app/contracts';
 import { formatDuration } from '@app/contracts';
@@ -7,6 +6,7 @@ import { useFavorites, useUnfavorite } from '@/features/courses/api/use-courses'
 import { CourseGrid } from '@/features/courses/components/course-grid';
 import { coursePath, playPath } from '@/features/courses/lib/course-paths';
 import { useMyCourses } from '@/features/learning/api/use-learning';
+import { chinaDate, chinaDateTime } from '@/shared/lib/china-time';
 import './my-lessons-page.css';
 import { StoredImg } from '@/shared/ui/stored-img';
 
@@ -37,7 +37,7 @@ function MyCourseRow({ item }: { item: MyCourseItem }) {
           <Progress percent={r.percent} size="small" status={r.finished_at ? 'success' : 'active'} aria-label={`学习进度${r.percent}%`} />
         </div>
         <p className="my-course__time">
-          {r.finished_at ? `完成于 ${dayjs(r.finished_at).format('YYYY-MM-DD')}` : `最近学习 ${dayjs(r.last_learned_at).format('YYYY-MM-DD HH:mm')}`}
+          {r.finished_at ? `完成于 ${chinaDate(r.finished_at)}` : `最近学习 ${chinaDateTime(r.last_learned_at)}`}
         </p>
       </div>
       <div className="my-course__action">
@@ -89,7 +89,7 @@ function FavoritesTab({ page, onPage }: { page: number; onPage(p: number): void 
         label="我的收藏"
         renderFooter={(c) => (
           <div className="my-favorite__foot">
-            <span>收藏于 {dayjs(q.data.list.find((f) => f.id === c.id)?.favorited_at).format('YYYY-MM-DD')}</span>
+            <span>收藏于 {chinaDate(q.data.list.find((f) => f.id === c.id)?.favorited_at)}</span>
             <Popconfirm title="确定取消收藏吗？" okText="确定" cancelText="取消" onConfirm={() => unfavorite.mutateAsync(c.id)}>
               <Button type="link" size="small">
                 取消收藏

@@ -1,9 +1,9 @@
 import { App, Avatar, Button, Empty, Pagination, Popconfirm, Skeleton } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import { ReportButton } from '@/shared/ui/report-button';
+import { chinaDateTime } from '@/shared/lib/china-time';
 import { useComments, useCreateComment, useDeleteComment } from '../api/use-comments';
 import { CommentForm } from './comment-form';
 import './comment-section.css';
@@ -55,7 +55,7 @@ export function CommentSection({ courseId, lessonId }: { courseId: number; lesso
               <div className="comment-item__body">
                 <div className="comment-item__head">
                   <span className="comment-item__name">{c.user.name}</span>
-                  <time dateTime={c.created_at}>{dayjs(c.created_at).format('YYYY-MM-DD HH:mm')}</time>
+                  <time dateTime={c.created_at}>{chinaDateTime(c.created_at)}</time>
                   {token && !c.is_mine && <ReportButton kind="comment" id={c.id} title="举报评论" className="comment-item__report" />}
                   {c.is_mine && (
                     <Popconfirm

@@ -15,6 +15,7 @@ import {
 } from '@app/contracts/content/content.rules';
 import type { AdminArticle, ArticleInput } from '@app/contracts/content/articles.schemas';
 import { isApiError } from '@/shared/lib/api-client';
+import { chinaDateTime } from '@/shared/lib/china-time';
 import { articlesApi, type AdminArticleRow } from '../api/articles-api';
 import { contentKeys } from '../api/content-keys';
 import { ArticleHtml } from '../components/article-parts';
@@ -50,7 +51,7 @@ export default function AdminArticlesPage() {
     { title: '栏目', dataIndex: 'category', width: 110 },
     { title: '地区', dataIndex: 'region_name', width: 80, render: (v: string | null) => v ?? '全国' },
     { title: '状态', dataIndex: 'state', width: 100, render: (s: ArticleState) => <Tag color={STATE_COLORS[s]}>{ARTICLE_STATE_LABELS[s]}</Tag> },
-    { title: '发布时间', dataIndex: 'publish_at', width: 170, render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—') },
+    { title: '发布时间', dataIndex: 'publish_at', width: 170, render: (v: string | null) => chinaDateTime(v, '—') },
     { title: '阅读', dataIndex: 'view_count', width: 70 },
   ];
 
@@ -328,7 +329,7 @@ function ArticleEditor(props: { kind: ArticleKind; id: number | null; onClose: (
             ) : (
               <Timeline
                 items={article.events.map((e) => ({
-                  content: `${dayjs(e.at).format('YYYY-MM-DD HH:mm')} ${e.by} ${ACTION_LABELS[e.action]}${e.action === 'schedule' && e.publish_at ? `（${dayjs(e.publish_at).format('YYYY-MM-DD HH:mm')}）` : ''}`,
+                  content: `${chinaDateTime(e.at)} ${e.by} ${ACTION_LABELS[e.action]}${e.action === 'schedule' && e.publish_at ? `（${chinaDateTime(e.publish_at)}）` : ''}`,
                 }))}
               />
             )}
@@ -338,7 +339,7 @@ function ArticleEditor(props: { kind: ArticleKind; id: number | null; onClose: (
             <ul className="cms-versions">
               {(versions.data ?? []).map((v) => (
                 <li key={v.id}>
-                  第{v.version}版 · {v.saved_by} · {dayjs(v.saved_at).format('YYYY-MM-DD HH:mm')}{' '}
+                  第{v.version}版 · {v.saved_by} · {chinaDateTime(v.saved_at)}{' '}
                   <Popconfirm
                     title="用这个版本替换当前内容？"
                     onConfirm={async () => {

@@ -1,9 +1,9 @@
 import { App, Button, Card, Segmented, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { isApiError } from '@/shared/lib/api-client';
+import { chinaDateTime } from '@/shared/lib/china-time';
 import { articlesApi, type Lead } from '../api/articles-api';
 import { contentKeys } from '../api/content-keys';
 
@@ -23,7 +23,7 @@ export default function AdminLeadsPage() {
     }
   };
   const columns: ColumnsType<Lead> = [
-    { title: '提交时间', dataIndex: 'created_at', width: 150, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+    { title: '提交时间', dataIndex: 'created_at', width: 150, render: (v: string) => chinaDateTime(v) },
     { title: '单位', dataIndex: 'organisation' },
     { title: '联系人', dataIndex: 'contact', width: 90 },
     { title: '手机号', dataIndex: 'phone', width: 120 },
@@ -35,7 +35,7 @@ export default function AdminLeadsPage() {
       render: (_: unknown, r) =>
         r.handled_at ? (
           <Tag color="green">
-            {r.handled_by} 已处理 {dayjs(r.handled_at).format('MM-DD HH:mm')}
+            {r.handled_by} 已处理 {chinaDateTime(r.handled_at)}
           </Tag>
         ) : (
           <Button size="small" onClick={() => void handle(r.id)}>

@@ -24,6 +24,7 @@ import {
 } from '@app/contracts';
 import { useIsPhone } from '@/shared/hooks/use-is-phone';
 import { isApiError } from '@/shared/lib/api-client';
+import { chinaTime } from '@/shared/lib/china-time';
 import { examKeys, examsApi } from '../api/exams-api';
 import { CertificateActions } from '../components/certificate-actions';
 import { EXAMINATION_PATH, countdownText } from '../lib/exam-format';
@@ -436,7 +437,7 @@ function Paper({ attempt, refetch }: { attempt: Attempt; refetch: () => void }) 
       : autosave.status === 'error'
         ? '保存失败，正在重试'
         : autosave.savedAt
-          ? `已保存 ${autosave.savedAt.toLocaleTimeString('zh-CN', { hour12: false })}`
+          ? `已保存 ${chinaTime(autosave.savedAt)}`
           : '答案将自动保存';
   const saveState = (
     <span

@@ -1,8 +1,8 @@
 import { DeleteOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { App, Button, Card, Empty, Input, Pagination, Popconfirm, Skeleton } from 'antd';
-import dayjs from 'dayjs';
 import { Link, useSearchParams } from 'react-router';
 import { formatDuration, NOTE_KEYWORD_MAX } from '@app/contracts';
+import { chinaDateTime } from '@/shared/lib/china-time';
 import { useDeleteNote, useNotes } from '../api/use-learning';
 import './my-notes-page.css';
 
@@ -56,7 +56,7 @@ export default function MyNotesPage() {
               </div>
               <p className="my-note__content">{n.content}</p>
               <p className="my-note__foot">
-                {dayjs(n.updated_at).format('YYYY-MM-DD HH:mm')}
+                {chinaDateTime(n.updated_at)}
                 {n.is_public && <span> · 公开</span>}
                 <span> · {n.like_count} 赞</span>
               </p>

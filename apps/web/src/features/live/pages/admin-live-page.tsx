@@ -12,6 +12,7 @@ import {
   type LiveClassBody,
 } from '@app/contracts';
 import { isApiError } from '@/shared/lib/api-error';
+import { chinaDateTime } from '@/shared/lib/china-time';
 import { liveApi, liveKeys } from '../api/live-api';
 
 type FormValues = Omit<LiveClassBody, 'starts_at'> & { starts_at: Dayjs };
@@ -115,7 +116,7 @@ export default function AdminLivePage() {
         columns={[
           { title: '标题', dataIndex: 'title' },
           { title: '主讲', dataIndex: 'teacher', width: 100 },
-          { title: '开始时间', render: (_, r) => dayjs(r.starts_at).format('YYYY-MM-DD HH:mm'), width: 150 },
+          { title: '开始时间', render: (_, r) => chinaDateTime(r.starts_at), width: 150 },
           { title: '预约', render: (_, r) => `${r.booked_count}/${r.capacity}`, width: 90 },
           { title: '权限', render: (_, r) => LIVE_ACCESS_LABELS[r.access], width: 90 },
           {

@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Result, Skeleton, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { LiveRoom } from '@app/contracts';
 import { isApiError } from '@/shared/lib/api-error';
+import { chinaDateTime } from '@/shared/lib/china-time';
 import { liveApi, liveKeys } from '../api/live-api';
 import { HlsPlayer } from '../components/hls-player';
 import { LiveChat } from '../components/live-chat';
@@ -77,7 +77,7 @@ function Room({ room, loadedAt }: { room: LiveRoom; loadedAt: number }) {
           </h2>
           <div style={{ color: '#4b5563' }}>
             主讲：{room.teacher}
-            {room.teacher_title ? `（${room.teacher_title}）` : ''} · {dayjs(room.starts_at).format('YYYY年M月D日 HH:mm')} ·{' '}
+            {room.teacher_title ? `（${room.teacher_title}）` : ''} · {chinaDateTime(room.starts_at)} ·{' '}
             {room.duration_minutes} 分钟
             {room.watched_seconds > 0 && ` · 已观看 ${Math.floor(room.watched_seconds / 60)} 分钟`}
           </div>

@@ -1,11 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Empty, Popconfirm, Skeleton, Tabs, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LIVE_ACCESS_LABELS, type LiveClass, type LiveListQuery } from '@app/contracts';
 import { isApiError } from '@/shared/lib/api-error';
 import { useIsPhone } from '@/shared/hooks/use-is-phone';
+import { chinaDateTime } from '@/shared/lib/china-time';
 import { liveApi, liveKeys } from '../api/live-api';
 import './live.css';
 
@@ -37,7 +37,7 @@ function ClassCard({ c }: { c: LiveClass }) {
           {c.teacher_title ? `（${c.teacher_title}）` : ''}
         </div>
         <div className="live-card__meta">
-          {dayjs(c.starts_at).format('YYYY年M月D日 HH:mm')} · {c.duration_minutes} 分钟
+          {chinaDateTime(c.starts_at)} · {c.duration_minutes} 分钟
         </div>
         <div>
           <Tag color={PHASE[c.phase].color}>{PHASE[c.phase].label}</Tag>

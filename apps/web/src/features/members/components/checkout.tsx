@@ -1,12 +1,12 @@
 import { CheckCircleFilled } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Empty, Result, Skeleton } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { CreateOrderBody, MemberPlan } from '@app/contracts';
 import { loginPathWithRedirect } from '@/shared/lib/navigation';
 import { useSessionStore } from '@/shared/lib/session/session-store';
+import { chinaDate } from '@/shared/lib/china-time';
 import { membersApi } from '../api/members-api';
 import { useCourseForSale, useMemberPlans } from '../api/use-members';
 import { courseDetailPath, payOrderPath } from '../lib/member-paths';
@@ -72,7 +72,7 @@ export function VipCheckout() {
           type="info"
           showIcon
           className="checkout__notice"
-          title={`您已是会员，有效期至 ${dayjs(user.member_end_at).format('YYYY-MM-DD')}；续费后有效期顺延。`}
+          title={`您已是会员，有效期至 ${chinaDate(user.member_end_at)}；续费后有效期顺延。`}
         />
       )}
       <section aria-labelledby="plans-title">

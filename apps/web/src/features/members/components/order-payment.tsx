@@ -1,11 +1,11 @@
 import { LoadingOutlined, WarningOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Descriptions, Result, Skeleton, Spin } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ORDER_POLL_INTERVAL_MS, PAYMENT_CHANNEL_LABELS, type Order, type PayOrderResult } from '@app/contracts';
 import { isApiError } from '@/shared/lib/api-error';
+import { chinaDate, chinaDateTime } from '@/shared/lib/china-time';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import { membersApi } from '../api/members-api';
 import { CENTRE_PATH, courseDetailPath, ORDERS_PATH, payOrderPath } from '../lib/member-paths';
@@ -42,7 +42,7 @@ function OrderSummary({ order }: { order: Order }) {
       items={[
         { key: 'subject', label: '商品', children: order.subject },
         { key: 'no', label: '订单号', children: order.order_no },
-        { key: 'created', label: '下单时间', children: dayjs(order.created_at).format('YYYY-MM-DD HH:mm:ss') },
+        { key: 'created', label: '下单时间', children: chinaDateTime(order.created_at) },
         {
           key: 'amount',
           label: '应付金额',
@@ -223,7 +223,7 @@ function PaymentSuccess({ order }: { order: Order }) {
       <Result
         status="success"
         title="支付成功，会员已开通"
-        subTitle={order.member_end_at ? `会员有效期至 ${dayjs(order.member_end_at).format('YYYY-MM-DD')}` : undefined}
+        subTitle={order.member_end_at ? `会员有效期至 ${chinaDate(order.member_end_at)}` : undefined}
         extra={[
           <Link key="centre" to={CENTRE_PATH}>
             <Button type="primary">进入个人中心</Button>

@@ -1,7 +1,6 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { App, Button, Card, Empty, Form, Input, Modal, Segmented, Space, Table, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
@@ -14,6 +13,7 @@ import {
   type AdminInvoice,
   type InvoiceState,
 } from '@app/contracts';
+import { chinaDateTime } from '@/shared/lib/china-time';
 import { useAdminInvoices, useIssueInvoice, useRejectInvoice } from '../api/use-members';
 import { downloadInvoicePdf } from '../lib/download-invoice';
 import { invoiceOrderColumn, invoiceStateColumn, invoiceTitleColumn } from '../lib/invoice-columns';
@@ -133,7 +133,7 @@ const COLUMNS: ColumnsType<AdminInvoice> = [
       <>
         <div>{i.user.nickname || i.user.phone}</div>
         <div className="order-no">{i.user.phone}</div>
-        <div className="order-no">{dayjs(i.requested_at).format('YYYY-MM-DD HH:mm')}</div>
+        <div className="order-no">{chinaDateTime(i.requested_at)}</div>
       </>
     ),
   },

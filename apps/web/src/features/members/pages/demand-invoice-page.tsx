@@ -1,8 +1,8 @@
 import { App, Button, Card, Descriptions, Empty, Form, Input, InputNumber, Radio, Result, Select, Skeleton } from 'antd';
-import dayjs from 'dayjs';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { INVOICE_TITLE_TYPE_LABELS, INVOICE_TITLE_TYPES, membersMessages, type Order } from '@app/contracts';
 import { isApiError } from '@/shared/lib/api-error';
+import { chinaDateTime } from '@/shared/lib/china-time';
 import { useCreateInvoice, useOrder, useOrders } from '../api/use-members';
 import { amountRules, schemaRule, taxNoRule, toInvoiceBody, type InvoiceFormValues } from '../lib/invoice-form';
 import { demandInvoicePath, INVOICES_PATH, ORDERS_PATH } from '../lib/member-paths';
@@ -45,7 +45,7 @@ function InvoiceForm({ order }: { order: Order }) {
           { key: 'no', label: '订单号', children: order.order_no },
           { key: 'subject', label: '商品', children: order.subject },
           { key: 'paid', label: '实付金额', children: yuan(order.amount) },
-          { key: 'at', label: '支付时间', children: order.paid_at ? dayjs(order.paid_at).format('YYYY-MM-DD HH:mm') : '-' },
+          { key: 'at', label: '支付时间', children: chinaDateTime(order.paid_at, '-') },
         ]}
       />
       <Form<InvoiceFormValues>

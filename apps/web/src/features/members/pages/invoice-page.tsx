@@ -1,9 +1,9 @@
 import { App, Button, Card, Empty, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DEFAULT_PER_PAGE, type Invoice } from '@app/contracts';
+import { chinaDateTime } from '@/shared/lib/china-time';
 import { useInvoices } from '../api/use-members';
 import { downloadInvoicePdf } from '../lib/download-invoice';
 import { invoiceOrderColumn, invoiceStateColumn, invoiceTitleColumn } from '../lib/invoice-columns';
@@ -37,7 +37,7 @@ const COLUMNS: ColumnsType<Invoice> = [
   invoiceOrderColumn(),
   invoiceTitleColumn(180),
   { title: '金额', key: 'amount', width: 100, align: 'right', render: (_, i) => <span className="money">{yuan(i.amount)}</span> },
-  { title: '申请时间', key: 'at', width: 140, render: (_, i) => dayjs(i.requested_at).format('YYYY-MM-DD HH:mm') },
+  { title: '申请时间', key: 'at', width: 140, render: (_, i) => chinaDateTime(i.requested_at) },
   invoiceStateColumn(130),
   {
     title: '操作',

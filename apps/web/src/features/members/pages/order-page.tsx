@@ -1,8 +1,8 @@
 import { App, Button, Card, Empty, Popconfirm, Segmented, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DEFAULT_PER_PAGE, ORDER_PRODUCT_TYPE_LABELS, ORDER_STATE_LABELS, ORDER_STATES, type Order, type OrderState } from '@app/contracts';
+import { chinaDateTime } from '@/shared/lib/china-time';
 import { useCancelOrder, useOrders } from '../api/use-members';
 import { BUY_VIP_PATH, demandInvoicePath, INVOICES_PATH, payOrderPath } from '../lib/member-paths';
 import { yuan } from '../lib/money';
@@ -84,7 +84,7 @@ const COLUMNS: ColumnsType<Order> = [
     dataIndex: 'created_at',
     key: 'created_at',
     width: 150,
-    render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    render: (v: string) => chinaDateTime(v),
   },
   { title: '状态', key: 'state', width: 80, render: (_, o) => <OrderStateTag state={o.state} /> },
   { title: '操作', key: 'actions', width: 150, fixed: 'right', render: (_, o) => <OrderActions order={o} /> },

@@ -1,8 +1,8 @@
 import { Badge, Button, Card, Collapse, Empty, Pagination, Segmented, Skeleton } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PER_PAGE, type Message } from '@app/contracts';
+import { chinaDateTime } from '@/shared/lib/china-time';
 import { useMarkMessagesRead, useMessages } from '../api/use-messages';
 import './message-page.css';
 
@@ -25,7 +25,7 @@ function MessageLabel({ message }: { message: Message }) {
         {!message.is_read && <Badge status="processing" aria-label="未读" />}
         {message.title}
       </span>
-      <time dateTime={message.created_at}>{dayjs(message.created_at).format('YYYY-MM-DD HH:mm')}</time>
+      <time dateTime={message.created_at}>{chinaDateTime(message.created_at)}</time>
     </div>
   );
 }

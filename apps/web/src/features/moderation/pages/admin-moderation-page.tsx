@@ -1,6 +1,5 @@
 import { App, Alert, Badge, Button, Card, Empty, Form, Input, Modal, Segmented, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -17,12 +16,13 @@ import {
   type ModerationState,
 } from '@app/contracts';
 import { isApiError } from '@/shared/lib/api-error';
+import { chinaDateTime } from '@/shared/lib/china-time';
 import { useModerationActions, useModerationQueue, useModerationWords } from '../api/use-moderation';
 import { highlightWords } from '../lib/highlight';
 import './admin-moderation.css';
 
 const PER_PAGE = 20;
-const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
+const time = (iso: string) => chinaDateTime(iso);
 /** Quick choices for the hide reason; staff may also write their own. */
 const HIDE_PRESETS = ['发布广告信息', '辱骂攻击他人', '含色情低俗内容', '含违法违规内容', '发布虚假或误导信息'];
 

@@ -58,6 +58,7 @@ describe('/admin/audit', () => {
     expect(within(row).getByText('管理员')).toBeInTheDocument();
     expect(within(row).getByText('用户 #42')).toBeInTheDocument();
     expect(within(row).getByText('198.51.100.7')).toBeInTheDocument();
+    expect(within(row).getByText('2026-11-20 10:30')).toBeInTheDocument();
 
     fireEvent.change(screen.getByLabelText('操作人手机号'), { target: { value: '138009' } });
     fireEvent.click(screen.getByRole('button', { name: '查 询' }));

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { AUDIT_ENTITY_LABELS, auditActionLabel, auditTarget } from '@app/contracts/staff/audit-labels';
 import { STAFF_ROLE_LABELS, type StaffRole } from '@app/contracts/staff/staff.rules';
 import type { AuditEntry, AuditQuery } from '@app/contracts/staff/staff.schemas';
+import { chinaDateTime } from '@/shared/lib/china-time';
 import { useAuditLog } from '../api/use-staff';
 import './staff.css';
 
@@ -106,7 +107,7 @@ export default function AdminAuditPage() {
             title: '时间',
             dataIndex: 'at',
             width: 180,
-            render: (v: string) => new Date(v).toLocaleString('zh-CN'),
+            render: (v: string) => chinaDateTime(v),
           },
           {
             title: '操作人',

@@ -28,11 +28,12 @@ import {
   useResetPassword,
   useSetUserDisabled,
 } from '../api/use-staff';
+import { chinaDate, chinaDateTime } from '@/shared/lib/china-time';
 import './staff.css';
 
 const PER = 20;
 const KIND_LABELS = { personal: '个人', company: '企业' } as const;
-const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('zh-CN') : '—');
+const day = (iso: string | null) => chinaDate(iso, '—');
 
 interface Filters {
   keyword?: string;
@@ -170,7 +171,7 @@ function UserDrawer({ id, onClose }: { id: number | null; onClose: () => void })
               {u.disabled ? <Tag color="red">已禁用</Tag> : <Tag color="green">正常</Tag>}
             </Descriptions.Item>
             <Descriptions.Item label="注册时间">
-              {new Date(u.created_at).toLocaleString('zh-CN')}
+              {chinaDateTime(u.created_at)}
             </Descriptions.Item>
           </Descriptions>
           <Space>

@@ -1,7 +1,7 @@
 import { Card, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { CERTIFICATE_STATE_LABELS, type Certificate } from '@app/contracts';
+import { chinaDate } from '@/shared/lib/china-time';
 import { useMyCertificates } from '../api/use-talent';
 import { ScrollCue, TABLE_SCROLLER, useTableScroll } from '@/shared/ui/scroll-cue';
 
@@ -25,8 +25,8 @@ export function ExamCertificatesCard() {
         columns={[
           { title: '证书名称', render: (_, c) => `${c.exam_name}证书` },
           { title: '证书编号', render: (_, c) => <Link to={`/certificate/${encodeURIComponent(c.number)}`}>{c.number}</Link> },
-          { title: '发证日期', render: (_, c) => dayjs(c.issued_at).format('YYYY-MM-DD') },
-          { title: '有效期至', render: (_, c) => dayjs(c.valid_until).format('YYYY-MM-DD') },
+          { title: '发证日期', render: (_, c) => chinaDate(c.issued_at) },
+          { title: '有效期至', render: (_, c) => chinaDate(c.valid_until) },
           { title: '状态', render: (_, c) => <Tag color={COLORS[c.state]}>{CERTIFICATE_STATE_LABELS[c.state]}</Tag> },
         ]}
       />

@@ -1,6 +1,5 @@
 import { App, Button, Descriptions, Form, Input, Modal, Radio, Segmented, Select, Table, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { AdminRcpj } from '@app/contracts';
 import { STAR_LEVELS, dictLabel } from '@app/contracts/common/dictionaries';
@@ -12,13 +11,14 @@ import {
   type RcpjStatus,
 } from '@app/contracts/talent/talent.rules';
 import { isApiError } from '@/shared/lib/api-client';
+import { chinaDateTime } from '@/shared/lib/china-time';
 import { talentApi } from '../api/talent-api';
 import { useAdminRcpjs } from '../api/use-talent';
 import { openAttachment } from '../components/attachment-field';
 import './evaluation.css';
 
 const PER = 10;
-const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '—');
+const time = (iso: string | null) => chinaDateTime(iso, '—');
 const FILTERS: { value: RcpjStatus | 'all'; label: string }[] = [
   { value: 'submitted', label: RCPJ_STATUS_LABELS.submitted },
   { value: 'approved', label: RCPJ_STATUS_LABELS.approved },

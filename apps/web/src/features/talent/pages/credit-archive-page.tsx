@@ -1,9 +1,9 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { Button, Empty, Skeleton, Table } from 'antd';
-import dayjs from 'dayjs';
 import { CERTIFICATE_STATE_LABELS, type CreditYear } from '@app/contracts';
 import { STAR_LEVELS, dictLabel } from '@app/contracts/common/dictionaries';
 import { formatDuration, maskPhone } from '@app/contracts/common/format';
+import { chinaDate } from '@/shared/lib/china-time';
 import { useCreditArchive } from '../api/use-talent';
 import { ScrollCue, TABLE_SCROLLER, useTableScroll } from '@/shared/ui/scroll-cue';
 import './credit-archive.css';
@@ -65,7 +65,7 @@ function YearCard({ y }: { y: CreditYear }) {
             columns={[
               { title: '考试证书', render: (_, c) => `${c.exam_name}证书` },
               { title: '证书编号', dataIndex: 'number' },
-              { title: '发证日期', width: 120, render: (_, c) => dayjs(c.issued_at).format('YYYY-MM-DD') },
+              { title: '发证日期', width: 120, render: (_, c) => chinaDate(c.issued_at) },
               { title: '状态', width: 90, render: (_, c) => CERTIFICATE_STATE_LABELS[c.state] },
             ]}
           />
@@ -75,7 +75,7 @@ function YearCard({ y }: { y: CreditYear }) {
         <ul className="credit-year__stars">
           {y.stars.map((s) => (
             <li key={`${s.star_id}-${s.granted_at}`}>
-              {dayjs(s.granted_at).format('YYYY-MM-DD')} 获评{s.star_name}
+              {chinaDate(s.granted_at)} 获评{s.star_name}
             </li>
           ))}
         </ul>
@@ -126,7 +126,8 @@ export default function CreditArchivePage() {
       {a.years.map((y) => (
         <YearCard key={y.year} y={y} />
       ))}
-      <footer className="credit-archive__foot">打印日期：{dayjs().format('YYYY-MM-DD')}</footer>
+      {/* The day the archive was read, in China time (a render stays pure: no clock read here). */}
+      <footer className="credit-archive__foot">打印日期：{chinaDate(archive.dataUpdatedAt)}</footer>
     </article>
   );
 }

@@ -15,7 +15,6 @@ import {
   Tag,
 } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CenterRcpj, Rcpj } from '@app/contracts';
@@ -28,6 +27,7 @@ import {
   type RcpjStatus,
 } from '@app/contracts/talent/talent.rules';
 import { isApiError } from '@/shared/lib/api-client';
+import { chinaDateTime } from '@/shared/lib/china-time';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import { talentApi, talentKeys } from '../api/talent-api';
 import { useAttachmentDics, useCenterRcpj, useTalentInfo } from '../api/use-talent';
@@ -43,7 +43,7 @@ const STATUS_COLORS: Record<RcpjStatus, string> = {
   rejected: 'red',
   cancelled: 'default',
 };
-const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '—');
+const time = (iso: string | null) => chinaDateTime(iso, '—');
 
 function useRefresh() {
   const queryClient = useQueryClient();

@@ -2,6 +2,7 @@ import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Descriptions, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import type { RiskReport } from '@app/contracts';
+import { chinaDateTime } from '@/shared/lib/china-time';
 import { toolsApi } from '../api/tools-api';
 import { downloadBlob } from '../lib/export-excel';
 
@@ -40,7 +41,7 @@ export function RiskReportView({ report }: { report: RiskReport }) {
       <Descriptions bordered size="small" column={{ xs: 1, sm: 3 }}>
         <Descriptions.Item label="综合评分"><strong className="tool-result__strong">{a.score}分</strong></Descriptions.Item>
         <Descriptions.Item label="发现风险">{a.flags.length}项</Descriptions.Item>
-        <Descriptions.Item label="生成时间">{new Date(report.ready_at ?? report.created_at).toLocaleString('zh-CN')}</Descriptions.Item>
+        <Descriptions.Item label="生成时间">{chinaDateTime(report.ready_at ?? report.created_at)}</Descriptions.Item>
       </Descriptions>
       <h3>风险提示</h3>
       {a.flags.length === 0 ? (

@@ -2,6 +2,7 @@ import { Card, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { RISK_REPORT_PRICE_FEN, RISK_REPORT_SOURCE_LABELS, RISK_REPORT_STATE_LABELS, type AdminRiskReport } from '@app/contracts';
 import { fenToYuan } from '@app/contracts/tools/money';
+import { chinaDateTime } from '@/shared/lib/china-time';
 import { useAdminRiskReports } from '../api/use-tools';
 
 /** /admin/risk-reports: every risk-check report (staff), with how it was obtained. */
@@ -22,7 +23,7 @@ export default function AdminRiskReportsPage() {
           { title: '状态', render: (_, r) => <Tag color={r.state === 'ready' ? 'green' : 'orange'}>{RISK_REPORT_STATE_LABELS[r.state]}</Tag> },
           { title: '来源', render: (_, r) => (r.source ? RISK_REPORT_SOURCE_LABELS[r.source] : '—') },
           { title: '评分', render: (_, r) => `${r.score}分（${r.level}风险）` },
-          { title: '创建时间', dataIndex: 'created_at', render: (v: string) => new Date(v).toLocaleString('zh-CN') },
+          { title: '创建时间', dataIndex: 'created_at', render: (v: string) => chinaDateTime(v) },
         ]}
       />
     </Card>

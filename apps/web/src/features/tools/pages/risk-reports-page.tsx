@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { RISK_REPORT_SOURCE_LABELS, RISK_REPORT_STATE_LABELS, type RiskReport } from '@app/contracts';
+import { chinaDateTime } from '@/shared/lib/china-time';
 import { toolsApi } from '../api/tools-api';
 import { useRiskReports } from '../api/use-tools';
 import '../tools.css';
@@ -21,7 +22,7 @@ export default function RiskReportsPage() {
 
   const table = usePhoneTable<ColumnType<RiskReport>>([
     { title: '企业名称', dataIndex: 'company_name' },
-    { title: '创建时间', dataIndex: 'created_at', render: (v: string) => new Date(v).toLocaleString('zh-CN') },
+    { title: '创建时间', dataIndex: 'created_at', render: (v: string) => chinaDateTime(v) },
     {
       title: '状态',
       render: (_, r) => (

@@ -6,9 +6,9 @@ import {
   SettingOutlined,
   ShoppingOutlined,
 } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { useSessionStore } from '@/shared/lib/session/session-store';
+import { chinaDate, chinaDateTime } from '@/shared/lib/china-time';
 import { useRecentMessages } from '../api/use-recent-messages';
 import './student-page.css';
 
@@ -44,7 +44,7 @@ function RecentMessages() {
               {!m.is_read && <Badge status="processing" className="student-dash__dot" />}
               <span className={m.is_read ? 'is-read' : undefined}>{m.title}</span>
             </Link>
-            <time dateTime={m.created_at}>{dayjs(m.created_at).format('YYYY-MM-DD HH:mm')}</time>
+            <time dateTime={m.created_at}>{chinaDateTime(m.created_at)}</time>
           </li>
         ))}
       </ul>
@@ -89,7 +89,7 @@ export default function StudentPage() {
             </h2>
             <p className="student-dash__sub">
               {user.is_member && user.member_end_at
-                ? `会员有效期至 ${dayjs(user.member_end_at).format('YYYY-MM-DD')}，祝您学习愉快。`
+                ? `会员有效期至 ${chinaDate(user.member_end_at)}，祝您学习愉快。`
                 : '欢迎来到学员中心，开始今天的学习吧。'}
             </p>
             {!user.is_member && (
