@@ -129,6 +129,42 @@ const noPrivateModuleImports = {
   },
 };
 
+/**
+ * Every date the web app shows is China time, one format per kind (docs/decisions.md): `chinaDate`, `chinaDateTime`
+ * and `chinaTime` of shared/lib/china-time.ts. Cutting an ISO string gives the UTC day, and the browser's
+ * toLocale*String and dayjs(x).format() give the browser's zone (and each their own format). The slice selectors
+ * only fire on what looks like an instant (a `toISOString()` result, or a name ending in _at, At, iso, date or time),
+ * so `tags.slice(0, 16)` of an array passes; toLocaleString passes on arithmetic (money), not on a Date.
+ */
+const chinaTimeMessage = (what) =>
+  `日期一律按北京时间显示：用 shared/lib/china-time.ts 的 chinaDate / chinaDateTime / chinaTime（show dates in China time with these helpers, not ${what}）。`;
+const dateLikeReceiver =
+  ':matches([callee.object.type="CallExpression"][callee.object.callee.property.name="toISOString"], [callee.object.name=/(_at|_on|At|iso|Iso|ISO|[dD]ate|[tT]ime)$/], [callee.object.property.name=/(_at|_on|At|iso|Iso|ISO|[dD]ate|[tT]ime)$/])';
+const chinaTimeSyntax = [
+  {
+    selector: `CallExpression[callee.property.name=/^(slice|substring|substr)$/][arguments.0.value=0]:matches([arguments.1.value=10], [arguments.1.value=16], [arguments.1.value=19])${dateLikeReceiver}`,
+    message: chinaTimeMessage('a slice of an ISO string'),
+  },
+  {
+    selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]',
+    message: chinaTimeMessage("the browser's toLocaleDateString/toLocaleTimeString"),
+  },
+  {
+    selector:
+      'CallExpression[callee.property.name="toLocaleString"]:not([callee.object.type=/^(BinaryExpression|Literal|UnaryExpression)$/])',
+    message: chinaTimeMessage("the browser's toLocaleString"),
+  },
+  {
+    selector: 'NewExpression[callee.object.name="Intl"][callee.property.name="DateTimeFormat"]',
+    message: chinaTimeMessage('Intl.DateTimeFormat'),
+  },
+  {
+    selector:
+      'CallExpression[callee.property.name="format"][callee.object.type="CallExpression"][callee.object.callee.name="dayjs"]',
+    message: chinaTimeMessage("dayjs(x).format() in the browser's zone"),
+  },
+];
+
 const localPlugin = {
   rules: {
     'no-cross-feature-imports': noCrossFeatureImports,
@@ -187,6 +223,12 @@ export default tseslint.config(
       'react-hooks/set-state-in-effect': 'warn',
       'local/no-cross-feature-imports': 'error',
     },
+  },
+  {
+    // Dates shown by the web app (tests build their fixtures as they like).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/testing/**'],
+    rules: { 'no-restricted-syntax': ['error', ...chinaTimeSyntax] },
   },
   {
     files: ['apps/server/src/**/*.ts'],
