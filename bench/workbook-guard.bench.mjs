@@ -14,7 +14,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { crc32, deflateRawSync, constants as zlibConstants } from 'node:zlib';
 import { median, round, sleep, writeResult } from './lib.mjs';
 
 const self = fileURLToPath(import.meta.url);
@@ -28,77 +27,6 @@ const ROWS = 20_000; // the header and 19,999 rows: exactly WORKBOOK_LIMITS.maxR
 const COLUMNS = 10;
 
 // --- workbooks -----------------------------------------------------------------------------------------------
-
-/** A zip archive written by hand, so a bomb can declare (or misstate) any uncompressed size (as the guard's test). */
-function zip(entries) {
-  const locals = [];
-  const centrals = [];
-  let offset = 0;
-  for (const e of entries) {
-    const name = Buffer.from(e.name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(e.method, 8);
-    local.writeUInt32LE(e.crc >>> 0, 14);
-    local.writeUInt32LE(e.data.length, 18);
-    local.writeUInt32LE(e.size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(e.method, 10);
-    central.writeUInt32LE(e.crc >>> 0, 16);
-    central.writeUInt32LE(e.data.length, 20);
-    central.writeUInt32LE(e.size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, e.data);
-    centrals.push(central, name);
-    offset += local.length + name.length + e.data.length;
-  }
-  const cd = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cd, end]);
-}
-
-function stored(name, text) {
-  const data = Buffer.from(text);
-  return { name, data, method: 0, crc: crc32(data), size: data.length };
-}
-
-/**
- * The guard test's bomb: an .xlsx whose sheet inflates to 200 MiB from about 600 KB (a 1 MiB slice of rows deflated
- * on its own, sync-flushed, repeated 200 times). `declared`: the sheet's uncompressed size in the zip's directories.
- * `padding`: the slice is one row whose value is 1 MiB of digits, so no row limit stops the inflating early.
- */
-function workbookBomb(declared, padding = false) {
-  const rows = ['<?xml version="1.0" encoding="UTF-8"?><worksheet><sheetData>'];
-  let length = rows[0].length;
-  if (padding) rows.push(`<row><c><v>${'0'.repeat(1024 * 1024)}`);
-  for (let i = 1; length < 1024 * 1024; i++) {
-    const row = `<row><c><v>${i % 2}</v></c></row>`;
-    rows.push(row);
-    length += row.length;
-  }
-  const slice = Buffer.from(rows.join('')).subarray(0, 1024 * 1024);
-  const deflated = deflateRawSync(slice, { level: 9, finishFlush: zlibConstants.Z_SYNC_FLUSH });
-  const copies = 200;
-  let crc = 0;
-  for (let i = 0; i < copies; i++) crc = crc32(slice, crc);
-  const data = Buffer.concat([...Array(copies).fill(deflated), Buffer.from([0x03, 0x00])]);
-  return zip([
-    stored('[Content_Types].xml', '<?xml version="1.0"?><Types/>'),
-    stored('xl/workbook.xml', '<?xml version="1.0"?><workbook/>'),
-    { name: 'xl/worksheets/sheet1.xml', data, method: 8, crc, size: declared ?? slice.length * copies },
-  ]);
-}
 
 const HAN =
   '财务管理会计税务审计报表成本预算核算资产负债利润现金流量收入费用凭证科目账簿发票合同采购销售库存薪酬社保公积金' +
@@ -315,6 +243,9 @@ function child(args) {
 
 export async function run() {
   const ExcelJS = (await import('exceljs')).default;
+  // The guard test's workbooks, from the server's TypeScript test fixtures.
+  (await import('tsx/esm/api')).register();
+  const { workbookBomb } = await import(pathToFileURL(path.join(serverSrc, 'testing', 'workbooks.ts')).href);
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-workbook-'));
   try {
     const t0 = performance.now();
@@ -323,9 +254,9 @@ export async function run() {
     const heavy = await legitimateWorkbook(ExcelJS, true);
     const files = {
       bomb_declared: workbookBomb(),
-      bomb_understated: workbookBomb(4096),
-      bomb_declares_49mb: workbookBomb(49 * 2 ** 20),
-      bomb_padding_declares_49mb: workbookBomb(49 * 2 ** 20, true),
+      bomb_understated: workbookBomb({ declaredSize: 4096 }),
+      bomb_declares_49mb: workbookBomb({ declaredSize: 49 * 2 ** 20 }),
+      bomb_padding_declares_49mb: workbookBomb({ declaredSize: 49 * 2 ** 20, padding: true }),
       legitimate: legit,
       legitimate_near_50mb: heavy,
     };

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOSTILE_IMAGES } from '../testing/images';
+import { HOSTILE_IMAGES, phonePhoto } from '../testing/images';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createUser, type TestUser } from '../testing/test-users';
 import { COMPANY_PROFILE } from '../modules/recruiting/recruiting.test-support';
@@ -92,24 +92,6 @@ async function upload(route: ImageRoute, name: string, content: Buffer) {
   return json;
 }
 
-/** A 1600 x 1200 JPEG with the place it was taken (Tian'anmen) and the phone's make, as a phone writes it. */
-function gpsPhoto(): Promise<Buffer> {
-  const px = Buffer.alloc(1600 * 1200 * 3);
-  for (let i = 0; i < px.length; i++) px[i] = (i * 13) % 256;
-  return sharp(px, { raw: { width: 1600, height: 1200, channels: 3 } })
-    .withExif({
-      IFD0: { Make: 'PhoneMaker', Model: 'P60' },
-      IFD3: {
-        GPSLatitudeRef: 'N',
-        GPSLatitude: '39/1 54/1 27/1',
-        GPSLongitudeRef: 'E',
-        GPSLongitude: '116/1 23/1 50/1',
-      },
-    })
-    .jpeg()
-    .toBuffer();
-}
-
 describe('every image upload route', () => {
   for (const route of ROUTES) {
     it(`${route.name}: refuses a 12-byte PNG, a PNG signature with HTML, a truncated JPEG and an SVG with 415`, async () => {
@@ -123,7 +105,7 @@ describe('every image upload route', () => {
 
   for (const route of ROUTES) {
     it(`${route.name}: keeps a phone photo as WebP without its EXIF and GPS position`, async () => {
-      const photo = await gpsPhoto();
+      const photo = await phonePhoto({ width: 1600, height: 1200 });
       expect((await sharp(photo).metadata()).exif?.includes(Buffer.from('PhoneMaker'))).toBe(true);
       const res = await upload(route, 'IMG_0001.jpg', photo);
       expect(res.code, res.message).toBe(200);

@@ -13,30 +13,11 @@ import {
 } from '@app/contracts';
 import { AVATAR_URL_PREFIX } from '../modules/users/users.service';
 import { logoUrl } from '../modules/recruiting/recruiting.service';
-import { HOSTILE_IMAGES, JPEG, PNG } from '../testing/images';
+import { HOSTILE_IMAGES, JPEG, phonePhoto, PNG } from '../testing/images';
 import { AppError } from './app-error';
 import { encodeImage, removeStoredImage, storeImage } from './image-store';
 
 const BAD = '仅支持 JPG、PNG、GIF、WebP 格式的图片';
-
-/** A photo as a phone takes it: 1200 x 900, held sideways (orientation 6), with the place it was taken. */
-function phonePhoto(): Promise<Buffer> {
-  const px = Buffer.alloc(1200 * 900 * 3);
-  for (let i = 0; i < px.length; i++) px[i] = (i * 31) % 256;
-  return sharp(px, { raw: { width: 1200, height: 900, channels: 3 } })
-    .withMetadata({ orientation: 6 })
-    .withExif({
-      IFD0: { Make: 'Phone', Model: 'Test 12' },
-      IFD3: {
-        GPSLatitudeRef: 'N',
-        GPSLatitude: '39/1 54/1 27/1',
-        GPSLongitudeRef: 'E',
-        GPSLongitude: '116/1 23/1 50/1',
-      },
-    })
-    .jpeg()
-    .toBuffer();
-}
 
 function crc32(bytes: Buffer): number {
   let c = ~0;
@@ -96,7 +77,7 @@ describe('encodeImage', () => {
   });
 
   it('removes EXIF with its GPS position, and turns the photo upright first', async () => {
-    const photo = await phonePhoto();
+    const photo = await phonePhoto({ width: 1200, height: 900, orientation: 6 });
     const before = await sharp(photo).metadata();
     expect(before.exif?.length).toBeGreaterThan(0);
     expect(before.orientation).toBe(6);
@@ -113,7 +94,11 @@ describe('encodeImage', () => {
   });
 
   it("scales a large image to the profile's longest side and makes the narrower copies", async () => {
-    const out = await encodeImage(await phonePhoto(), 'avatar', BAD);
+    const out = await encodeImage(
+      await phonePhoto({ width: 1200, height: 900, orientation: 6 }),
+      'avatar',
+      BAD,
+    );
     expect(Math.max(out.width, out.height)).toBe(IMAGE_PROFILES.avatar.maxSide);
     expect(out.variants.map((v) => v.width)).toEqual([...IMAGE_PROFILES.avatar.widths]);
     const copy = await sharp(out.variants[0]!.data).metadata();
@@ -137,7 +122,12 @@ describe('storeImage', () => {
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   it('writes the image and its copies under one random name, which imageSrcSet names', async () => {
-    const name = await storeImage(dir, await phonePhoto(), 'cover', { badType: BAD });
+    const name = await storeImage(
+      dir,
+      await phonePhoto({ width: 1200, height: 900, orientation: 6 }),
+      'cover',
+      { badType: BAD },
+    );
     expect(name).toMatch(/^[0-9a-f]{32}\.webp$/);
     const base = name.slice(0, 32);
     expect((await readdir(dir)).sort()).toEqual([`${base}-480.webp`, `${base}-960.webp`, name].sort());

@@ -1,8 +1,8 @@
-import { crc32, deflateRawSync, constants as zlibConstants } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createUser } from '../testing/test-users';
+import { workbookBomb } from '../testing/workbooks';
 import { AppError } from './app-error';
 import {
   cellText,
@@ -12,90 +12,6 @@ import {
   WORKBOOK_LIMITS,
   workbookMessages,
 } from './workbook-guard';
-
-interface ZipEntry {
-  name: string;
-  /** Raw deflate data, or the stored bytes when `method` is 0. */
-  data: Buffer;
-  method: 0 | 8;
-  crc: number;
-  size: number;
-}
-
-/** A zip archive written by hand, so a test can declare (or misstate) any uncompressed size. */
-function zip(entries: ZipEntry[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const e of entries) {
-    const name = Buffer.from(e.name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(e.method, 8);
-    local.writeUInt32LE(e.crc >>> 0, 14);
-    local.writeUInt32LE(e.data.length, 18);
-    local.writeUInt32LE(e.size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(e.method, 10);
-    central.writeUInt32LE(e.crc >>> 0, 16);
-    central.writeUInt32LE(e.data.length, 20);
-    central.writeUInt32LE(e.size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, e.data);
-    centrals.push(central, name);
-    offset += local.length + name.length + e.data.length;
-  }
-  const cd = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cd, end]);
-}
-
-function stored(name: string, text: string): ZipEntry {
-  const data = Buffer.from(text);
-  return { name, data, method: 0, crc: crc32(data), size: data.length };
-}
-
-/**
- * An .xlsx whose sheet inflates to about 200 MB from about 600 KB: one 1 MB slice of rows deflated on its own
- * (sync-flushed, so copies can follow each other) and repeated 200 times, then the final block.
- */
-function workbookBomb(opts: { declareSize: boolean }): Buffer {
-  const rows: string[] = ['<?xml version="1.0" encoding="UTF-8"?><worksheet><sheetData>'];
-  let length = rows[0]!.length;
-  for (let i = 1; length < 1024 * 1024; i++) {
-    const row = `<row><c><v>${i % 2}</v></c></row>`;
-    rows.push(row);
-    length += row.length;
-  }
-  const slice = Buffer.from(rows.join('')).subarray(0, 1024 * 1024);
-  const deflated = deflateRawSync(slice, { level: 9, finishFlush: zlibConstants.Z_SYNC_FLUSH });
-  const copies = 200;
-  let crc = 0;
-  for (let i = 0; i < copies; i++) crc = crc32(slice, crc);
-  const data = Buffer.concat([...Array<Buffer>(copies).fill(deflated), Buffer.from([0x03, 0x00])]);
-  return zip([
-    stored('[Content_Types].xml', '<?xml version="1.0"?><Types/>'),
-    stored('xl/workbook.xml', '<?xml version="1.0"?><workbook/>'),
-    {
-      name: 'xl/worksheets/sheet1.xml',
-      data,
-      method: 8,
-      crc,
-      size: opts.declareSize ? slice.length * copies : 4096,
-    },
-  ]);
-}
 
 async function rejection(promise: Promise<unknown>): Promise<AppError> {
   const err = await promise.then(
@@ -117,23 +33,32 @@ afterAll(() => closeWorkbookGuard());
 
 describe('guardWorkbook', () => {
   it('passes an ordinary workbook', async () => {
-    await expect(guardWorkbook(await sheetWith([['项目', '上期', '本期'], ['营业收入', '1', '2']]))).resolves.toBeUndefined();
+    await expect(
+      guardWorkbook(
+        await sheetWith([
+          ['项目', '上期', '本期'],
+          ['营业收入', '1', '2'],
+        ]),
+      ),
+    ).resolves.toBeUndefined();
   });
 
   it('refuses a 200 MB sheet from its declared size, and one that understates its size while it inflates', async () => {
-    const honest = workbookBomb({ declareSize: true });
+    const honest = workbookBomb();
     expect(honest.length).toBeGreaterThan(500 * 1024);
     expect(honest.length).toBeLessThan(700 * 1024);
     const err = await rejection(guardWorkbook(honest));
     expect(err.code).toBe(413);
     expect(err.message).toBe(workbookMessages.uncompressed(50));
-    const liar = await rejection(guardWorkbook(workbookBomb({ declareSize: false })));
+    const liar = await rejection(guardWorkbook(workbookBomb({ declaredSize: 4096 })));
     expect([400, 413]).toContain(liar.code);
   });
 
   it('refuses too many rows, too many columns and a too long cell, naming the limit', async () => {
     const limits = { ...WORKBOOK_LIMITS, maxRows: 5, maxColumns: 3, maxCellBytes: 30 };
-    const rows = await rejection(guardWorkbook(await sheetWith(Array.from({ length: 10 }, () => ['a'])), { limits }));
+    const rows = await rejection(
+      guardWorkbook(await sheetWith(Array.from({ length: 10 }, () => ['a'])), { limits }),
+    );
     expect([rows.code, rows.message]).toEqual([422, workbookMessages.rows(5)]);
     const cols = await rejection(guardWorkbook(await sheetWith([['a', 'b', 'c', 'd']]), { limits }));
     expect([cols.code, cols.message]).toEqual([422, workbookMessages.columns(3)]);
@@ -162,9 +87,13 @@ describe('POST /api/risk-checks/template with a workbook bomb', () => {
   it('answers the limit error while 50 concurrent health checks all answer', async () => {
     const u = await createUser(t);
     const form = new FormData();
-    form.append('file', new Blob([workbookBomb({ declareSize: true })]), 'bomb.xlsx');
+    form.append('file', new Blob([workbookBomb()]), 'bomb.xlsx');
     const started = Date.now();
-    const upload = fetch(`${base}/api/risk-checks/template`, { method: 'POST', headers: { token: u.token }, body: form });
+    const upload = fetch(`${base}/api/risk-checks/template`, {
+      method: 'POST',
+      headers: { token: u.token },
+      body: form,
+    });
     const health = Array.from({ length: 50 }, async () => {
       const t0 = Date.now();
       const res = await fetch(`${base}/api/healthz`);
@@ -178,7 +107,9 @@ describe('POST /api/risk-checks/template with a workbook bomb', () => {
     expect([res.status, body.code, body.message]).toEqual([413, 413, workbookMessages.uncompressed(50)]);
     expect(checks.map((c) => c.status)).toEqual(Array(50).fill(200));
     // Timings depend on the machine's load; they are reported, not asserted.
-    console.info(`workbook bomb answered in ${uploadMs} ms; slowest healthz ${Math.max(...checks.map((c) => c.ms))} ms`);
+    console.info(
+      `workbook bomb answered in ${uploadMs} ms; slowest healthz ${Math.max(...checks.map((c) => c.ms))} ms`,
+    );
   });
 });
 
@@ -212,7 +143,7 @@ describe('readWorkbook', () => {
   });
 
   it('refuses a workbook over a limit with the same error as the guard, before exceljs reads it', async () => {
-    const err = await rejection(readWorkbook(workbookBomb({ declareSize: true })));
+    const err = await rejection(readWorkbook(workbookBomb()));
     expect(err.code).toBe(413);
     expect(err.message).toBe(workbookMessages.uncompressed(50));
   });

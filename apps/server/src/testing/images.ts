@@ -1,3 +1,5 @@
+import sharp from 'sharp';
+
 /**
  * Images for upload tests. A real one (uploads are decoded, so a signature followed by filler no longer passes), and
  * the hostile ones every image route must refuse with 415.
@@ -46,4 +48,28 @@ export const HOSTILE_IMAGES: readonly { name: string; file: string; content: Buf
 /** A real 64 x 64 JPEG of noise cut off after 60 % of its bytes: the header is whole, the scan data ends early. */
 function truncatedJpeg(): Buffer {
   return JPEG.subarray(0, Math.floor(JPEG.length * 0.6));
+}
+
+/**
+ * A JPEG as a phone writes it: the phone's make (PhoneMaker P60) and the place it was taken (Tian'anmen) in its EXIF,
+ * held sideways when `orientation` is 6.
+ */
+export function phonePhoto(opts: { width: number; height: number; orientation?: number }): Promise<Buffer> {
+  const { width, height } = opts;
+  const px = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < px.length; i++) px[i] = (i * 31) % 256;
+  let image = sharp(px, { raw: { width, height, channels: 3 } });
+  if (opts.orientation) image = image.withMetadata({ orientation: opts.orientation });
+  return image
+    .withExif({
+      IFD0: { Make: 'PhoneMaker', Model: 'P60' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '39/1 54/1 27/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '116/1 23/1 50/1',
+      },
+    })
+    .jpeg()
+    .toBuffer();
 }
