@@ -20,9 +20,16 @@ export function LessonPlayFrame({ courseId }: { courseId: number }) {
       <div className="play-frame__layout">
         <div className="play-frame__stage">
           {/* A video with the cover as its poster, as the player's own, at the same place and size. */}
-          {course?.cover && (
+          {course?.cover ? (
             <video poster={course.cover} preload="none" muted playsInline aria-hidden="true" tabIndex={-1} />
+          ) : (
+            <div className="play-frame__blank" />
           )}
+          {/* The room of the player's control bar (rates, full screen), so the video sits in its box as the player's
+              does: a box that ends at the video's fractional bottom edge would clip its picture to a smaller
+              rectangle than the player's, and the browser would count the player's identical picture as a new,
+              larger paint (the page's Largest Contentful Paint). */}
+          <div className="play-frame__bar" />
         </div>
       </div>
     </div>
@@ -35,7 +42,8 @@ const FRAME_CSS = `
 .play-frame{padding-top:16px;padding-bottom:40px}
 .play-frame__title{margin:0 0 12px;color:#4b5563;line-height:22px}
 .play-frame__layout{display:grid;grid-template-columns:minmax(0,1fr) 360px;gap:20px}
-.play-frame__stage{aspect-ratio:16/9;background:#0b1220;border-radius:10px;overflow:hidden}
-.play-frame__stage video{display:block;width:100%;aspect-ratio:16/9;background:#000}
-@media (max-width:767px){.play-frame{display:flex;flex-direction:column;padding-top:0}.play-frame__layout{display:block}.play-frame__stage{margin:0 -12px;border-radius:0}.play-frame__title{order:2;margin:12px 0 0}}
+.play-frame__stage{background:#0b1220;border-radius:10px 10px 0 0;overflow:hidden}
+.play-frame__bar{height:43px;background:#111a2c}
+.play-frame__stage video,.play-frame__blank{display:block;width:100%;aspect-ratio:16/9;background:#000}
+@media (max-width:767px){.play-frame{display:flex;flex-direction:column;padding-top:0}.play-frame__layout{display:block}.play-frame__stage{margin:0 -12px;border-radius:0}.play-frame__bar{height:44px}.play-frame__title{order:2;margin:12px 0 0}}
 `;
