@@ -10,7 +10,7 @@ import {
 } from '@app/contracts';
 import type { App, AppDeps, AppModule } from '../../lib/app-module';
 import { AppError } from '../../lib/app-error';
-import { readUpload } from '../../lib/multipart-upload';
+import { parseUploadFields, readUpload } from '../../lib/multipart-upload';
 import { userOf } from '../../lib/auth';
 import { defineRoute } from '../../lib/define-route';
 import { auditActor, createAuditTrail } from '../audit';
@@ -106,14 +106,9 @@ async function registerUpload(scope: App, service: MagazineService, deps: AppDep
         tooLarge: m.pdfTooLarge,
         broken: m.pdfBroken,
       });
-      const parsed = magazineUploadFieldsSchema.safeParse(fields);
-      if (!parsed.success) {
-        const fieldErrors: Record<string, string> = {};
-        for (const issue of parsed.error.issues) fieldErrors[issue.path.join('.')] ??= issue.message;
-        throw AppError.badRequest(Object.values(fieldErrors)[0], fieldErrors);
-      }
+      const parsed = parseUploadFields(magazineUploadFieldsSchema, fields);
       if (bytes.length === 0) throw AppError.badRequest(m.pdfMissing);
-      return ok(await service.upload(auditActor(request), parsed.data, bytes), '已上传');
+      return ok(await service.upload(auditActor(request), parsed, bytes), '已上传');
     },
     { tags: ADMIN_TAGS, auth: deps.guards.requirePermission('magazine'), bodyLimit: MAGAZINE_PDF_MAX_BYTES + 64 * 1024 },
   );

@@ -40,11 +40,3 @@ export async function checkAttachmentPdf(buf: Uint8Array): Promise<void> {
 
 /** Stored names: 32 random hex characters and the extension of the stored type. */
 export const ATTACHMENT_FILE_REGEX = /^[0-9a-f]{32}\.(png|jpg|webp|pdf)$/;
-
-/** The uploader's file name, for display only: base name, no control characters, at most 100 characters. */
-export function displayFileName(raw: string | undefined): string {
-  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return clean.slice(0, 100) || '附件';
-}

@@ -35,6 +35,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { encodeImage } from '../../lib/image-store';
+import { displayFileName } from '../../lib/multipart-upload';
 import type { Clock } from '../../lib/clock';
 import { lockKey } from '../../db/sql';
 import type { AuthUser } from '../../lib/auth';
@@ -43,7 +44,6 @@ import {
   ATTACHMENT_FILE_REGEX,
   checkAttachmentPdf,
   detectAttachmentType,
-  displayFileName,
 } from './attachment-type';
 import { INDUSTRIES, POSITIONS } from './data/options.data';
 import { REGIONS } from './data/regions.data';
