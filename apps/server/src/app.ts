@@ -36,6 +36,7 @@ import { qaExpertAnswers, qaModerationSource, qaModule, qaPublicPages } from './
 import { staffModule } from './modules/staff';
 import { registerIdempotency, systemModule } from './modules/system';
 import { recruitingAttachmentAccess, recruitingModule, recruitingPublicPages } from './modules/recruiting';
+import { regionsModule } from './modules/regions';
 import { createTalentModule } from './modules/talent';
 import { toolsModule, toolsPublicPages } from './modules/tools';
 import { usersModule } from './modules/users';
@@ -55,6 +56,7 @@ export const APP_MODULES: readonly AppModule[] = [
   systemModule,
   contentModule,
   createArticlesModule({ expertAnswers: (deps) => qaExpertAnswers(deps.db) }),
+  regionsModule,
   authModule,
   usersModule,
   messagesModule,

@@ -71,3 +71,6 @@ export * from './wechat/wechat.rules';
 export * from './wechat/wechat.schemas';
 export * from './wechat/wechat.routes';
 export * from './common/images';
+export * from './regions/regions.rules';
+export * from './regions/regions.schemas';
+export * from './regions/regions.routes';

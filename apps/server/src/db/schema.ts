@@ -19,3 +19,4 @@ export * from '../modules/live/live.table';
 export * from '../modules/audit/audit.table';
 export * from '../modules/moderation/moderation.table';
 export * from '../modules/wechat/wechat.table';
+export * from '../modules/regions/regions.table';
