@@ -45,7 +45,7 @@ export const adminTagSchema = z.object({
   parent_id: z.number().int().nullable(),
   name: z.string(),
   sort: z.number().int(),
-  /** Courses (published or not) carrying the tag. */
+  /** Courses (published or not) carrying the tag or one of its second-level tags, each course counted once. */
   course_count: z.number().int(),
 });
 export type AdminTag = z.infer<typeof adminTagSchema>;

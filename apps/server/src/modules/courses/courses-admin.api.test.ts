@@ -139,6 +139,18 @@ describe('courses', () => {
     expect(all.list).toHaveLength(3);
     expect(all.total).toBeGreaterThan(6);
   });
+
+  it('counts a top-level tag’s courses through its second-level tags, a course carrying two of them once', async () => {
+    const sibling = (await call(manager, 'POST', '/api/admin/course_tags', { name: '内控审计实务', parent_id: secondTag.parent_id })).json()
+      .data as AdminTag;
+    const res = await call(manager, 'POST', '/api/admin/courses', body({ title: '内控评价与审计衔接', tag_ids: [secondTag.id, sibling.id] }));
+    expect(res.statusCode).toBe(200);
+    const tags = (await call(manager, 'GET', '/api/admin/course_tags')).json().data as AdminTag[];
+    const count = (id: number | null) => tags.find((x) => x.id === id)!.course_count;
+    expect(count(secondTag.id)).toBe(2);
+    expect(count(sibling.id)).toBe(1);
+    expect(count(secondTag.parent_id)).toBe(2);
+  });
 });
 
 describe('publishing rules', () => {

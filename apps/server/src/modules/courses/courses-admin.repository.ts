@@ -23,11 +23,14 @@ export type JobRow = typeof coursesVideoJobs.$inferSelect;
 /** Staff reads and writes of the catalogue; every write takes the caller's transaction. */
 export const coursesAdminRepository = {
   // ---- tags ----
+  /** Every tag with its course count: courses carrying it or one of its children, each course once. */
   tags(db: DbOrTx) {
     return rowsOf<{ id: number; parent_id: number | null; name: string; sort: number; course_count: number }>(
       db,
       sql`SELECT tg.id, tg.parent_id, tg.name, tg.sort,
-                 (SELECT count(*)::int FROM courses_course_tags ct WHERE ct.tag_id = tg.id) AS course_count
+                 (SELECT count(DISTINCT ct.course_id)::int FROM courses_course_tags ct
+                    JOIN courses_tags x ON x.id = ct.tag_id
+                   WHERE x.id = tg.id OR x.parent_id = tg.id) AS course_count
             FROM courses_tags tg ORDER BY tg.sort, tg.id`,
     );
   },

@@ -77,6 +77,7 @@ export default function TrainPage() {
                 onClick={() => update({ tag: t.id })}
               >
                 {t.name}
+                <span className="train-tag__count">{t.course_count}</span>
               </button>
             ))}
           </div>
@@ -87,6 +88,7 @@ export default function TrainPage() {
             <div className="train-filter__tags">
               <button type="button" className={`train-tag train-tag--sub${tag === parent.id ? ' is-active' : ''}`} aria-pressed={tag === parent.id} onClick={() => update({ tag: parent.id })}>
                 全部
+                <span className="train-tag__count">{parent.course_count}</span>
               </button>
               {parent.children.map((c) => (
                 <button
