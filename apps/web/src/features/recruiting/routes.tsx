@@ -19,7 +19,7 @@ export const centreRoutes: RouteObject[] = [
   }),
   pageRoute({ path: 'recruitment', title: '我的招聘', page: () => import('./pages/recruitment-page') }),
   // Personal accounts see their sent applications, company accounts the received ones (company menu 收到的简历).
-  pageRoute({ path: 'applyJob', title: '求职投递', page: () => import('./pages/apply-job-page') }),
+  pageRoute({ path: 'applyJob', title: '我的求职', roleTitles: { company: '收到的简历' }, page: () => import('./pages/apply-job-page') }),
   pageRoute({
     path: 'recruitment/companyEdit',
     title: '企业信息',

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LAZY_SCREEN_TIMEOUT_MS } from '@app/contracts/common/constants';
 import { notifier } from './notifier';
 import type { UIMatch } from 'react-router';
-import { LAZY_SCREEN_FAILED, lazyPage, screenNeedsAntd, type RouteHandle } from './routing';
+import { LAZY_SCREEN_FAILED, lazyPage, routeTitle, screenNeedsAntd, type RouteHandle } from './routing';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -53,5 +53,15 @@ describe('which screens get antd', () => {
     expect(screenNeedsAntd(matchesOf(undefined, login), '')).toBe(false);
     expect(screenNeedsAntd(matchesOf(undefined, login), '?redirect=%2Fcenter')).toBe(false);
     expect(screenNeedsAntd(matchesOf(undefined, login), '?mode=register')).toBe(true);
+  });
+});
+
+describe('route names', () => {
+  it('name a screen by the role that sees it where the route gives the role its own name', () => {
+    const handle: RouteHandle = { title: '我的求职', roleTitles: { company: '收到的简历' } };
+    expect(routeTitle(handle, 'company')).toBe('收到的简历');
+    expect(routeTitle(handle, 'personal')).toBe('我的求职');
+    expect(routeTitle(handle, null)).toBe('我的求职');
+    expect(routeTitle({ title: '消息中心' }, 'company')).toBe('消息中心');
   });
 });

@@ -9,6 +9,8 @@ import { notifier } from './notifier';
 export interface RouteHandle {
   /** Chinese route name: document.title is `${siteName} - ${title}`. */
   title: string;
+  /** The route name for a role where one screen serves both roles under different names (company 收到的简历). */
+  roleTitles?: Partial<Record<Role, string>>;
   /** Login required: without a token the guard sends the user to /login?redirect=... */
   auth?: boolean;
   /** Roles allowed (centre routes). Absent means any logged-in user. */
@@ -102,6 +104,11 @@ export function screenNeedsAntd(matches: UIMatch[], search = ''): boolean {
   const handle = deepestHandle(matches);
   if (handle?.antd !== false) return true;
   return handle.antdWhen?.(new URLSearchParams(search)) ?? false;
+}
+
+/** The route name `role` sees: its own name where the route gives one, else the route's title. */
+export function routeTitle(handle: RouteHandle | undefined, role: Role | null): string | undefined {
+  return (role && handle?.roleTitles?.[role]) || handle?.title;
 }
 
 /** Handle of the deepest matched route that has one. */

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { maskedName, rangeMatchesBand, salaryText } from '@app/contracts/recruiting/recruiting.rules';
-import { cityText, dateText, dateTimeText } from './format';
+import { appliedText, cityText, dateText, dateTimeText } from './format';
 
 describe('recruiting display rules', () => {
+  it('says 已投递 once on an applied post, adding the company’s answer only when there is one', () => {
+    expect(appliedText({ status: 'sent', status_label: '已投递' })).toBe('已投递');
+    expect(appliedText({ status: 'viewed', status_label: '已查看' })).toBe('已投递（已查看）');
+    expect(appliedText({ status: 'withdrawn', status_label: '已撤回' })).toBe('已撤回');
+  });
+
   it('shows cities without provinces and a municipality once', () => {
     expect(cityText('河南省:郑州市,河南省:洛阳市')).toBe('郑州市、洛阳市');
     expect(cityText('北京市:北京市')).toBe('北京市');

@@ -6,7 +6,7 @@ import {
   UNIT_SIZES,
   dictLabel,
 } from '@app/contracts/common/dictionaries';
-import { EDUCATIONS, EXPERIENCES } from '@app/contracts/recruiting/recruiting.rules';
+import { EDUCATIONS, EXPERIENCES, type ApplicationStatus } from '@app/contracts/recruiting/recruiting.rules';
 import { isApiError } from '@/shared/lib/api-client';
 import { chinaDate, chinaDateTime } from '@/shared/lib/china-time';
 
@@ -28,6 +28,12 @@ export const educationText = (v: number | null | undefined) =>
   v === null || v === undefined ? '—' : (EDUCATIONS.find((e) => e.value === v)?.label ?? '—');
 export const salaryBandText = (v: number) => SALARY_BANDS[v] ?? '—';
 export const hoursText = (seconds: number) => `${(seconds / 3600).toFixed(1)} 小时`;
+/** The disabled apply button of a post already applied to: 已投递 alone, or with how the company answered. */
+export function appliedText(a: { status: ApplicationStatus; status_label: string }): string {
+  if (a.status === 'sent') return '已投递';
+  if (a.status === 'withdrawn') return a.status_label;
+  return `已投递（${a.status_label}）`;
+}
 /** China-time YYYY-MM-DD of an instant (a plain YYYY-MM-DD as it is), or '—'. */
 export const dateText = (iso: string | null | undefined) => chinaDate(iso, '—');
 /** China-time YYYY-MM-DD HH:mm of an instant, or '—'. */

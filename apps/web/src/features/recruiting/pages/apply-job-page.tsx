@@ -292,7 +292,8 @@ function ReceivedList() {
               </div>
             ),
           },
-          { title: '投递职位', key: 'post', render: (_, a) => a.post.title },
+          // One line: a long title ends in an ellipsis and shows whole on hover.
+          { title: '投递职位', key: 'post', width: 180, ellipsis: { showTitle: true }, render: (_, a) => a.post.title },
           {
             title: '状态',
             key: 'status',

@@ -14,7 +14,7 @@ import { RecordMissing } from '@/shared/ui/record-missing';
 import { fetchBoardPost } from '../api/board-post-api';
 import { recruitingKeys } from '../api/recruiting-keys';
 import { CompanyCardView, PostCard } from '../components/post-cards';
-import { cityText, educationText, experienceText, levelText } from '../lib/format';
+import { appliedText, cityText, educationText, experienceText, levelText } from '../lib/format';
 import '../components/recruiting.css';
 
 const ApplyDialog = lazy(() => import('../components/apply-dialog'));
@@ -55,7 +55,7 @@ export default function JobInfoPage() {
     if (my_application)
       return (
         <PlainButton variant="default" disabled>
-          已投递（{my_application.status_label}）
+          {appliedText(my_application)}
         </PlainButton>
       );
     if (role === 'company') return <PlainTag>企业账号不能投递简历</PlainTag>;
