@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Card, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -13,6 +13,7 @@ import {
 } from '@app/contracts';
 import { isApiError } from '@/shared/lib/api-error';
 import { chinaDateTime } from '@/shared/lib/china-time';
+import { ScrollCue, TABLE_SCROLLER } from '@/shared/ui/scroll-cue';
 import { liveApi, liveKeys } from '../api/live-api';
 
 type FormValues = Omit<LiveClassBody, 'starts_at'> & { starts_at: Dayjs };
@@ -99,52 +100,81 @@ function RecordingModal({ item, onClose }: { item: AdminLiveClass; onClose: () =
   );
 }
 
-/** /admin/live: live classes (time, teacher, stream URL), replays, and the way into the room to moderate the chat. */
+const PHASE_TAGS = {
+  upcoming: { color: 'blue', text: '未开始' },
+  live: { color: 'red', text: '直播中' },
+  ended: { color: 'default', text: '已结束' },
+} as const;
+
+/**
+ * /admin/live: live classes (time, teacher, stream URL), replays, and the way into the room to moderate the chat.
+ * The table is laid out for the console's 930 px at 1366 px (the title keeps the room left over) and scrolls in its
+ * own box below that, instead of squeezing the title to a few characters a line.
+ */
 export default function AdminLivePage() {
   const { data, isPending } = useQuery({ queryKey: liveKeys.admin, queryFn: liveApi.adminList });
   const [editing, setEditing] = useState<AdminLiveClass | 'new' | null>(null);
   const [recording, setRecording] = useState<AdminLiveClass | null>(null);
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
-      <Button type="primary" onClick={() => setEditing('new')}>
-        新建直播课
-      </Button>
-      <Table<AdminLiveClass>
-        rowKey="id"
-        loading={isPending}
-        dataSource={data?.items ?? []}
-        columns={[
-          { title: '标题', dataIndex: 'title' },
-          { title: '主讲', dataIndex: 'teacher', width: 100 },
-          { title: '开始时间', render: (_, r) => chinaDateTime(r.starts_at), width: 150 },
-          { title: '预约', render: (_, r) => `${r.booked_count}/${r.capacity}`, width: 90 },
-          { title: '权限', render: (_, r) => LIVE_ACCESS_LABELS[r.access], width: 90 },
-          {
-            title: '状态',
-            width: 90,
-            render: (_, r) => <Tag color={r.phase === 'live' ? 'red' : r.phase === 'upcoming' ? 'blue' : 'default'}>{{ upcoming: '未开始', live: '直播中', ended: '已结束' }[r.phase]}</Tag>,
-          },
-          { title: '回放', render: (_, r) => r.recording ?? '—', width: 140 },
-          {
-            title: '操作',
-            render: (_, r) => (
-              <Space>
-                <Button size="small" onClick={() => setEditing(r)}>
-                  编辑
-                </Button>
-                {r.phase === 'ended' && !r.replay_course_id && (
-                  <Button size="small" onClick={() => setRecording(r)}>
-                    挂接回放
+    <Card
+      title="名师直播"
+      extra={
+        <Button type="primary" onClick={() => setEditing('new')}>
+          新建直播课
+        </Button>
+      }
+    >
+      <ScrollCue label="直播课列表" scroller={TABLE_SCROLLER}>
+        <Table<AdminLiveClass>
+          rowKey="id"
+          size="middle"
+          loading={isPending}
+          dataSource={data?.items ?? []}
+          scroll={{ x: 880 }}
+          columns={[
+            { title: '标题', dataIndex: 'title', minWidth: 200 },
+            { title: '主讲', dataIndex: 'teacher', width: 90 },
+            { title: '开始时间', render: (_, r) => chinaDateTime(r.starts_at), width: 140 },
+            { title: '预约', render: (_, r) => `${r.booked_count}/${r.capacity}`, width: 80 },
+            { title: '权限', render: (_, r) => LIVE_ACCESS_LABELS[r.access], width: 90 },
+            {
+              title: '状态',
+              width: 150,
+              render: (_, r) => (
+                <>
+                  <Tag color={PHASE_TAGS[r.phase].color}>{PHASE_TAGS[r.phase].text}</Tag>
+                  {r.recording && (
+                    <Typography.Text type="secondary" ellipsis={{ tooltip: r.recording }} style={{ display: 'block', marginTop: 4 }}>
+                      回放：{r.recording}
+                    </Typography.Text>
+                  )}
+                </>
+              ),
+            },
+            {
+              title: '操作',
+              width: 190,
+              render: (_, r) => (
+                <Space size={[8, 4]} wrap>
+                  <Button size="small" onClick={() => setEditing(r)}>
+                    编辑
                   </Button>
-                )}
-                <Link to={`/center/master-live/${r.id}`}>进入直播间管理聊天</Link>
-              </Space>
-            ),
-          },
-        ]}
-      />
+                  {r.phase === 'ended' && !r.replay_course_id && (
+                    <Button size="small" onClick={() => setRecording(r)}>
+                      挂接回放
+                    </Button>
+                  )}
+                  <Link to={`/center/master-live/${r.id}`} aria-label={`进入《${r.title}》直播间管理聊天`}>
+                    管理聊天
+                  </Link>
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </ScrollCue>
       {editing && <EditModal item={editing} onClose={() => setEditing(null)} />}
       {recording && <RecordingModal item={recording} onClose={() => setRecording(null)} />}
-    </Space>
+    </Card>
   );
 }
