@@ -147,55 +147,57 @@ export default function AdminMagazinesPage() {
   const [editing, setEditing] = useState<AdminMagazine | null>(null);
 
   return (
-    <Space direction="vertical" style={{ width: '100%' }} size="large">
-      <UploadCard onDone={() => void refresh()} />
-      <Table<AdminMagazine>
-        rowKey="id"
-        loading={isPending}
-        dataSource={data?.items ?? []}
-        pagination={{ pageSize: 12 }}
-        columns={[
-          { title: '期刊', render: (_, r) => `${r.year}年${r.month}月 · 第${r.issue_no}期` },
-          { title: '标题', dataIndex: 'title' },
-          { title: '页数', dataIndex: 'page_count', width: 70 },
-          { title: '目录', render: (_, r) => `${r.toc.length} 条`, width: 80 },
-          {
-            title: '状态',
-            width: 90,
-            render: (_, r) => (r.published_at ? <Tag color="green">已发布</Tag> : <Tag>未发布</Tag>),
-          },
-          {
-            title: '操作',
-            render: (_, r) => (
-              <Space>
-                <Button size="small" onClick={() => setEditing(r)}>
-                  编辑目录
-                </Button>
-                {!r.published_at && (
-                  <Popconfirm
-                    title="发布后会员将收到新刊消息，确定发布？"
-                    okText="发布"
-                    cancelText="取消"
-                    onConfirm={() => publish.mutateAsync(r.id).then(() => message.success('已发布'))}
-                  >
-                    <Button size="small" type="primary">
-                      发布
-                    </Button>
-                  </Popconfirm>
-                )}
-                {!r.published_at && (
-                  <Popconfirm title="删除这期未发布的杂志？" okText="删除" cancelText="取消" onConfirm={() => remove.mutateAsync(r.id)}>
-                    <Button size="small" danger>
-                      删除
-                    </Button>
-                  </Popconfirm>
-                )}
-              </Space>
-            ),
-          },
-        ]}
-      />
-      {editing && <TocModal issue={editing} onClose={() => setEditing(null)} />}
-    </Space>
+    <Card title="电子杂志">
+      <Space direction="vertical" style={{ width: '100%' }} size="large">
+        <UploadCard onDone={() => void refresh()} />
+        <Table<AdminMagazine>
+          rowKey="id"
+          loading={isPending}
+          dataSource={data?.items ?? []}
+          pagination={{ pageSize: 12 }}
+          columns={[
+            { title: '期刊', render: (_, r) => `${r.year}年${r.month}月 · 第${r.issue_no}期` },
+            { title: '标题', dataIndex: 'title' },
+            { title: '页数', dataIndex: 'page_count', width: 70 },
+            { title: '目录', render: (_, r) => `${r.toc.length} 条`, width: 80 },
+            {
+              title: '状态',
+              width: 90,
+              render: (_, r) => (r.published_at ? <Tag color="green">已发布</Tag> : <Tag>未发布</Tag>),
+            },
+            {
+              title: '操作',
+              render: (_, r) => (
+                <Space>
+                  <Button size="small" onClick={() => setEditing(r)}>
+                    编辑目录
+                  </Button>
+                  {!r.published_at && (
+                    <Popconfirm
+                      title="发布后会员将收到新刊消息，确定发布？"
+                      okText="发布"
+                      cancelText="取消"
+                      onConfirm={() => publish.mutateAsync(r.id).then(() => message.success('已发布'))}
+                    >
+                      <Button size="small" type="primary">
+                        发布
+                      </Button>
+                    </Popconfirm>
+                  )}
+                  {!r.published_at && (
+                    <Popconfirm title="删除这期未发布的杂志？" okText="删除" cancelText="取消" onConfirm={() => remove.mutateAsync(r.id)}>
+                      <Button size="small" danger>
+                        删除
+                      </Button>
+                    </Popconfirm>
+                  )}
+                </Space>
+              ),
+            },
+          ]}
+        />
+        {editing && <TocModal issue={editing} onClose={() => setEditing(null)} />}
+      </Space>
+    </Card>
   );
 }
