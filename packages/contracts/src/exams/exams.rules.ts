@@ -129,6 +129,7 @@ export const examsMessages = {
   examNotStarted: '考试尚未开始',
   examClosed: '考试已结束',
   attemptLimit: '已达到本场考试的作答次数上限',
+  alreadyPassed: '您已通过本场考试，无需再次作答',
   attemptClosed: '考试已结束，答卷已提交，无法继续作答',
   questionNotOnAttempt: '该试题不在本次答卷中',
   otherSession: '本场考试已在其他设备或登录会话中进行，如需在本设备继续作答，请确认接管',

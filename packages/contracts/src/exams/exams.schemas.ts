@@ -41,6 +41,8 @@ export const examSessionSchema = z.object({
   /** Leaves of the paper (absences longer than LEAVE_GRACE_SECONDS) that submit it; 0: counted only. */
   max_leaves: z.number().int(),
   max_attempts: z.number().int(),
+  /** A candidate who has passed may use the attempts left; otherwise a pass ends the session for them. */
+  retake_after_pass: z.boolean(),
   capacity: z.number().int().nullable(),
   registered_count: z.number().int(),
   /** registration_open | registration_closed | upcoming | open | closed, at the server's now. */
@@ -116,6 +118,8 @@ export const myRegistrationSchema = z.object({
   /** upcoming | open | finished, for the three lists of /center/examination. */
   group: z.enum(['upcoming', 'open', 'finished']),
   certificate_number: z.string().nullable(),
+  /** The attempt that earned the certificate, shown beside it. */
+  certificate_attempt_id: z.number().int().nullable(),
 });
 export type MyRegistration = z.infer<typeof myRegistrationSchema>;
 
@@ -463,6 +467,7 @@ export const sessionBodySchema = z
     exam_start: z.iso.datetime({ offset: true, error: m.windowInvalid }),
     exam_end: z.iso.datetime({ offset: true, error: m.windowInvalid }),
     max_attempts: z.number({ error: m.maxAttemptsInvalid }).int().min(1, { error: m.maxAttemptsInvalid }).max(5, { error: m.maxAttemptsInvalid }),
+    retake_after_pass: z.boolean().default(false),
     capacity: z.number({ error: m.capacityInvalid }).int().min(1, { error: m.capacityInvalid }).max(100_000, { error: m.capacityInvalid }).nullable().default(null),
   })
   .superRefine((v, ctx) => {

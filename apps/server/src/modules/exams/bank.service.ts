@@ -363,6 +363,7 @@ export function createBankService({ db, clock, audit }: { db: Db; clock: Clock; 
         duration_minutes: paper.durationMinutes,
         max_leaves: paper.maxLeaves,
         max_attempts: s.maxAttempts,
+        retake_after_pass: s.retakeAfterPass,
         capacity: s.capacity,
         registered_count: counts.get(s.id) ?? 0,
         phase: sessionPhase(s, now),
@@ -389,6 +390,7 @@ export function createBankService({ db, clock, audit }: { db: Db; clock: Clock; 
           examStart: new Date(input.exam_start),
           examEnd: new Date(input.exam_end),
           maxAttempts: input.max_attempts,
+          retakeAfterPass: input.retake_after_pass,
           capacity: input.capacity,
         });
         await audit.record(tx, staff, {

@@ -296,6 +296,37 @@ describe('attempts', () => {
     expect(n!.n).toBe(2);
   });
 
+  it('offers no retake after a pass unless the session allows one, and never a second certificate', async () => {
+    const me = await createUser(t);
+    const fx = await makeExam(t, { maxAttempts: 3 });
+    const a = await registerAndStart(t, me, fx);
+    await answerAll(me, fx, a);
+    expect((await api(t, 'POST', `/api/exam_attempts/${a.id}/submit`, me)).data.passed).toBe(true);
+    expect(await api(t, 'POST', `/api/exam_registrations/${a.registration_id}/attempts`, me)).toMatchObject({
+      code: 409,
+      message: m.alreadyPassed,
+    });
+    const mine = (await api(t, 'GET', '/api/exams', me)).data.registrations.find(
+      (r: { id: number }) => r.id === a.registration_id,
+    );
+    expect(mine).toMatchObject({ attempts_left: 0, group: 'finished', certificate_attempt_id: a.id });
+    expect(mine.certificate_number).toMatch(/^ZC/);
+
+    const other = await createUser(t);
+    const open = await makeExam(t, { maxAttempts: 2, retakeAfterPass: true });
+    const first = await registerAndStart(t, other, open);
+    await answerAll(other, open, first);
+    await api(t, 'POST', `/api/exam_attempts/${first.id}/submit`, other);
+    const retake = await api(t, 'POST', `/api/exam_registrations/${first.registration_id}/attempts`, other);
+    expect(retake.code).toBe(200);
+    await answerAll(other, open, retake.data);
+    expect((await api(t, 'POST', `/api/exam_attempts/${retake.data.id}/submit`, other)).data.passed).toBe(true);
+    const certs = (await api(t, 'GET', '/api/my_certificates', other)).data;
+    expect(certs).toHaveLength(1);
+    const reg = (await api(t, 'GET', '/api/exams', other)).data.registrations[0];
+    expect(reg).toMatchObject({ attempts_left: 0, certificate_attempt_id: first.id });
+  });
+
   it('refuses to start before the exam opens and after it closes', async () => {
     const me = await createUser(t);
     const fx = await makeExam(t, { exam: [30, 90] });

@@ -167,14 +167,6 @@ export const examsRepository = {
         .where(and(eq(examsAttempts.registrationId, registrationId), eq(examsAttempts.state, 'in_progress')))
     )[0],
 
-  attemptCount: async (db: DbOrTx, registrationId: number) =>
-    (
-      await db
-        .select({ n: count() })
-        .from(examsAttempts)
-        .where(eq(examsAttempts.registrationId, registrationId))
-    )[0]?.n ?? 0,
-
   insertAttempt: async (db: DbOrTx, v: typeof examsAttempts.$inferInsert) =>
     (await db.insert(examsAttempts).values(v).returning({ id: examsAttempts.id }))[0]!.id,
 

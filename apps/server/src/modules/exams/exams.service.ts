@@ -93,6 +93,7 @@ function toSession(
     duration_minutes: paper.durationMinutes,
     max_leaves: paper.maxLeaves,
     max_attempts: s.maxAttempts,
+    retake_after_pass: s.retakeAfterPass,
     capacity: s.capacity,
     registered_count: registered,
     phase: sessionPhase(s, now),
@@ -115,6 +116,15 @@ export function toCertificate(c: CertificateRow, now: Date): Certificate {
     revoked_at: c.revokedAt?.toISOString() ?? null,
     revoke_reason: c.revokeReason,
   };
+}
+
+/**
+ * Attempts a candidate may still start in a session: none after a pass unless staff allow a retake
+ * (`retake_after_pass`), otherwise what the session's limit leaves.
+ */
+export function attemptsLeft(session: Pick<SessionRow, 'maxAttempts' | 'retakeAfterPass'>, attempts: AttemptRow[]) {
+  if (!session.retakeAfterPass && attempts.some((a) => a.state === 'graded' && a.passed)) return 0;
+  return Math.max(0, session.maxAttempts - attempts.length);
 }
 
 const toSummary = (a: AttemptRow): AttemptSummary => ({
@@ -278,7 +288,10 @@ export function createExamsService({ db, clock, messages, audit }: ExamsServiceD
     const passed = score >= type.passScore;
     await repo.setResult(tx, attempt.id, { score, passed, now });
     let certificate = '';
-    if (passed) {
+    // One certificate per registration, for the first attempt that passed (a retake staff allowed never adds a second).
+    const siblings = await repo.attemptsOfRegistrations(tx, [attempt.registrationId]);
+    const earlier = await repo.certificateByAttempt(tx, siblings.filter((a) => a.id !== attempt.id).map((a) => a.id));
+    if (passed && earlier.length === 0) {
       const holder = await repo.holder(tx, attempt.userId);
       const name = holder?.realName?.trim() || (holder ? displayName(holder) : '');
       const number = await issueNumber(tx, now, type.id);
@@ -457,7 +470,7 @@ export function createExamsService({ db, clock, messages, audit }: ExamsServiceD
           const mineAttempts = attempts.filter((a) => a.registrationId === reg.id);
           const phase = sessionPhase(session, now);
           const open = mineAttempts.some((a) => a.state === 'in_progress');
-          const left = Math.max(0, session.maxAttempts - mineAttempts.length);
+          const left = attemptsLeft(session, mineAttempts);
           const group: MyRegistration['group'] =
             phase === 'exam_closed' || (!open && left === 0) ? 'finished' : phase === 'exam_open' ? 'open' : 'upcoming';
           const withCert = mineAttempts.find((a) => certs.has(a.id));
@@ -473,6 +486,7 @@ export function createExamsService({ db, clock, messages, audit }: ExamsServiceD
             attempts_left: left,
             group,
             certificate_number: withCert ? certs.get(withCert.id)! : null,
+            certificate_attempt_id: withCert ? withCert.id : null,
           };
         }),
       };
@@ -494,8 +508,10 @@ export function createExamsService({ db, clock, messages, audit }: ExamsServiceD
         if (loaded.attempt.state === 'in_progress') return view(loaded, user);
       }
       if (now >= session.examEnd) throw AppError.conflict(m.examClosed);
-      const made = await repo.attemptCount(db, reg.id);
-      if (made >= session.maxAttempts) throw AppError.conflict(m.attemptLimit);
+      const made = await repo.attemptsOfRegistrations(db, [reg.id]);
+      if (made.some((a) => a.state === 'graded' && a.passed) && !session.retakeAfterPass)
+        throw AppError.conflict(m.alreadyPassed);
+      if (made.length >= session.maxAttempts) throw AppError.conflict(m.attemptLimit);
       const deadline = new Date(Math.min(now.getTime() + paper.durationMinutes * 60_000, session.examEnd.getTime()));
       let id: number;
       try {
@@ -503,7 +519,7 @@ export function createExamsService({ db, clock, messages, audit }: ExamsServiceD
           const newId = await repo.insertAttempt(tx, {
             registrationId: reg.id,
             userId: user.id,
-            seq: made + 1,
+            seq: made.length + 1,
             state: 'in_progress',
             authSessionId: user.sessionId,
             items: [],

@@ -119,6 +119,8 @@ export const examsSessions = pgTable(
     examStart: ts('exam_start').notNull(),
     examEnd: ts('exam_end').notNull(),
     maxAttempts: integer('max_attempts').notNull().default(1),
+    /** Staff's choice: a candidate who has passed may still use the attempts left (otherwise a pass ends the session for them). */
+    retakeAfterPass: boolean('retake_after_pass').notNull().default(false),
     capacity: integer('capacity'),
     seedKey: text('seed_key').unique(),
   },

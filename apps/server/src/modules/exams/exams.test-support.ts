@@ -94,6 +94,7 @@ export async function makeExam(
     maxLeaves?: number;
     duration?: number;
     maxAttempts?: number;
+    retakeAfterPass?: boolean;
     passScore?: number;
     allowReview?: boolean;
     register?: [number, number];
@@ -171,6 +172,7 @@ export async function makeExam(
       examStart: at(exam[0]),
       examEnd: at(exam[1]),
       maxAttempts: opts.maxAttempts ?? 1,
+      retakeAfterPass: opts.retakeAfterPass ?? false,
     })
     .returning();
   return {

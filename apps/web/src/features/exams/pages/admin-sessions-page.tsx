@@ -1,4 +1,4 @@
-import { App, Button, Card, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Table } from 'antd';
+import { App, Button, Card, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Switch, Table } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -15,6 +15,7 @@ interface SessionForm {
   register: [Dayjs, Dayjs];
   exam: [Dayjs, Dayjs];
   max_attempts: number;
+  retake_after_pass: boolean;
   capacity: number | null;
 }
 
@@ -40,6 +41,7 @@ function SessionModal({ onClose }: { onClose: () => void }) {
         exam_start: v.exam[0].toISOString(),
         exam_end: v.exam[1].toISOString(),
         max_attempts: v.max_attempts,
+        retake_after_pass: v.retake_after_pass,
         capacity: v.capacity ?? null,
       });
       message.success('考试场次已保存');
@@ -53,7 +55,7 @@ function SessionModal({ onClose }: { onClose: () => void }) {
   };
   return (
     <Modal open title="新建考试场次" onCancel={onClose} onOk={save} confirmLoading={saving} okText="保存" cancelText="取消" width={640}>
-      <Form<SessionForm> form={form} layout="vertical" initialValues={{ max_attempts: 1 }}>
+      <Form<SessionForm> form={form} layout="vertical" initialValues={{ max_attempts: 1, retake_after_pass: false }}>
         <Space wrap>
           <Form.Item name="type_id" label="考试项目" rules={[{ required: true, message: '请选择考试项目' }]}>
             <Select style={{ width: 200 }} options={(types.data ?? []).map((t) => ({ value: t.id, label: t.name }))} onChange={() => form.setFieldValue('paper_id', undefined)} />
@@ -81,6 +83,14 @@ function SessionModal({ onClose }: { onClose: () => void }) {
           <Form.Item name="capacity" label="人数上限（不限留空）">
             <InputNumber min={1} max={100000} precision={0} />
           </Form.Item>
+          <Form.Item
+            name="retake_after_pass"
+            label="合格后允许再次作答"
+            valuePropName="checked"
+            tooltip="关闭时，考生一旦合格即不能再次作答；开启后可用完剩余作答次数（证书按首次合格颁发）"
+          >
+            <Switch checkedChildren="允许" unCheckedChildren="不允许" />
+          </Form.Item>
         </Space>
       </Form>
     </Modal>
@@ -105,6 +115,7 @@ export default function AdminSessionsPage() {
           { title: '考试时间', render: (_, s) => `${dateTime(s.exam_start)} 至 ${dateTime(s.exam_end)}` },
           { title: '试卷', dataIndex: 'paper_title' },
           { title: '作答次数', dataIndex: 'max_attempts' },
+          { title: '合格后再考', render: (_, s) => (s.retake_after_pass ? '允许' : '不允许') },
           { title: '已报名', render: (_, s) => `${s.registered_count}${s.capacity ? ` / ${s.capacity}` : ''}` },
         ]}
       />

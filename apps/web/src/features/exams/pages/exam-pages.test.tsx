@@ -58,6 +58,7 @@ const notice: ExamNotice = {
       duration_minutes: 60,
       max_leaves: 3,
       max_attempts: 2,
+      retake_after_pass: false,
       capacity: null,
       registered_count: 3,
       phase: 'exam_open',

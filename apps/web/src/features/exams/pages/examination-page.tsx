@@ -16,16 +16,41 @@ const GROUPS: { key: MyRegistration['group']; label: string }[] = [
   { key: 'finished', label: '已结束' },
 ];
 
-function resultOf(r: MyRegistration) {
+/**
+ * Every finished attempt of a registration, one line each: its number, score and verdict, and the certificate's
+ * actions beside the attempt that earned it (a later attempt's result never sits beside another's certificate).
+ */
+function AttemptResults({ r }: { r: MyRegistration }) {
   const done = r.attempts.filter((a) => a.state !== 'in_progress');
-  const last = done[done.length - 1];
-  if (!last) return null;
-  if (last.state === 'submitted') return <Tag color="processing">待阅卷</Tag>;
+  if (done.length === 0) return <>—</>;
   return (
-    <span>
-      {last.score}分 {last.passed ? <Tag color="success">合格</Tag> : <Tag color="error">不合格</Tag>}
-    </span>
+    <ol className="exam-attempts" aria-label="各次作答成绩">
+      {done.map((a) => (
+        <li key={a.id}>
+          <span className="exam-attempts__seq">第{a.seq}次</span>
+          {a.state === 'submitted' ? (
+            <Tag color="processing">待阅卷</Tag>
+          ) : (
+            <>
+              <span>{a.score}分</span>
+              {a.passed ? <Tag color="success">合格</Tag> : <Tag color="error">不合格</Tag>}
+            </>
+          )}
+          {r.certificate_number && r.certificate_attempt_id === a.id && (
+            <CertificateActions number={r.certificate_number} />
+          )}
+        </li>
+      ))}
+    </ol>
   );
+}
+
+/** Why a registration offers no further attempt, when it is not obvious from its dates. */
+function noRetakeReason(r: MyRegistration): string | null {
+  if (r.attempts.some((a) => a.state === 'in_progress') || r.attempts_left > 0) return null;
+  if (r.attempts.some((a) => a.passed)) return '已合格';
+  if (r.attempts.length > 0) return '作答次数已用完';
+  return null;
 }
 
 /** /center/examination: my registrations (open now, upcoming, finished with score) and my certificates. */
@@ -55,7 +80,9 @@ function RegistrationCards({
               {r.attempts.length} / {r.session.max_attempts}
             </dd>
             <dt>成绩</dt>
-            <dd>{resultOf(r) ?? '—'}</dd>
+            <dd>
+              <AttemptResults r={r} />
+            </dd>
           </dl>
           {action(r)}
         </li>
@@ -143,12 +170,12 @@ export default function ExaminationPage() {
             {r.attempts.length ? '再次考试' : '开始考试'}
           </Button>
         )}
+        {noRetakeReason(r) && <span className="exam-muted">{noRetakeReason(r)}</span>}
         {last && last.state !== 'in_progress' && (
           <Button size={phone ? 'middle' : 'small'} onClick={() => navigate(examPath(last.id))}>
             查看成绩
           </Button>
         )}
-        {r.certificate_number && <CertificateActions number={r.certificate_number} />}
       </span>
     );
   };
@@ -205,7 +232,7 @@ export default function ExaminationPage() {
                       title: '作答次数',
                       render: (_, r) => `${r.attempts.length} / ${r.session.max_attempts}`,
                     },
-                    { title: '成绩', render: (_, r) => resultOf(r) ?? '—' },
+                    { title: '成绩', render: (_, r) => <AttemptResults r={r} /> },
                     { title: '操作', render: (_, r) => action(r) },
                   ]}
                 />

@@ -1,0 +1,1 @@
+ALTER TABLE "exams_sessions" ADD COLUMN "retake_after_pass" boolean DEFAULT false NOT NULL;
