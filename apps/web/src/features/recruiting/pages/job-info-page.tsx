@@ -17,7 +17,7 @@ import { CompanyCardView, PostCard } from '../components/post-cards';
 import { appliedText, cityText, educationText, experienceText, levelText } from '../lib/format';
 import '../components/recruiting.css';
 
-const ApplyDialog = lazy(() => import('../components/apply-dialog'));
+const ApplyDialog = lazy(() => import('@/app/pages/recruiting/apply-dialog'));
 
 /**
  * /jobDetail/jinfo?id=: the post, its company card, similar posts and the apply button. Drawn without antd (route
