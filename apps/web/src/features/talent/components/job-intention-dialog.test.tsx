@@ -181,6 +181,20 @@ describe('job-intention dialog', () => {
     expect(within(dialog()).getByRole('radio', { name: '女' })).not.toBeChecked();
   });
 
+  it('while closed, Escape pressed elsewhere on the page (a field of another form) asks nothing', async () => {
+    mockApi({ 'GET /api/select_options': ok(OPTIONS) });
+    renderScreen('/center/recruitment/postEdit', <JobIntentionDialog />, '/center/recruitment/postEdit', {
+      session: { token: 't', user: makeUser({ id: 1001, is_member: true }) },
+    });
+    const field = document.createElement('input');
+    document.body.appendChild(field);
+    field.focus();
+    fireEvent.keyDown(field, { key: 'Escape', code: 'Escape' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText(talentMessages.leaveConfirm)).not.toBeInTheDocument();
+    field.remove();
+  });
+
   it('asks before closing: 取消 keeps the dialog, 确定 closes it', async () => {
     openDialog({ 'GET /api/user_apply_jobs': ok([record()]) });
     await waitFor(() => expect(nameInput()).toHaveValue('李会计'));

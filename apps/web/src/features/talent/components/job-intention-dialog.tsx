@@ -74,7 +74,9 @@ export function JobIntentionDialog() {
   const close = () => setJobSwitch(false);
 
   const askClose = () => {
-    if (confirming.current) return;
+    // A closed dialog never asks. The modal stays mounted (forceRender, so the form keeps its instance), and antd's
+    // portal then still hears Escape pressed anywhere on the page, e.g. in the job-post editor's fields.
+    if (!open || confirming.current) return;
     confirming.current = true;
     modal.confirm({
       title: '提示',
