@@ -13,6 +13,7 @@ import {
   markBodySchema,
   myPostsQuerySchema,
   myTalentPoolSchema,
+  companyOverviewSchema,
   offlineBodySchema,
   pagedAdminCompaniesSchema,
   pagedPoolSchema,
@@ -49,6 +50,12 @@ export const recruitingRoutes = {
     path: '/api/companies/mine',
     summary: '我的企业信息（企业账号）',
     response: envelopeSchema(companySchema),
+  },
+  companyOverview: {
+    method: 'GET',
+    path: '/api/companies/mine/overview',
+    summary: '企业概况：在招职位、收到的简历、人才库（企业账号）',
+    response: envelopeSchema(companyOverviewSchema),
   },
   saveCompany: {
     method: 'PUT',

@@ -77,6 +77,25 @@ export const companySchema = z.object({
 });
 export type Company = z.infer<typeof companySchema>;
 
+/** A company's figures for its centre banner: posts, applications received and the talent pool. */
+export const companyOverviewSchema = z.object({
+  name: z.string(),
+  logo: z.string().nullable(),
+  status: z.enum(COMPANY_STATUSES),
+  status_label: z.string(),
+  /** Online and not expired. */
+  posts_online: z.number().int(),
+  /** Waiting for staff review. */
+  posts_pending: z.number().int(),
+  applications_total: z.number().int(),
+  /** Sent and not yet opened by the company. */
+  applications_new: z.number().int(),
+  /** Applications at the interview stage. */
+  interviews: z.number().int(),
+  pool_size: z.number().int(),
+});
+export type CompanyOverview = z.infer<typeof companyOverviewSchema>;
+
 export const companyBodySchema = z.object({
   name: text(COMPANY_NAME_MAX, m.companyNameRequired),
   industry: text(50, m.industryRequired),

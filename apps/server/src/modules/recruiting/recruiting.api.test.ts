@@ -334,6 +334,35 @@ describe('applications', () => {
     expect(res.message).toBe(m.postNotOnline);
   });
 
+  it("gives a company its centre figures (posts, new and total applications, talent pool) and refuses a person", async () => {
+    const own = await verifiedCompany(t, staff, '山西汾河会计服务有限公司');
+    const job = await onlinePost(t, own, staff, { title: '财务经理', position: '财务经理' });
+    const empty = await api(t, 'GET', '/api/companies/mine/overview', own);
+    expect(empty.data).toMatchObject({
+      name: '山西汾河会计服务有限公司',
+      status: 'verified',
+      posts_online: 1,
+      posts_pending: 0,
+      applications_total: 0,
+      applications_new: 0,
+      pool_size: 0,
+    });
+    const a = await jobSeeker(t);
+    const b = await jobSeeker(t);
+    const sentA = await api(t, 'POST', '/api/job_applications', a, { post_id: job.id });
+    await api(t, 'POST', '/api/job_applications', b, { post_id: job.id });
+    await api(t, 'GET', `/api/job_applications/${sentA.data.id}/resume`, own);
+    await api(t, 'POST', '/api/talent_pool', own, { user_id: a.id });
+    expect((await api(t, 'GET', '/api/companies/mine/overview', own)).data).toMatchObject({
+      applications_total: 2,
+      applications_new: 1,
+      pool_size: 1,
+    });
+    const person = await createUser(t);
+    expect((await api(t, 'GET', '/api/companies/mine/overview', person)).status).toBe(403);
+    expect((await api(t, 'GET', '/api/companies/mine/overview')).status).toBe(406);
+  });
+
   it('withdraws until the company looks, then masks contacts until the interview is accepted', async () => {
     const p = await jobSeeker(t, { name: '李娜', sex: '女' });
     await api(t, 'PUT', '/api/user_infos/personal_info', p, { id_number: '410102199001011234' });

@@ -209,6 +209,30 @@ export const recruitingRepository = {
     return r?.n ?? 0;
   },
 
+  /** The company centre's figures in one round trip. */
+  async companyOverview(db: DbOrTx, companyId: number, today: string) {
+    const [r] = await rowsOf<{
+      posts_online: number;
+      posts_pending: number;
+      applications_total: number;
+      applications_new: number;
+      interviews: number;
+      pool_size: number;
+    }>(
+      db,
+      sql`SELECT
+            (SELECT count(*)::int FROM recruiting_posts
+              WHERE company_id = ${companyId} AND status = 'online' AND expires_on >= ${today}::date) AS posts_online,
+            (SELECT count(*)::int FROM recruiting_posts WHERE company_id = ${companyId} AND status = 'pending') AS posts_pending,
+            (SELECT count(*)::int FROM recruiting_applications
+              WHERE company_id = ${companyId} AND status <> 'withdrawn') AS applications_total,
+            (SELECT count(*)::int FROM recruiting_applications WHERE company_id = ${companyId} AND status = 'sent') AS applications_new,
+            (SELECT count(*)::int FROM recruiting_applications WHERE company_id = ${companyId} AND status = 'interview') AS interviews,
+            (SELECT count(*)::int FROM recruiting_pool WHERE company_id = ${companyId}) AS pool_size`,
+    );
+    return r!;
+  },
+
   adminCompanies(db: DbOrTx, status: string | null, limit: number, offset: number) {
     return rowsOf<CompanyRow & { phone: string; credit_code: string | null; total: number }>(
       db,

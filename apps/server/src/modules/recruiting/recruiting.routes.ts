@@ -54,6 +54,7 @@ export const recruitingModule: AppModule = async (app, deps) => {
   // ---- company profile and verification ---------------------------------------------------------------------------
 
   defineRoute(app, r.myCompany, async (req) => ok(await service.myCompany(me(req))), user);
+  defineRoute(app, r.companyOverview, async (req) => ok(await service.companyOverview(me(req))), user);
   defineRoute(
     app,
     r.saveCompany,

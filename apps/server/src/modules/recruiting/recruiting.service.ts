@@ -18,6 +18,7 @@ import {
   splitList,
   type AdminCompany,
   type Company,
+  type CompanyOverview,
   type CompanyCard,
   type JobPost,
   type MatchReason,
@@ -378,6 +379,18 @@ export function createRecruitingService(deps: {
     async myCompany(u: AuthUser): Promise<Company> {
       requireCompany(u);
       return toCompany(u.id, await repo.company(db, u.id));
+    },
+
+    async companyOverview(u: AuthUser): Promise<CompanyOverview> {
+      requireCompany(u);
+      const company = await toCompany(u.id, await repo.company(db, u.id));
+      return {
+        name: company.name,
+        logo: company.logo,
+        status: company.status,
+        status_label: company.status_label,
+        ...(await repo.companyOverview(db, u.id, today())),
+      };
     },
 
     async saveCompany(u: AuthUser, b: Out<typeof companyBodySchema>): Promise<Company> {

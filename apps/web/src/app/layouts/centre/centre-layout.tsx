@@ -6,6 +6,7 @@ import { JobIntentionDialog } from '@/features/talent/components/job-intention-d
 import { StudentCardDialog } from '@/features/talent/components/student-card-dialog';
 import { RoleGuard } from '../../guards/role-guard';
 import { CentreBanner } from './centre-banner';
+import { CompanyBanner } from './company-banner';
 import { activeMenuKey, menuForRole } from './centre-menu';
 import { CentreEntryGrid, CentrePhoneMenu } from './centre-phone-menu';
 import './centre.css';
@@ -25,7 +26,7 @@ export default function CentreLayout() {
 
   return (
     <div className="centre">
-      <CentreBanner />
+      {role === 'company' ? <CompanyBanner /> : <CentreBanner />}
       <div className="page-container centre__body">
         {phone ? (
           <CentrePhoneMenu entries={entries} selected={selected} />

@@ -6,6 +6,7 @@ import {
   type AdminPostsQuery,
   type ApplyBody,
   type Company,
+  type CompanyOverview,
   type CompanyBody,
   type JobBoardQuery,
   type JobPost,
@@ -51,6 +52,7 @@ export const recruitingApi = {
   selectOptions: () => apiClient.get<SelectOptions>(talentRoutes.selectOptions.path),
 
   myCompany: () => apiClient.get<Company>(r.myCompany.path),
+  companyOverview: () => apiClient.get<CompanyOverview>(r.companyOverview.path),
   saveCompany: (body: CompanyBody) =>
     apiClient.requestEnvelope<Company>({ method: 'PUT', url: r.saveCompany.path, data: body, silent: true }),
   uploadLicence: (file: Blob) =>

@@ -3,6 +3,7 @@ export const recruitingKeys = {
   all: ['recruiting'] as const,
   options: ['recruiting', 'options'] as const,
   company: ['recruiting', 'company'] as const,
+  companyOverview: ['recruiting', 'company-overview'] as const,
   myPosts: (q: object) => ['recruiting', 'my-posts', q] as const,
   myPost: (id: number) => ['recruiting', 'my-post', id] as const,
   board: (q: object) => ['recruiting', 'board', q] as const,
