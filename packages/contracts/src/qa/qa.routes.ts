@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { envelopeSchema } from '../common/envelope';
 import {
   adminExpertSchema,
+  askableExpertSchema,
+  qaExpertParamsSchema,
   adminQueueQuerySchema,
   answerBodySchema,
   askQuestionBodySchema,
@@ -66,6 +68,13 @@ export const qaRoutes = {
     summary: '问题详情：专家解答、专家名片、追问、相关问题（仅公开且已解答的问题）',
     params: qaIdParamsSchema,
     response: envelopeSchema(quizDetailSchema),
+  },
+  askableExpert: {
+    method: 'GET',
+    path: '/api/quiz/experts/:id',
+    summary: '可定向提问的智库专家（专家主页“向智库专家提问”）',
+    params: qaExpertParamsSchema,
+    response: envelopeSchema(askableExpertSchema),
   },
   similar: {
     method: 'GET',

@@ -37,6 +37,11 @@ export const QA_TAGS_MAX = 3;
 export const QA_TAG_MAX = 12;
 /** A claim keeps a question for one expert this long; then any expert in the field may claim it. */
 export const QA_CLAIM_MINUTES = 120;
+/**
+ * A question addressed to one expert (from the expert's page) is theirs for this many working days; unanswered by
+ * then, any expert in the field may claim it, still within the same due time.
+ */
+export const QA_ADDRESSED_WORKING_DAYS = 1;
 /** Working days between asking and the answer's due time (SPEC §9). */
 export const QA_DUE_WORKING_DAYS = 2;
 /** The claimant is reminded this many working hours before the due time. */
@@ -104,6 +109,7 @@ export const qaMessages = {
   categoriesRequired: '请至少选择一个解答领域',
   assigned: '已指派专家',
   notExpertAccount: '该账号不是专家账号',
+  expertNotAnswering: '该专家暂未开通在线解答，请直接提问，由平台专家团队解答',
   hiddenChanged: '已更新问题可见性',
   holidayDateInvalid: '日期格式为 yyyy-MM-dd',
   holidayNameTooLong: '名称不能超过20个字',
@@ -117,6 +123,7 @@ export const qaNoticeTitles = {
   followUpAnswered: '您的追问已有专家回复',
   followUpAsked: '提问者追问了您解答的问题',
   assigned: '您有新的指派问题',
+  addressed: '有学员向您提问',
   dueSoon: '问题即将到期',
   overdue: '问题已超过解答时限',
   dailySummary: '在线问答每日汇总',

@@ -32,6 +32,7 @@ const trimmed = (required: string) => z.string({ error: required }).trim().min(1
 
 export const qaCategorySchema = z.enum(QA_CATEGORIES, { error: m.categoryRequired });
 export const qaIdParamsSchema = z.object({ id: recordIdSchema(m.questionNotFound) });
+export const qaExpertParamsSchema = z.object({ id: recordIdSchema(m.expertNotFound) });
 
 // The states live with the rules (no zod), so a page can label them without the schemas.
 export { QA_STATES, QA_STATE_LABELS, type QaState } from './qa.rules';
@@ -60,6 +61,13 @@ export const expertCardSchema = z.object({
   introduction: z.string(),
 });
 export type ExpertCard = z.infer<typeof expertCardSchema>;
+
+/** An expert as the ask form shows them when a question is addressed to them. */
+export const askableExpertSchema = expertCardSchema.extend({
+  /** The profile is linked to an expert account that answers online questions. */
+  answers_online: z.boolean(),
+});
+export type AskableExpert = z.infer<typeof askableExpertSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Public list and question page
@@ -163,6 +171,8 @@ export const askQuestionBodySchema = z.object({
     .default([])
     .refine((ids) => new Set(ids).size === ids.length, m.imageNotFound),
   is_public: z.boolean({ error: '请选择是否公开' }).default(true),
+  /** A think-tank expert's profile id, from the expert's page: they are offered the question first. */
+  expert_id: recordIdSchema(m.expertNotFound).optional(),
 });
 export type AskQuestionBody = z.input<typeof askQuestionBodySchema>;
 

@@ -363,6 +363,37 @@ describe('staff and scheduled checks', () => {
     expect(await api(t, 'POST', `/api/quiz/expert/questions/${q.id}/claim`, b)).toMatchObject({ code: 409 });
   });
 
+  it("a question asked from an expert's page is theirs first, then any expert's in the field, within the same due time", async () => {
+    const [a, b] = await Promise.all([createExpert(t, staff), createExpert(t, staff)]);
+    const shown = await api(t, 'GET', `/api/quiz/experts/${a.profileId}`);
+    expect(shown.data).toMatchObject({ id: a.profileId, name: a.name, answers_online: true });
+    const q = await ask(await createUser(t, { memberDays: 30 }), { expert_id: a.profileId });
+    const [row] = await t.db.select().from(qaQuestions).where(eq(qaQuestions.id, q.id));
+    expect(row!.claimedBy).toBe(a.id);
+    expect(row!.claimExpiresAt!.getTime()).toBeLessThan(row!.dueAt.getTime());
+    expect(await inbox(a, qaNoticeTitles.addressed)).toHaveLength(1);
+    // Another expert of the field cannot take it while it is offered; once the offer lapses they can.
+    expect(await api(t, 'POST', `/api/quiz/expert/questions/${q.id}/claim`, b)).toMatchObject({ code: 409, message: m.claimTaken });
+    t.clock.set(new Date(row!.claimExpiresAt!.getTime() + 60_000).toISOString());
+    expect((await api(t, 'POST', `/api/quiz/expert/questions/${q.id}/claim`, b)).code).toBe(200);
+    const [after] = await t.db.select().from(qaQuestions).where(eq(qaQuestions.id, q.id));
+    expect(after!.dueAt.getTime()).toBe(row!.dueAt.getTime());
+  });
+
+  it('refuses a question addressed to an unknown expert or to one who does not answer online, writing nothing', async () => {
+    const asker = await createUser(t, { memberDays: 30 });
+    const before = await api(t, 'GET', '/api/quiz/mine?page=1&per=50', asker);
+    const unknown = await api(t, 'POST', '/api/quiz/questions', asker, question({ expert_id: 999_999 }));
+    expect(unknown).toMatchObject({ code: 400, message: m.expertNotFound });
+    const profileId = (await createExpert(t, staff)).profileId;
+    await api(t, 'PUT', `/api/admin/quiz/experts/${profileId}`, staff, { phone: '', categories: [] });
+    const offline = await api(t, 'POST', '/api/quiz/questions', asker, question({ expert_id: profileId }));
+    expect(offline).toMatchObject({ code: 400, message: m.expertNotAnswering });
+    expect((await api(t, 'GET', `/api/quiz/experts/${profileId}`)).data.answers_online).toBe(false);
+    const after = await api(t, 'GET', '/api/quiz/mine?page=1&per=50', asker);
+    expect(after.data.total).toBe(before.data.total);
+  });
+
   it('sends due-soon to the claimant and overdue to staff once each, however often the checks run', async () => {
     const q = await ask(await createUser(t, { memberDays: 30 }));
     const expert = await createExpert(t, staff, ['个人所得税']);

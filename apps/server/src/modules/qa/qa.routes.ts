@@ -46,6 +46,7 @@ export const qaModule: AppModule = async (app, deps) => {
   // ---- public --------------------------------------------------------------------------------------------------
   defineRoute(app, qaRoutes.list, async (request) => ok(await qa.list(request.query)), { tags });
   defineRoute(app, qaRoutes.tags, async () => ok(await qa.tags()), { tags });
+  defineRoute(app, qaRoutes.askableExpert, async (request) => ok(await qa.askableExpert(request.params.id)), { tags });
   defineRoute(app, qaRoutes.similar, async (request) => ok(await qa.similar(request.query.text)), { tags });
   defineRoute(
     app,

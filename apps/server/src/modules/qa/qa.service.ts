@@ -3,6 +3,7 @@ import {
   QA_CATEGORIES,
   QA_CLAIM_MINUTES,
   QA_DUE_SOON_WORKING_HOURS,
+  QA_ADDRESSED_WORKING_DAYS,
   QA_DUE_WORKING_DAYS,
   QA_FOLLOW_UPS_MAX,
   QA_NON_MEMBER_MONTHLY_QUOTA,
@@ -13,6 +14,7 @@ import {
   type AdminQueueQuery,
   type AnswerBody,
   type AskQuestionBody,
+  type AskableExpert,
   type CalendarYear,
   type ExpertCard,
   type ExpertMe,
@@ -364,13 +366,31 @@ export function createQaService({ db, clock, messages, imageDir, audit, screen }
       return { id, url: QA_IMAGE_URL_PREFIX + name };
     },
 
+    /** The ask form's expert, when a question is addressed from the expert's page. */
+    async askableExpert(profileId: number): Promise<AskableExpert> {
+      const p = await profiles.get(profileId);
+      if (!p) throw AppError.notFound(m.expertNotFound);
+      return { ...toExpertCard(p), answers_online: !!(await repo.expertOfProfile(db, profileId)) };
+    },
+
     async ask(
       userId: number,
-      body: AskQuestionBody & { image_ids: number[]; is_public: boolean },
+      body: Omit<AskQuestionBody, 'expert_id'> & { image_ids: number[]; is_public: boolean; expert_id?: number },
     ): Promise<MyQuestion> {
       const now = clock.now();
       const cal = await calendar();
       const dueAt = cal.dueAt(now, QA_DUE_WORKING_DAYS);
+      // Addressed to one expert: theirs first (a claim that lapses after QA_ADDRESSED_WORKING_DAYS), then any
+      // expert's in the field, within the same due time.
+      let addressed: { userId: number; until: Date } | null = null;
+      if (body.expert_id !== undefined) {
+        if (!(await profiles.get(body.expert_id))) throw AppError.badRequest(m.expertNotFound, { expert_id: m.expertNotFound });
+        const link = await repo.expertOfProfile(db, body.expert_id);
+        if (!link) throw AppError.badRequest(m.expertNotAnswering, { expert_id: m.expertNotAnswering });
+        if (link.userId === userId) throw AppError.badRequest(m.expertNotFound, { expert_id: m.expertNotFound });
+        const until = cal.dueAt(now, QA_ADDRESSED_WORKING_DAYS);
+        addressed = { userId: link.userId, until: until < dueAt ? until : dueAt };
+      }
       const id = await db.transaction(async (tx) => {
         // One asker's parallel posts queue here, so a quota of 3 lets exactly 3 through.
         await lockKey(tx, `qa-ask:${userId}`);
@@ -388,6 +408,7 @@ export function createQaService({ db, clock, messages, imageDir, audit, screen }
           askedAt: now,
           dueAt,
           dueSoonAt: cal.workingHoursBefore(dueAt, QA_DUE_SOON_WORKING_HOURS),
+          ...(addressed ? { claimedBy: addressed.userId, claimExpiresAt: addressed.until } : {}),
         });
         const files = await repo.attachImages(tx, userId, body.image_ids, qid);
         if (!files) throw AppError.badRequest(m.imageNotFound, { image_ids: m.imageNotFound });
@@ -405,6 +426,13 @@ export function createQaService({ db, clock, messages, imageDir, audit, screen }
           context: QA_CONTEXT,
           link: questionLink(qid),
         });
+        if (addressed)
+          await messages.send(
+            addressed.userId,
+            titles.addressed,
+            `学员从您的专家主页提问：“${body.title}”。问题已为您保留至 ${formatChinaTime(addressed.until)}，请在专家工作台解答；逾时未答将开放给其他专家认领。`,
+            tx,
+          );
         return qid;
       });
       const q = (await repo.question(db, id))!;

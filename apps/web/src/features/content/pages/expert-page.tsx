@@ -63,7 +63,9 @@ export default function ExpertPage() {
               </>
             )}
             <p>
-              <Link to="/quiz">向智库专家提问</Link>
+              <Link className="cms-btn cms-btn--primary" to={`/center/quizQuestion?expert=${e.id}`}>
+                向{e.name}提问
+              </Link>
             </p>
           </section>
           <section className="cms-section">

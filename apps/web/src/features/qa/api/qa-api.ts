@@ -1,6 +1,7 @@
 import type { Envelope } from '@app/contracts/common/envelope';
 import { qaRoutes } from '@app/contracts/qa/qa.routes';
 import type {
+  AskableExpert,
   AdminExpert,
   AdminQueueParams,
   AnswerBody,
@@ -55,6 +56,7 @@ export const qaApi = {
   vote: quizDetailApi.vote,
 
   quota: () => apiClient.get<QuizQuota>(qaRoutes.quota.path),
+  askableExpert: (id: number) => apiClient.get<AskableExpert>(withId(qaRoutes.askableExpert.path, id)),
   uploadImage: (file: File) => {
     const form = new FormData();
     form.append('file', file);

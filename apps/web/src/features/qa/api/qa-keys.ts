@@ -8,6 +8,7 @@ export const qaKeys = {
   detail: (id: number) => ['qa', 'detail', id] as const,
   similar: (text: string) => ['qa', 'similar', text] as const,
   quota: ['qa', 'quota'] as const,
+  askableExpert: (id: number) => ['qa', 'askable-expert', id] as const,
   mine: (q: object) => ['qa', 'mine', q] as const,
   thread: (id: number) => ['qa', 'thread', id] as const,
   expertMe: ['qa', 'expert-me'] as const,

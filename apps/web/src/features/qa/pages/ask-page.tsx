@@ -1,9 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Form, Input, Radio, Select, Upload, type UploadFile } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
+  QA_ADDRESSED_WORKING_DAYS,
   QA_BODY_MAX,
   QA_CATEGORIES,
   QA_IMAGE_ACCEPT,
@@ -36,7 +37,19 @@ function useDebounced<T>(value: T, ms: number): T {
   return v;
 }
 
-/** /center/quizQuestion: ask the think-tank experts; similar answered questions are suggested while typing. */
+/** `?expert=<profile id>` from an expert's page: the question is addressed to them. */
+function useAddressedExpert() {
+  const [params] = useSearchParams();
+  const id = Number(params.get('expert'));
+  const valid = Number.isInteger(id) && id > 0;
+  const q = useQuery({ queryKey: qaKeys.askableExpert(id), queryFn: () => qaApi.askableExpert(id), enabled: valid, retry: false });
+  return valid ? q : null;
+}
+
+/**
+ * /center/quizQuestion: ask the think-tank experts; similar answered questions are suggested while typing. From an
+ * expert's page (`?expert=`) the question is addressed to that expert, who is offered it first.
+ */
 export default function AskPage() {
   const [form] = Form.useForm<AskValues>();
   const { message } = App.useApp();
@@ -49,6 +62,8 @@ export default function AskPage() {
   const text = useDebounced(title, 400);
   const similar = useSimilar(text);
   const usedUp = quota.data?.left === 0;
+  const addressed = useAddressedExpert();
+  const expert = addressed?.data?.answers_online ? addressed.data : null;
 
   const submit = async (v: AskValues) => {
     if (files.some((f) => f.status === 'uploading')) {
@@ -63,6 +78,7 @@ export default function AskPage() {
         body: v.body.trim(),
         is_public: v.is_public,
         image_ids: files.filter((f) => f.status === 'done' && f.response).map((f) => f.response!.id),
+        ...(expert ? { expert_id: expert.id } : {}),
       });
       message.success(res.message);
       await queryClient.invalidateQueries({ queryKey: qaKeys.all });
@@ -85,7 +101,34 @@ export default function AskPage() {
   };
 
   return (
-    <Card variant="borderless" title="我要提问" extra={<Link to="/center/quiz">我的提问</Link>}>
+    <Card
+      variant="borderless"
+      title={expert ? `向${expert.name}提问` : '我要提问'}
+      extra={<Link to="/center/quiz">我的提问</Link>}
+    >
+      {addressed?.isPending && <Alert type="info" style={{ marginBottom: 16 }} title="正在读取专家信息…" />}
+      {expert && (
+        <Alert
+          type="info"
+          showIcon
+          className="qa-addressed"
+          style={{ marginBottom: 16 }}
+          title={`您的问题将优先交由 ${expert.name}（${expert.title}，${expert.organisation}）解答`}
+          description={`专家将在${QA_ADDRESSED_WORKING_DAYS}个工作日内优先认领；逾时未认领，问题将交由平台其他专家解答，仍在2个工作日内答复。`}
+        />
+      )}
+      {addressed?.data && !addressed.data.answers_online && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={`${addressed.data.name}暂未开通在线解答`}
+          description="您仍可在此提问，问题将由平台专家团队在2个工作日内解答。"
+        />
+      )}
+      {addressed?.isError && (
+        <Alert type="warning" showIcon style={{ marginBottom: 16 }} title="未找到该专家，您的问题将由平台专家团队解答。" />
+      )}
       {quota.data &&
         (quota.data.is_member ? (
           <Alert
