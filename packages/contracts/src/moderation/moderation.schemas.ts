@@ -92,7 +92,7 @@ export type ModerationWordsBody = z.input<typeof moderationWordsBodySchema>;
 export const moderationWordsSchema = z.object({
   blocked: z.array(z.string()),
   allowed: z.array(z.string()),
-  /** The filter library whose own word list is always applied. */
-  library: z.object({ name: z.string(), version: z.string() }),
+  /** The built-in word list that is always applied: how many words it holds. */
+  library: z.object({ word_count: z.number().int() }),
 });
 export type ModerationWords = z.infer<typeof moderationWordsSchema>;

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import SensitiveWordTool from 'sensitive-word-tool';
 
 /**
@@ -15,8 +14,23 @@ const library = new SensitiveWordTool({ useDefaultWords: true });
  */
 const END = '\u0000';
 
-const pkg = createRequire(import.meta.url)('sensitive-word-tool/package.json') as { name: string; version: string };
-export const FILTER_LIBRARY = { name: pkg.name, version: pkg.version };
+/** Words a trie node and its children end, each once (a word's end is the library's symbol key on its last node). */
+function countWords(node: object): number {
+  let n = Object.getOwnPropertySymbols(node).length > 0 ? 1 : 0;
+  for (const child of Object.values(node)) if (child && typeof child === 'object') n += countWords(child as object);
+  return n;
+}
+
+/**
+ * What staff are told of the built-in list: how many words it holds, counted in the trie the filter really scans
+ * (a word listed twice, or in two cases, counts once). The package's name and version stay out of the staff screen.
+ */
+export const FILTER_LIBRARY = { word_count: wordCount(library) };
+
+/** The words a filter holds, each once as its trie stores them (noise characters dropped, letters lower-cased). */
+export function wordCount(tool: SensitiveWordTool): number {
+  return countWords((tool as unknown as { map: object }).map);
+}
 
 /** The words of the filter found in `text`, each once, in order of first appearance. */
 export function matchSensitiveWords(text: string, extra: readonly string[], allowed: readonly string[]): string[] {

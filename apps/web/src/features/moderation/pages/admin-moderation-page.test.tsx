@@ -66,11 +66,12 @@ describe('staff moderation screen', () => {
   it('refuses a word in both lists on the 敏感词设置 tab without calling the server', async () => {
     const { calls } = mockApi({
       'GET /api/admin/moderation/items': ok(page([])),
-      'GET /api/admin/moderation/words': ok({ blocked: ['骗子'], allowed: ['招聘'], library: { name: 'sensitive-word-tool', version: '1.1.10' } }),
+      'GET /api/admin/moderation/words': ok({ blocked: ['骗子'], allowed: ['招聘'], library: { word_count: 1054 } }),
     });
     renderScreen('/admin/moderation', <AdminModerationPage />, '/admin/moderation', { session });
     fireEvent.click(await screen.findByRole('tab', { name: '敏感词设置' }));
-    expect(await screen.findByText(/内置词库：sensitive-word-tool 1\.1\.10/)).toBeInTheDocument();
+    expect(await screen.findByText(/内置词库：1054 个常用敏感词/)).toBeInTheDocument();
+    expect(screen.queryByText(/sensitive-word-tool|\d+\.\d+\.\d+/)).toBeNull();
     const allowed = screen.getByRole('combobox', { name: '放行词' });
     fireEvent.change(allowed, { target: { value: '骗子' } });
     fireEvent.keyDown(allowed, { key: 'Enter', code: 'Enter', keyCode: 13 });

@@ -267,7 +267,7 @@ function WordsTab() {
         showIcon
         message={
           words.data
-            ? `内置词库：${words.data.library.name} ${words.data.library.version}（广告、色情、暴力、政治等类别，随依赖升级更新）`
+            ? `内置词库：${words.data.library.word_count} 个常用敏感词（广告、色情、暴力、政治等类别，随系统升级更新）`
             : '内置词库加载中'
         }
         description="新发布的评论、问答、追问和直播聊天会先经过内置词库和下方追加的敏感词筛查，命中即进入待处理队列（内容仍正常显示，由审核员决定是否隐藏）。放行词不再被标记，适合“招聘”“兼职”这类在本平台正常使用的词。设置只对之后发布的内容生效。"
