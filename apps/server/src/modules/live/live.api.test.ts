@@ -154,16 +154,24 @@ describe('the live room', () => {
     const early = await attach('lesson-b.mp4');
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe(m.notEnded);
+    const cover = async (url: string) => (await t.app.inject({ method: 'GET', url })).body;
+    const liveCover = (await room(member)).cover_url;
+    expect(await cover(liveCover)).toContain('>直播</text>');
     await at(41 * MIN, async () => {
       expect((await attach('no-such-recording.mp4')).json().message).toBe(m.recordingMissing);
       expect((await attach('lesson-b.mp4')).statusCode).toBe(200);
       const r = await room(member);
+      // With its recording the class is a replay: its cover says 回放 under a new URL, which the replay course uses.
+      expect(r.cover_url).not.toBe(liveCover);
+      expect(await cover(r.cover_url)).toContain('>回放</text>');
+      expect(await cover(r.cover_url)).not.toContain('直播</text>');
       expect(r.phase).toBe('ended');
       expect(r.replay_url).toMatch(/^\/media\/videos\/lesson-b\.mp4\?exp=/);
       // The replay is a course with one lesson of the recording's real length, for members (a members-only class).
       const course = await t.app.inject({ method: 'GET', url: `/coursepoolapi/course_pools/tower_show_course?id=${r.replay_course_id}`, headers: member.headers });
       expect(course.statusCode, course.body).toBe(200);
       expect(JSON.stringify(course.json().data)).toContain(`【直播回放】${c.title}`);
+      expect(course.json().data.cover).toBe(r.cover_url);
       expect((await attach('lesson-b.mp4')).json().message).toBe(m.replayExists);
       // After the class any member may watch the replay; a non-member may not.
       expect((await room(stranger)).replay_url).toMatch(/^\/media\/videos\/lesson-b\.mp4\?exp=/);

@@ -209,6 +209,6 @@ function registerMedia(app: App, deps: AppDeps, service: LiveService) {
     return reply
       .header('content-type', 'image/svg+xml; charset=utf-8')
       .header('cache-control', 'public, max-age=86400')
-      .send(liveCoverSvg({ title: row.title, teacher: row.teacher, hue: row.coverHue }));
+      .send(liveCoverSvg({ title: row.title, teacher: row.teacher, hue: row.coverHue, replay: row.recording !== null }));
   });
 }

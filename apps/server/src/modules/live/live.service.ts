@@ -422,12 +422,15 @@ export type LiveService = ReturnType<typeof createLiveService>;
 
 /** The replay course of a class: members-only classes give a members' course, classes free for all a free one. */
 export function replayCourseOf(c: ClassRow, videoFile: string, duration: number, now: Date) {
+  // The class is saved with updatedAt = now in the same write, so this is the URL of its 回放 cover: a browser that
+  // cached the 直播 cover under the old URL never shows it on the replay.
+  const cover = liveCoverUrl({ id: c.id, updatedAt: now });
   return {
     title: `【直播回放】${c.title}`,
     teacher: c.teacher,
     teacherTitle: c.teacherTitle,
-    photo: liveCoverUrl(c),
-    cover: liveCoverUrl(c),
+    photo: cover,
+    cover,
     summary: c.description || m.replaySummary(c.teacher, chinaTime(c.startsAt)),
     priceType: c.access === 'free' ? ('free' as const) : ('member' as const),
     videoFile,
