@@ -84,7 +84,7 @@ export const COURSES: SeedCourse[] = [
     ],
   },
   {
-    slug: 'cas-14-revenue', title: '企业会计准则第14号——收入 精讲', tag: '企业会计准则', teacher: 'li-min', priceType: 'member', ageDays: 60,
+    slug: 'cas-14-revenue', title: '企业会计准则第14号——收入精讲', tag: '企业会计准则', teacher: 'li-min', priceType: 'member', ageDays: 60,
     summary: '围绕收入确认“五步法”模型，结合建造、软件、零售等行业案例，讲透合同识别、履约义务与交易价格分摊。',
     goals: ['掌握收入确认的五步法模型', '学会识别单项履约义务并分摊交易价格', '判断时段履约与时点履约'],
     audience: '企业会计、审计人员及需要处理复杂合同收入的财务主管。',
