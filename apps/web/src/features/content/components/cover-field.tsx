@@ -19,9 +19,9 @@ export function CoverField({ value, onChange }: { value?: string | null; onChang
       setProgress(null);
     }
   };
+  // The file input sits outside the Space: hidden, it would still take a Space item and its gap.
   return (
-    <Space align="center" wrap>
-      {value && <img src={value} alt="封面" width={160} height={100} style={{ objectFit: 'cover', borderRadius: 4 }} />}
+    <>
       <input
         ref={input}
         type="file"
@@ -34,13 +34,16 @@ export function CoverField({ value, onChange }: { value?: string | null; onChang
           if (file) void upload(file);
         }}
       />
-      <Button onClick={() => input.current?.click()}>{value ? '更换封面' : '上传封面'}</Button>
-      {value && (
-        <Button type="link" onClick={() => onChange?.(null)}>
-          移除
-        </Button>
-      )}
-      {progress !== null && <Progress type="circle" size={36} percent={progress} aria-label="封面上传进度" />}
-    </Space>
+      <Space align="center" wrap>
+        {value && <img src={value} alt="封面" width={160} height={100} style={{ objectFit: 'cover', borderRadius: 4 }} />}
+        <Button onClick={() => input.current?.click()}>{value ? '更换封面' : '上传封面'}</Button>
+        {value && (
+          <Button type="link" onClick={() => onChange?.(null)}>
+            移除
+          </Button>
+        )}
+        {progress !== null && <Progress type="circle" size={36} percent={progress} aria-label="封面上传进度" />}
+      </Space>
+    </>
   );
 }
