@@ -17,7 +17,6 @@ import {
   Table,
   Tabs,
   Tag,
-  Upload,
 } from 'antd';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -47,6 +46,7 @@ import {
   useCourseTeachers,
   useLessonQuestions,
 } from '../api/course-admin-api';
+import { ImageUploadField } from '../components/image-upload-field';
 import { uploadInChunks } from '../lib/chunked-upload';
 
 const DescriptionEditor = lazy(() => import('../components/description-editor'));
@@ -84,7 +84,6 @@ function BasicsTab({ course, onSaved }: { course: AdminCourse | null; onSaved: (
   const [saving, setSaving] = useState(false);
   const priceType = Form.useWatch('price_type', form);
   const kind = Form.useWatch('kind', form);
-  const cover = Form.useWatch('cover', form);
 
   const tagOptions = useMemo(() => {
     const all = tags.data ?? [];
@@ -147,28 +146,16 @@ function BasicsTab({ course, onSaved }: { course: AdminCourse | null; onSaved: (
         <Input.TextArea rows={2} showCount maxLength={COURSE_SUMMARY_MAX} />
       </Form.Item>
       <Form.Item name="cover" label="课程封面" rules={[{ required: true, message: m.coverRequired }]}>
-        <Space align="start">
-          {cover ? <img src={cover} alt="课程封面" width={192} height={108} style={{ objectFit: 'cover', borderRadius: 4 }} /> : null}
-          <Upload
-            accept="image/png,image/jpeg,image/gif,image/webp"
-            showUploadList={false}
-            customRequest={({ file, onSuccess, onError }) => {
-              courseAdminApi.uploadImage(file as Blob).then(
-                (r) => {
-                  form.setFieldValue('cover', r.url);
-                  void form.validateFields(['cover']);
-                  onSuccess?.(r);
-                },
-                (err: unknown) => {
-                  form.setFields([{ name: 'cover', errors: [isApiError(err) ? err.message : m.imageNotImage] }]);
-                  onError?.(err as Error);
-                },
-              );
-            }}
-          >
-            <Button>{cover ? '更换封面' : '上传封面'}</Button>
-          </Upload>
-        </Space>
+        <ImageUploadField
+          upload={courseAdminApi.uploadImage}
+          onError={(err) => form.setFields([{ name: 'cover', errors: [isApiError(err) ? err.message : m.imageNotImage] }])}
+          alt="课程封面"
+          width={192}
+          height={108}
+          imgStyle={{ borderRadius: 4 }}
+          uploadLabel="上传封面"
+          replaceLabel="更换封面"
+        />
       </Form.Item>
       <Space size="large" wrap>
         <Form.Item name="teacher_id" label="讲师" rules={[{ required: true, message: m.teacherRequired }]}>

@@ -1,4 +1,4 @@
-import { App, Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tabs, Upload } from 'antd';
+import { App, Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tabs } from 'antd';
 import { useState } from 'react';
 import {
   TAG_NAME_MAX,
@@ -11,6 +11,7 @@ import {
 } from '@app/contracts';
 import { isApiError } from '@/shared/lib/api-client';
 import { courseAdminApi, useCourseAdminRefresh, useCourseTags, useCourseTeachers } from '../api/course-admin-api';
+import { ImageUploadField } from '../components/image-upload-field';
 
 function fieldErrors(err: unknown, form: { setFields: (f: { name: string; errors: string[] }[]) => void }, message: { error: (s: string) => void }) {
   if (!isApiError(err)) return message.error('保存失败，请重试');
@@ -107,7 +108,6 @@ function TeachersTab() {
   const refresh = useCourseAdminRefresh();
   const [editing, setEditing] = useState<AdminTeacher | 'new' | null>(null);
   const [form] = Form.useForm<{ name: string; title: string; photo: string; intro: string }>();
-  const photo = Form.useWatch('photo', form);
 
   function open(t: AdminTeacher | 'new') {
     setEditing(t);
@@ -168,27 +168,16 @@ function TeachersTab() {
             <Input placeholder="例如：高级会计师" />
           </Form.Item>
           <Form.Item name="photo" label="照片" rules={[{ required: true, message: m.teacherPhotoRequired }]}>
-            <Space>
-              {photo ? <img src={photo} alt="讲师照片" width={64} height={64} style={{ borderRadius: '50%', objectFit: 'cover' }} /> : null}
-              <Upload
-                accept="image/png,image/jpeg,image/gif,image/webp"
-                showUploadList={false}
-                customRequest={({ file, onSuccess, onError }) => {
-                  courseAdminApi.uploadImage(file as Blob).then(
-                    (r) => {
-                      form.setFieldValue('photo', r.url);
-                      onSuccess?.(r);
-                    },
-                    (err: unknown) => {
-                      form.setFields([{ name: 'photo', errors: [isApiError(err) ? err.message : m.imageNotImage] }]);
-                      onError?.(err as Error);
-                    },
-                  );
-                }}
-              >
-                <Button>上传照片</Button>
-              </Upload>
-            </Space>
+            <ImageUploadField
+              upload={courseAdminApi.uploadImage}
+              onError={(err) => form.setFields([{ name: 'photo', errors: [isApiError(err) ? err.message : m.imageNotImage] }])}
+              alt="讲师照片"
+              width={64}
+              height={64}
+              imgStyle={{ borderRadius: '50%' }}
+              uploadLabel="上传照片"
+              replaceLabel="更换照片"
+            />
           </Form.Item>
           <Form.Item name="intro" label="简介" rules={[{ max: TEACHER_INTRO_MAX, message: m.teacherIntroTooLong }]}>
             <Input.TextArea rows={3} showCount maxLength={TEACHER_INTRO_MAX} />
