@@ -16,7 +16,7 @@ import { recruitingApi, recruitingKeys } from '@/features/recruiting/api/recruit
  * antd's Modal and Upload, loaded when a job seeker presses 投递简历 (the job post page itself is drawn without antd).
  * It lives in app/ because it composes two features: recruiting's application and talent's job-intention form.
  */
-export default function ApplyModal({ post, onClose }: { post: JobPost; onClose: () => void }) {
+export default function ApplyModal({ post, open, onClose }: { post: JobPost; open: boolean; onClose: () => void }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const userId = useSessionStore((s) => s.user?.id);
@@ -27,7 +27,7 @@ export default function ApplyModal({ post, onClose }: { post: JobPost; onClose: 
   const intention = useQuery({
     queryKey: [...talentKeys.all, 'job-intention', userId],
     queryFn: () => talentApi.jobIntention(userId!),
-    enabled: userId !== undefined,
+    enabled: open && userId !== undefined,
   });
   const needsIntention = intention.isSuccess && intention.data === null;
 
@@ -47,7 +47,8 @@ export default function ApplyModal({ post, onClose }: { post: JobPost; onClose: 
 
   return (
     <Modal
-      open
+      open={open}
+      destroyOnHidden
       title={`投递职位：${post.title}`}
       okText="确认投递"
       cancelText="取消"

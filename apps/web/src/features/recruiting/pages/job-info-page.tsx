@@ -32,6 +32,8 @@ export default function JobInfoPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [applying, setApplying] = useState(false);
+  // Once opened, the dialog's antd island stays: its toast (投递成功) outlives the dialog it came from.
+  const [opened, setOpened] = useState(false);
   const detail = useQuery({
     queryKey: [...recruitingKeys.boardPost(id), token],
     queryFn: () => fetchBoardPost(id),
@@ -64,7 +66,10 @@ export default function JobInfoPage() {
         variant="primary"
         onClick={() => {
           if (!token) navigate(`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`);
-          else setApplying(true);
+          else {
+            setApplying(true);
+            setOpened(true);
+          }
         }}
       >
         投递简历
@@ -114,10 +119,10 @@ export default function JobInfoPage() {
         </div>
         <CompanyCardView company={post.company} />
       </div>
-      {applying && (
+      {opened && (
         <AntdIsland>
           <Suspense fallback={null}>
-            <ApplyDialog post={post} onClose={() => setApplying(false)} />
+            <ApplyDialog post={post} open={applying} onClose={() => setApplying(false)} />
           </Suspense>
         </AntdIsland>
       )}
