@@ -2,14 +2,20 @@ import { createContext, useContext } from 'react';
 import { LEARNING_BASES } from '@app/contracts/common/dictionaries';
 
 /**
- * Learning-base region of a regional sub-domain (DECISIONS.md "Regional sites"): the first label of the host,
- * e.g. henan.example.org or henan.localhost -> 河南. Null on the main site.
+ * Learning-base code of a regional sub-domain (DECISIONS.md "Regional sites"): the first label of the host,
+ * e.g. henan.example.org or henan.localhost -> henan. Null on the main site.
  */
-export function regionFromHostname(hostname: string, bases: Record<string, string> = LEARNING_BASES): string | null {
+export function regionCodeFromHostname(hostname: string, bases: Record<string, string> = LEARNING_BASES): string | null {
   const labels = hostname.toLowerCase().split('.');
   if (labels.length < 2) return null; // bare "localhost" or an IP-less single label is the main site
   const first = labels[0] ?? '';
-  return Object.prototype.hasOwnProperty.call(bases, first) ? (bases[first] ?? null) : null;
+  return Object.prototype.hasOwnProperty.call(bases, first) ? first : null;
+}
+
+/** Learning-base region of a regional sub-domain: henan.example.org -> 河南. Null on the main site. */
+export function regionFromHostname(hostname: string, bases: Record<string, string> = LEARNING_BASES): string | null {
+  const code = regionCodeFromHostname(hostname, bases);
+  return code === null ? null : (bases[code] ?? null);
 }
 
 /** "河南" -> "河南学习基地" (GLOSSARY-zh.md: 学习基地). */

@@ -1,13 +1,8 @@
-import { LEARNING_BASES } from '@app/contracts/common/dictionaries';
 import { chinaDate } from '@/shared/lib/china-time';
+import { regionCodeFromHostname } from '@/shared/lib/region';
 
 /** Sub-domain code of a regional site (henan.example.org -> henan), or undefined on the main site. */
-export function regionCodeOf(hostname: string): string | undefined {
-  const labels = hostname.toLowerCase().split('.');
-  if (labels.length < 2) return undefined;
-  const first = labels[0] ?? '';
-  return Object.prototype.hasOwnProperty.call(LEARNING_BASES, first) ? first : undefined;
-}
+export const regionCodeOf = (hostname: string): string | undefined => regionCodeFromHostname(hostname) ?? undefined;
 
 /** 2025-03-08 in China time, from an ISO instant ('' without one). */
 export const dateOf = (iso: string | null) => chinaDate(iso);
