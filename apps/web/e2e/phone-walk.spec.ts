@@ -157,6 +157,7 @@ function visitorStops(ids: DemoIds): Stop[] {
     { path: '/newsInformation', area: PUBLIC },
     { path: `/newsInformation/details?id=${ids.news}`, area: PUBLIC },
     { path: '/learnBase', area: PUBLIC },
+    { path: '/learnBase/apply?base=henan', area: PUBLIC },
     { path: '/jobDetail', area: PAGES },
     { path: `/jobDetail/jinfo?id=${ids.job}`, area: PAGES },
     { path: `/jobDetail/talentPortrayal?user_id=${ids.memberId}`, area: PAGES },
@@ -214,6 +215,7 @@ function learnerStops(ids: DemoIds): Stop[] {
     { path: '/center/examination', area: 'exams' },
     { path: `/train/play/${ids.videoCourse}/${ids.lesson}`, area: 'lesson player' },
     { path: '/payment?type=buyVip', area: 'payment' },
+    { path: '/learnBase/apply', area: PUBLIC },
   ];
 }
 

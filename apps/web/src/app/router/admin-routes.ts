@@ -9,12 +9,13 @@ import * as members from '@/features/members/routes';
 import * as moderation from '@/features/moderation/routes';
 import * as qa from '@/features/qa/routes';
 import * as recruiting from '@/features/recruiting/routes';
+import * as regions from '@/features/regions/routes';
 import * as staff from '@/features/staff/routes';
 import * as talent from '@/features/talent/routes';
 import * as tools from '@/features/tools/routes';
 import type { RouteHandle } from '@/shared/lib/routing';
 
-const featureRoutes = [talent, members, tools, qa, moderation, exams, recruiting, content, courses, magazine, live, staff].flatMap(
+const featureRoutes = [talent, members, tools, qa, moderation, exams, recruiting, content, regions, courses, magazine, live, staff].flatMap(
   (f) => f.adminRoutes,
 );
 /** Staff screens, each contributed by its feature (`adminRoutes`), routed under /admin; the home (index) first. */

@@ -1,5 +1,5 @@
 import { Skeleton, Tabs } from 'antd';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { LearningBase } from '@app/contracts/content/articles.schemas';
 import { useHostname } from '@/shared/lib/region';
 import { useArticleList, useLearningBases } from '../api/articles-api';
@@ -38,7 +38,7 @@ function BasePanel({ base }: { base: LearningBase }) {
   );
 }
 
-/** /learnBase: the six regional learning bases; a regional site opens its own base first. */
+/** /learnBase: the six regional learning bases; a regional site opens its own base first. Organisations apply to run one. */
 export default function LearnBasePage() {
   const [params, setParams] = useSearchParams();
   const own = regionCodeOf(useHostname());
@@ -48,6 +48,9 @@ export default function LearnBasePage() {
     <div className="page-container cms-page">
       <header className="cms-head">
         <h1>学习基地</h1>
+        <Link className="cms-btn cms-btn--primary" to={active ? `/learnBase/apply?base=${active}` : '/learnBase/apply'}>
+          申请成为学习基地负责人
+        </Link>
       </header>
       {!bases.data ? (
         <Skeleton active paragraph={{ rows: 8 }} />

@@ -1,5 +1,6 @@
 import { App, Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { COOPERATION_TYPES, contentMessages as m } from '@app/contracts/content/content.rules';
 import { PHONE_REGEX, ruleMessages } from '@app/contracts/common/rule-patterns';
 import type { LeadInput } from '@app/contracts/content/articles.schemas';
@@ -8,10 +9,14 @@ import { useServerRender } from '@/shared/lib/server-render';
 import { articlesApi } from '../api/articles-api';
 import '../components/content.css';
 
-const OFFERS = [
+const OFFERS: { title: string; text: string; link?: { to: string; label: string } }[] = [
   { title: '企业内训', text: '按企业需要定制财税、内控和管理会计课程，由智库专家和资深讲师上门或线上授课。' },
   { title: '院校合作', text: '与高校共建实务课程和实训基地，组织企业专家进课堂，为学生提供学习证明。' },
-  { title: '学习基地共建', text: '与地方机构共建地区学习基地，共享平台课程、师资和测评体系。' },
+  {
+    title: '学习基地共建',
+    text: '与地方机构共建地区学习基地，共享平台课程、师资和测评体系。',
+    link: { to: '/learnBase/apply', label: '申请成为学习基地负责人' },
+  },
   { title: '课程共建', text: '邀请行业机构和专家共同开发课程，在平台上线并按约定分成。' },
   { title: '人才推荐', text: '依托人才库和星级评价，为用人单位推荐经过评价的财会人才。' },
 ];
@@ -53,6 +58,11 @@ export default function ProjectCooperatePage() {
             <section key={o.title} className="cms-card">
               <h2>{o.title}</h2>
               <p>{o.text}</p>
+              {o.link && (
+                <Link className="cms-btn cms-btn--primary" to={o.link.to}>
+                  {o.link.label}
+                </Link>
+              )}
             </section>
           ))}
         </div>
