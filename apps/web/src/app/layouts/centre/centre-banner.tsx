@@ -2,7 +2,7 @@ import { StarFilled, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Skeleton } from 'antd';
 import { MEMBER_POINTS } from '@app/contracts/common/constants';
 import { STAR_LEVELS, dictLabel } from '@app/contracts/common/dictionaries';
-import { formatDuration } from '@app/contracts/common/format';
+import { formatLearnDuration } from '@/shared/lib/learn-duration';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import { useJobWantedAction } from './use-job-wanted-action';
 import { StoredImg } from '@/shared/ui/stored-img';
@@ -59,9 +59,10 @@ export function CentreBanner() {
           </div>
         </div>
         <div className="centre-banner__stats">
-          <Stat label="累计学习时长" value={formatDuration(user.total_learn_time)} />
+          <Stat label="累计学习时长" value={formatLearnDuration(user.total_learn_time)} />
           <Stat label="已完成课程" value={user.finish_course_num} />
-          <Stat label="积分" value={user.is_member ? MEMBER_POINTS : '暂无'} />
+          {/* SPEC §2: a member has 298 points, anyone else none, which is the number 0. */}
+          <Stat label="积分" value={user.is_member ? MEMBER_POINTS : 0} />
         </div>
         <Button type="primary" size="large" ghost className="centre-banner__job" onClick={onJobWanted}>
           求职意向

@@ -97,11 +97,14 @@ describe('centre layout', () => {
     expect(within(banner).getByText('298')).toBeInTheDocument();
   });
 
-  it('shows no points for a non-member; 求职意向 opens the student-card dialog, whose 立即开通 buys membership', async () => {
+  it('shows 0 points for a non-member; 求职意向 opens the student-card dialog, whose 立即开通 buys membership', async () => {
     const user = makeUser({ role: 'personal', is_member: false });
     const { router } = renderRoute('/center/note', { session: { token: 't', user } });
     const banner = await screen.findByRole('region', { name: '个人概况' }, SLOW);
-    expect(within(banner).getByText('暂无')).toBeInTheDocument();
+    expect(within(banner).getByText('积分').previousElementSibling).toHaveTextContent(/^0$/);
+    expect(within(banner).queryByText('暂无')).toBeNull();
+    // Learning time in Chinese units (makeUser: 3675 s), not the clock form 1:01:15.
+    expect(within(banner).getByText('1小时')).toBeInTheDocument();
     within(banner).getByRole('button', { name: '求职意向' }).click();
     await waitFor(() => expect(useSessionStore.getState().buyStudentStatus).toBe(true));
     // Both centre dialogs share antd's test-mode title id, so the dialog is found by its content.

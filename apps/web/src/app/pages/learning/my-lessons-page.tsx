@@ -1,12 +1,12 @@
 import { Button, Card, Empty, Pagination, Popconfirm, Progress, Skeleton, Tabs } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { MyCourseItem, MyCourseStatus } from '@app/contracts';
-import { formatDuration } from '@app/contracts';
 import { useFavorites, useUnfavorite } from '@/features/courses/api/use-courses';
 import { CourseGrid } from '@/features/courses/components/course-grid';
 import { coursePath, playPath } from '@/features/courses/lib/course-paths';
 import { useMyCourses } from '@/features/learning/api/use-learning';
 import { chinaDate, chinaDateTime } from '@/shared/lib/china-time';
+import { formatLearnDuration } from '@/shared/lib/learn-duration';
 import './my-lessons-page.css';
 import { StoredImg } from '@/shared/ui/stored-img';
 
@@ -31,7 +31,7 @@ function MyCourseRow({ item }: { item: MyCourseItem }) {
           <Link to={coursePath(item)}>{item.title}</Link>
         </h3>
         <p className="my-course__meta">
-          {item.teacher_name} · 已完成 {r.finished_lessons}/{r.lesson_count} 课时 · 已观看 {formatDuration(r.watched_seconds)} / {formatDuration(r.total_duration)}
+          {item.teacher_name} · 已完成 {r.finished_lessons}/{r.lesson_count} 课时 · 已观看 {formatLearnDuration(r.watched_seconds)} / {formatLearnDuration(r.total_duration)}
         </p>
         <div className="my-course__progress">
           <Progress percent={r.percent} size="small" status={r.finished_at ? 'success' : 'active'} aria-label={`学习进度${r.percent}%`} />

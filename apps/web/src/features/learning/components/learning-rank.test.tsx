@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { RANK_EXACT_LIMIT, RANK_PERIOD_LABELS, RANK_SIZE, type RankData } from '@app/contracts';
 import { mockApi, ok } from '@/testing/mock-api';
 import { createTestQueryClient } from '@/testing/render';
-import { formatLearnTime, LearningRank } from './learning-rank';
+import { LearningRank } from './learning-rank';
 
 function rankData(period: RankData['period'], mine: RankData['mine']): RankData {
   return {
@@ -75,10 +75,12 @@ describe('learning-time ranking', () => {
     expect(screen.getByRole('link', { name: '登录' })).toHaveAttribute('href', '/login?redirect=%2F');
   });
 
-  it('formats hours and minutes', () => {
-    expect(formatLearnTime(36_000)).toBe('10小时00分');
-    expect(formatLearnTime(5400)).toBe('1小时30分');
-    expect(formatLearnTime(2100)).toBe('35分');
-    expect(formatLearnTime(20)).toBe('不足1分');
+  it('shows learning time in Chinese units, never a clock form', async () => {
+    renderRank(true);
+    expect(await screen.findByText('week学员1')).toBeInTheDocument();
+    expect(screen.getByText('10小时')).toBeInTheDocument();
+    expect(screen.getByText('9.5小时')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('tab', { name: '本月' }));
+    expect(await screen.findByText('学习 1.5小时')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatDuration } from '@app/contracts/common/format';
 import { RANK_EXACT_LIMIT, type RankData, type RankPeriod } from '@app/contracts';
+import { formatLearnDuration } from '@/shared/lib/learn-duration';
 import { useRank } from '../api/use-learning';
 import './learning-rank.css';
 
@@ -11,15 +11,6 @@ const PERIODS: { value: RankPeriod; label: string }[] = [
   { value: 'month', label: '本月' },
   { value: 'all', label: '总榜' },
 ];
-
-/** Hours and minutes for the ranking ("12小时05分", "35分"). */
-export function formatLearnTime(seconds: number): string {
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  if (h > 0) return `${h}小时${String(m).padStart(2, '0')}分`;
-  if (m > 0) return `${m}分`;
-  return seconds > 0 ? '不足1分' : '0分';
-}
 
 /** Home ranking of learning time: 本周 / 本月 / 总榜, top 10, my place when logged in. antd-free (home). */
 export function LearningRank({ loggedIn }: { loggedIn: boolean }) {
@@ -61,9 +52,7 @@ export function LearningRank({ loggedIn }: { loggedIn: boolean }) {
                   {e.avatar ? <img src={e.avatar} alt="" loading="lazy" /> : e.name.slice(0, 1)}
                 </span>
                 <span className="learning-rank__name">{e.name}</span>
-                <span className="learning-rank__time" title={formatDuration(e.seconds)}>
-                  {formatLearnTime(e.seconds)}
-                </span>
+                <span className="learning-rank__time">{formatLearnDuration(e.seconds)}</span>
               </li>
             ))}
           </ol>
@@ -79,7 +68,7 @@ export function LearningRank({ loggedIn }: { loggedIn: boolean }) {
           <>
             我的排名：
             <strong>{placeText(rank.data.mine)}</strong>
-            <span className="learning-rank__mine-time">学习 {formatLearnTime(rank.data.mine.seconds)}</span>
+            <span className="learning-rank__mine-time">学习 {formatLearnDuration(rank.data.mine.seconds)}</span>
           </>
         )}
       </footer>

@@ -1,7 +1,8 @@
 import { Avatar, Button, Tag } from 'antd';
 import { Link } from 'react-router';
 import type { MatchReason, TalentCard } from '@app/contracts';
-import { cityText, educationText, hoursText, salaryBandText, starText } from '../lib/format';
+import { formatLearnDuration } from '@/shared/lib/learn-duration';
+import { cityText, educationText, salaryBandText, starText } from '../lib/format';
 
 export function ReasonTags({ reason }: { reason: MatchReason }) {
   return (
@@ -41,7 +42,7 @@ export function TalentCardView({
       <div className="rc-muted">意向职位：{talent.positions.replaceAll(',', '、')}</div>
       <div className="rc-muted">意向地区：{cityText(talent.citys)}</div>
       <div className="rc-muted">期望薪资：{salaryBandText(talent.salary)}</div>
-      <div className="rc-muted">平台学习：{hoursText(talent.learn_seconds)}</div>
+      <div className="rc-muted">平台学习：{formatLearnDuration(talent.learn_seconds)}</div>
       {talent.credentials.length > 0 && (
         <div style={{ marginTop: 6 }}>
           {talent.credentials.slice(0, 3).map((c) => (

@@ -27,7 +27,6 @@ export const experienceText = (v: number) => EXPERIENCES.find((e) => e.value ===
 export const educationText = (v: number | null | undefined) =>
   v === null || v === undefined ? '—' : (EDUCATIONS.find((e) => e.value === v)?.label ?? '—');
 export const salaryBandText = (v: number) => SALARY_BANDS[v] ?? '—';
-export const hoursText = (seconds: number) => `${(seconds / 3600).toFixed(1)} 小时`;
 /** The disabled apply button of a post already applied to: 已投递 alone, or with how the company answered. */
 export function appliedText(a: { status: ApplicationStatus; status_label: string }): string {
   if (a.status === 'sent') return '已投递';

@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { Resume } from '@app/contracts';
 import { GENDERS, JOB_PROFIT_TYPES, POLITICAL_STATUSES, dictLabel } from '@app/contracts/common/dictionaries';
 import { maskedName } from '@app/contracts/recruiting/recruiting.rules';
+import { formatLearnDuration } from '@/shared/lib/learn-duration';
 import { recruitingApi, recruitingKeys } from '../api/recruiting-api';
 import { PoolModal } from '../components/pool-modal';
 import {
@@ -13,7 +14,6 @@ import {
   dateText,
   dateTimeText,
   educationText,
-  hoursText,
   levelText,
   salaryBandText,
   starText,
@@ -106,8 +106,8 @@ function ResumeView({ resume }: { resume: Resume }) {
         </h2>
         <Descriptions column={{ xs: 1, sm: 2, md: 3 }} size="small">
           <Descriptions.Item label="星级">{starText(v.star_id)}</Descriptions.Item>
-          <Descriptions.Item label="近12个月学习时长">{hoursText(v.learn_seconds_12m)}</Descriptions.Item>
-          <Descriptions.Item label="累计学习时长">{hoursText(v.total_learn_seconds)}</Descriptions.Item>
+          <Descriptions.Item label="近12个月学习时长">{formatLearnDuration(v.learn_seconds_12m)}</Descriptions.Item>
+          <Descriptions.Item label="累计学习时长">{formatLearnDuration(v.total_learn_seconds)}</Descriptions.Item>
         </Descriptions>
         <div style={{ marginTop: 8 }}>
           已完成课程（{v.finished_courses.length}）：

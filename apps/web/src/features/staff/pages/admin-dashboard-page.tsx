@@ -1,6 +1,7 @@
 import { Alert, Card, Col, Row, Skeleton, Statistic, Typography } from 'antd';
 import { useMemo } from 'react';
 import { hasPermission, type Dashboard } from '@app/contracts';
+import { formatLearnDuration } from '@/shared/lib/learn-duration';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import { LazyEChart } from '@/shared/ui/echarts/lazy-echart';
 import { useDashboard } from '../api/use-dashboard';
@@ -100,7 +101,7 @@ function Trends({ data }: { data: Dashboard }) {
             option={learning}
             height={260}
             label="近30天学习时长趋势图"
-            summary={`近30天共学习${hours(sum((d) => d.learning_seconds))}小时`}
+            summary={`近30天共学习${formatLearnDuration(sum((d) => d.learning_seconds))}`}
           />
         </Card>
       </Col>
@@ -161,7 +162,7 @@ export default function AdminDashboardPage() {
           <Figure title="活跃学员" today={data.active_learners.today} month={data.active_learners.month} suffix="人" />
         </Col>
         <Col span={6}>
-          <Figure title="学习时长" today={hours(data.learning_seconds.today)} month={hours(data.learning_seconds.month)} suffix="小时" />
+          <Figure title="学习时长" today={data.learning_seconds.today} month={data.learning_seconds.month} format={formatLearnDuration} />
         </Col>
         <Col span={6}>
           <Card size="small" className="dashboard__figure">

@@ -51,7 +51,7 @@ describe('/admin/users', () => {
 
     fireEvent.click(await screen.findByRole('button', { name: '查看13912345678' }));
     const drawer = await screen.findByRole('dialog', { name: '用户 13912345678' });
-    expect(within(drawer).getByText('1小时30分钟')).toBeInTheDocument();
+    expect(within(drawer).getByText('1.5小时')).toBeInTheDocument();
     expect(within(drawer).getByText('已登录')).toBeInTheDocument();
 
     fireEvent.click(within(drawer).getByRole('button', { name: '禁用账号' }));

@@ -29,6 +29,7 @@ import {
   useSetUserDisabled,
 } from '../api/use-staff';
 import { chinaDate, chinaDateTime } from '@/shared/lib/china-time';
+import { formatLearnDuration } from '@/shared/lib/learn-duration';
 import './staff.css';
 
 const PER = 20;
@@ -157,7 +158,7 @@ function UserDrawer({ id, onClose }: { id: number | null; onClose: () => void })
               {u.is_member ? `会员，有效期至${day(u.member_end_at)}` : '非会员'}
             </Descriptions.Item>
             <Descriptions.Item label="学习时长">
-              {Math.floor(u.total_learn_time / 3600)}小时{Math.floor((u.total_learn_time % 3600) / 60)}分钟
+              {formatLearnDuration(u.total_learn_time)}
             </Descriptions.Item>
             <Descriptions.Item label="完成课程">{u.finish_course_num}门</Descriptions.Item>
             <Descriptions.Item label="星级">{u.star_id > 0 ? `${u.star_id}星` : '暂无'}</Descriptions.Item>

@@ -11,7 +11,7 @@ import {
   UNIT_SIZES,
   dictLabel,
 } from '@app/contracts/common/dictionaries';
-import { formatDuration } from '@app/contracts/common/format';
+import { formatLearnDuration } from '@/shared/lib/learn-duration';
 import { EDU_DEGREES, RADAR_DIMENSIONS, splitCitys, splitList } from '@app/contracts/talent/talent.rules';
 import { useServerRender } from '@/shared/lib/server-render';
 import { StoredImg } from '@/shared/ui/stored-img';
@@ -86,7 +86,7 @@ export function PortraitSummary({ info, onEditJob }: { info: PersonalInfo; onEdi
         </div>
         <div className="portrait-summary__figures">
           <div>
-            <strong>{formatDuration(u.total_learn_time)}</strong>
+            <strong>{formatLearnDuration(u.total_learn_time)}</strong>
             <span>累计学习时长</span>
           </div>
           <div>

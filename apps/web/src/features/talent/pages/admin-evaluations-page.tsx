@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminRcpj } from '@app/contracts';
 import { STAR_LEVELS, dictLabel } from '@app/contracts/common/dictionaries';
-import { formatDuration } from '@app/contracts/common/format';
+import { formatLearnDuration } from '@/shared/lib/learn-duration';
 import {
   RCPJ_STATUS_LABELS,
   REJECT_REASON_MAX,
@@ -95,7 +95,7 @@ function ReviewModal({ app, onClose }: { app: AdminRcpj; onClose: () => void }) 
           {dictLabel(STAR_LEVELS, app.applicant.star_id) ?? '暂无星级'}
         </Descriptions.Item>
         <Descriptions.Item label="申请星级">{app.star_name}</Descriptions.Item>
-        <Descriptions.Item label="学习时长">{formatDuration(app.figures.learn_seconds)}</Descriptions.Item>
+        <Descriptions.Item label="学习时长">{formatLearnDuration(app.figures.learn_seconds)}</Descriptions.Item>
         <Descriptions.Item label="完成课程">{app.figures.finished_courses} 门</Descriptions.Item>
         <Descriptions.Item label="状态">{app.status_label}</Descriptions.Item>
         <Descriptions.Item label="提交时间">{time(app.submitted_at)}</Descriptions.Item>

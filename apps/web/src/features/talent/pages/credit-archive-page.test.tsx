@@ -1,6 +1,6 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { formatDuration } from '@app/contracts/common/format';
+import { formatLearnDuration } from '@/shared/lib/learn-duration';
 import { renderScreen } from '@/testing/render-screen';
 import { makeUser } from '@/testing/fixtures';
 import { mockApi, ok } from '@/testing/mock-api';
@@ -9,7 +9,7 @@ import CreditArchivePage from './credit-archive-page';
 vi.setConfig({ testTimeout: 60_000 });
 
 describe('credit archive', () => {
-  it('shows each year with learning time as h:mm:ss, courses, certificates and stars, and prints', async () => {
+  it('shows each year with its learning time in Chinese units, courses, certificates and stars, and prints', async () => {
     mockApi({
       'GET /api/credit_archive': ok({
         user: { id: 1001, real_name: '张三', nickname: null, phone: '13800138000', star_id: 3 },
@@ -41,9 +41,9 @@ describe('credit archive', () => {
     renderScreen('/center/credit-archive', <CreditArchivePage />, '/center/credit-archive', {
       session: { token: 't', user: makeUser() },
     });
-    expect(await screen.findByRole('region', { name: '2026年度' })).toBeInTheDocument();
-    expect(screen.getByText(formatDuration(3675))).toBeInTheDocument();
-    expect(screen.getByText('01:15')).toBeInTheDocument();
+    const year = await screen.findByRole('region', { name: '2026年度' });
+    expect(within(year).getByText(formatLearnDuration(3675))).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: '2025年度' })).getByText('1分15秒')).toBeInTheDocument();
     expect(screen.getByText('中级会计师')).toBeInTheDocument();
     expect(screen.getByText('管理会计师（初级）证书')).toBeInTheDocument();
     expect(screen.getByText('ZC202601360127')).toBeInTheDocument();

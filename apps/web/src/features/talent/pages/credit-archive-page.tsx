@@ -2,7 +2,8 @@ import { PrinterOutlined } from '@ant-design/icons';
 import { Button, Empty, Skeleton, Table } from 'antd';
 import { CERTIFICATE_STATE_LABELS, type CreditYear } from '@app/contracts';
 import { STAR_LEVELS, dictLabel } from '@app/contracts/common/dictionaries';
-import { formatDuration, maskPhone } from '@app/contracts/common/format';
+import { maskPhone } from '@app/contracts/common/format';
+import { formatLearnDuration } from '@/shared/lib/learn-duration';
 import { chinaDate } from '@/shared/lib/china-time';
 import { useCreditArchive } from '../api/use-talent';
 import { ScrollCue, TABLE_SCROLLER, useTableScroll } from '@/shared/ui/scroll-cue';
@@ -16,7 +17,7 @@ function YearCard({ y }: { y: CreditYear }) {
       <dl className="credit-year__figures">
         <div>
           <dt>学习时长</dt>
-          <dd>{formatDuration(y.learn_seconds)}</dd>
+          <dd>{formatLearnDuration(y.learn_seconds)}</dd>
         </div>
         <div>
           <dt>完成课程</dt>
@@ -116,7 +117,7 @@ export default function CreditArchivePage() {
       <dl className="credit-archive__totals">
         <div>
           <dt>累计学习时长</dt>
-          <dd>{formatDuration(a.total_learn_seconds)}</dd>
+          <dd>{formatLearnDuration(a.total_learn_seconds)}</dd>
         </div>
         <div>
           <dt>累计完成课程</dt>

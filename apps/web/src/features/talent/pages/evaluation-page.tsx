@@ -19,7 +19,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CenterRcpj, Rcpj } from '@app/contracts';
 import { STAR_LEVELS, dictLabel } from '@app/contracts/common/dictionaries';
-import { formatDuration } from '@app/contracts/common/format';
+import { formatLearnDuration } from '@/shared/lib/learn-duration';
 import {
   MATERIALS_MAX,
   STATEMENT_MAX,
@@ -357,7 +357,7 @@ export default function EvaluationPage() {
             <span>当前星级</span>
           </div>
           <div className="my-eval__figure">
-            <strong>{formatDuration(data.figures.learn_seconds)}</strong>
+            <strong>{formatLearnDuration(data.figures.learn_seconds)}</strong>
             <span>累计学习时长</span>
           </div>
           <div className="my-eval__figure">
