@@ -5,13 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { RANK_EXACT_LIMIT, RANK_PERIOD_LABELS, RANK_SIZE, type RankData } from '@app/contracts';
 import { mockApi, ok } from '@/testing/mock-api';
 import { createTestQueryClient } from '@/testing/render';
-import { LearningRank } from './learning-rank';
+import { LearningRank, RANK_FEW } from './learning-rank';
 
-function rankData(period: RankData['period'], mine: RankData['mine']): RankData {
+function rankData(period: RankData['period'], mine: RankData['mine'], size: number = RANK_SIZE): RankData {
   return {
     period,
     since: null,
-    list: Array.from({ length: RANK_SIZE }, (_, i) => ({
+    list: Array.from({ length: size }, (_, i) => ({
       rank: i + 1,
       user_id: i + 1,
       name: `${period}学员${i + 1}`,
@@ -22,7 +22,7 @@ function rankData(period: RankData['period'], mine: RankData['mine']): RankData 
   };
 }
 
-function renderRank(loggedIn: boolean) {
+function renderRank(loggedIn: boolean, size: number = RANK_SIZE) {
   const api = mockApi({
     'GET /api/home_page_rank': (config) => {
       const period = (config.params as { period: RankData['period'] }).period;
@@ -31,7 +31,7 @@ function renderRank(loggedIn: boolean) {
         month: { rank: 3, seconds: 5400, beyond: false },
         all: { rank: null, seconds: 900, beyond: true },
       };
-      return ok(rankData(period, loggedIn ? mine[period] : null));
+      return ok(rankData(period, loggedIn ? mine[period] : null, size));
     },
   });
   render(
@@ -82,5 +82,28 @@ describe('learning-time ranking', () => {
     expect(screen.getByText('9.5小时')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('tab', { name: '本月' }));
     expect(await screen.findByText('学习 1.5小时')).toBeInTheDocument();
+  });
+
+  it('lets a full board match the tag board beside it, with no invitation', async () => {
+    renderRank(false);
+    await screen.findByText('week学员1');
+    expect(screen.queryByRole('link', { name: '课程中心' })).toBeNull();
+    expect(document.querySelector('.learning-rank--few')).toBeNull();
+  });
+
+  it('shows a short board as it is, with an invitation to the course centre, at its own height', async () => {
+    renderRank(false, 1);
+    expect(await screen.findByText('week学员1')).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByText(/本周上榜的学员还不多/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '课程中心' })).toHaveAttribute('href', '/train');
+    expect(document.querySelector('.learning-rank--few')).not.toBeNull();
+    expect(RANK_FEW).toBeLessThan(RANK_SIZE);
+  });
+
+  it('says when nobody has learned yet in the period and still points to the course centre', async () => {
+    renderRank(false, 0);
+    expect(await screen.findByText(/本周还没有学习记录/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '课程中心' })).toHaveAttribute('href', '/train');
   });
 });

@@ -12,14 +12,34 @@ const PERIODS: { value: RankPeriod; label: string }[] = [
   { value: 'all', label: '总榜' },
 ];
 
-/** Home ranking of learning time: 本周 / 本月 / 总榜, top 10, my place when logged in. antd-free (home). */
+/** Fewer places than this and the board says so and invites learners to the course centre. */
+export const RANK_FEW = 5;
+
+const PERIOD_WORDS: Record<RankPeriod, string> = { week: '本周', month: '本月', all: '目前' };
+
+/** The line under a short (or empty) board: what it means and where to start learning. */
+function RankInvite({ period, count }: { period: RankPeriod; count: number }) {
+  return (
+    <p className="learning-rank__invite">
+      {count === 0 ? `${PERIOD_WORDS[period]}还没有学习记录，` : `${PERIOD_WORDS[period]}上榜的学员还不多，`}
+      去<Link to="/train">课程中心</Link>学一门课，你的学习时长也会出现在这里。
+    </p>
+  );
+}
+
+/**
+ * Home ranking of learning time: 本周 / 本月 / 总榜, top 10, my place when logged in. antd-free (home). A board with
+ * fewer than RANK_FEW places shows what there is and an invitation, at its own height: it does not stretch beside
+ * the tag board as an empty box.
+ */
 export function LearningRank({ loggedIn }: { loggedIn: boolean }) {
   const [period, setPeriod] = useState<RankPeriod>('week');
   const rank = useRank(period, loggedIn);
   const list = rank.data?.list ?? [];
+  const few = rank.data !== undefined && list.length < RANK_FEW;
 
   return (
-    <section className="learning-rank" aria-labelledby="learning-rank-title">
+    <section className={few ? 'learning-rank learning-rank--few' : 'learning-rank'} aria-labelledby="learning-rank-title">
       <header className="learning-rank__head">
         <h2 id="learning-rank-title">学习时长排行</h2>
         <div className="learning-rank__tabs" role="tablist" aria-label="排行周期">
@@ -42,7 +62,6 @@ export function LearningRank({ loggedIn }: { loggedIn: boolean }) {
       <div id="learning-rank-panel" role="tabpanel" aria-labelledby={`rank-tab-${period}`} className="learning-rank__panel">
         {rank.isPending && <p className="learning-rank__empty">加载中…</p>}
         {rank.isError && <p className="learning-rank__empty">排行暂时无法加载</p>}
-        {rank.data && list.length === 0 && <p className="learning-rank__empty">暂无学习记录，快来成为第一名</p>}
         {list.length > 0 && (
           <ol className="learning-rank__list">
             {list.map((e) => (
@@ -57,6 +76,7 @@ export function LearningRank({ loggedIn }: { loggedIn: boolean }) {
             ))}
           </ol>
         )}
+        {few && <RankInvite period={period} count={list.length} />}
       </div>
       <footer className="learning-rank__mine">
         {!loggedIn && (
