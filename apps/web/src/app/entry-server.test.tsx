@@ -81,6 +81,14 @@ describe('server-side render of public pages', () => {
     }
   }, 60_000);
 
+  it('renders the risk check with its form in place: no Suspense boundary left for the client to redo (React 419)', async () => {
+    const out = (await render({ url: '/financeTool/toolInfo/risk-check', host: 'localhost:3000' }))!;
+    expect(out.body).toContain('企业财务风险检测');
+    expect(out.body).toContain('企业名称');
+    // `<!--$!-->` marks a boundary the server gave up on; `<!--$?-->` one still waiting.
+    expect(out.body).not.toMatch(/<!--\$[!?]-->/);
+  }, 60_000);
+
   it('renders an unknown address as the not-found screen with status 404, and known pages with 200', async () => {
     const unknown = (await render({ url: '/no/such/page?x=1', host: 'localhost:3000' }))!;
     expect(unknown.status).toBe(404);
