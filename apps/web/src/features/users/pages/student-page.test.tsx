@@ -44,10 +44,11 @@ describe('student dashboard', () => {
     expect(await screen.findByText('课程更新提醒')).toBeInTheDocument();
     expect(screen.getByText('密码已修改')).toBeInTheDocument();
     expect(screen.getByText('1条未读')).toBeInTheDocument();
-    for (const label of ['我的课程', '我的笔记', '订单与发票', '账号设置']) {
+    for (const label of ['我的课程', '我的笔记', '订单与发票', '风险检测报告', '账号设置']) {
       expect(screen.getByRole('link', { name: new RegExp(label) })).toBeInTheDocument();
     }
     expect(screen.getByRole('link', { name: /订单与发票/ })).toHaveAttribute('href', '/center/order');
+    expect(screen.getByRole('link', { name: /风险检测报告/ })).toHaveAttribute('href', '/center/riskReports');
     expect(calls.find((c) => c.url === '/api/messages')).toBeTruthy();
   });
 

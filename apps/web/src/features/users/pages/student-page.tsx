@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Empty, Skeleton, Tag } from 'antd';
 import {
   EditOutlined,
+  FileSearchOutlined,
   PlayCircleOutlined,
   RightOutlined,
   SettingOutlined,
@@ -17,6 +18,8 @@ const QUICK_LINKS = [
   { to: '/center/note', label: '我的笔记', desc: '回顾学习中记录的笔记', icon: <EditOutlined /> },
   // Personal accounts have no 订单与发票 menu entry (SPEC §2 menu); this is their way to orders and invoices.
   { to: '/center/order', label: '订单与发票', desc: '会员与课程订单、申请发票', icon: <ShoppingOutlined /> },
+  // SPEC §2 fixes the side menu, so the reports of the risk check (智能工具) are reached from here and from the tool.
+  { to: '/center/riskReports', label: '风险检测报告', desc: '企业财务风险检测的报告', icon: <FileSearchOutlined /> },
   { to: '/center/setting', label: '账号设置', desc: '个人信息、密码与手机号', icon: <SettingOutlined /> },
 ] as const;
 
