@@ -69,15 +69,23 @@ describe('centre layout', () => {
     mockApi({ 'GET /api/problems': ok(makeProblemGroups()), 'GET /api/common_data': ok(makeCommonData()) });
   });
 
-  it('renders the company menu and the banner of the current user', async () => {
-    const user = makeUser({
-      id: 77,
-      role: 'company',
-      nickname: '华财科技',
-      star_id: 3,
-      total_learn_time: 3675,
-      finish_course_num: 9,
-      is_member: true,
+  it("renders the company menu and the company's own figures instead of a learner's statistics", async () => {
+    const user = makeUser({ id: 77, role: 'company', nickname: '华财科技', total_learn_time: 3675, finish_course_num: 9 });
+    mockApi({
+      'GET /api/problems': ok(makeProblemGroups()),
+      'GET /api/common_data': ok(makeCommonData()),
+      'GET /api/companies/mine/overview': ok({
+        name: '华财科技有限公司',
+        logo: null,
+        status: 'verified',
+        status_label: '已认证',
+        posts_online: 4,
+        posts_pending: 1,
+        applications_total: 12,
+        applications_new: 3,
+        interviews: 2,
+        pool_size: 6,
+      }),
     });
     renderRoute('/center/note', { session: { token: 't', user } });
     const nav = await screen.findByRole('navigation', { name: '个人中心菜单' }, SLOW);
@@ -88,13 +96,15 @@ describe('centre layout', () => {
           .map((li) => li.textContent),
       ).toEqual(COMPANY_MENU),
     );
-    const banner = screen.getByRole('region', { name: '个人概况' });
-    expect(within(banner).getByText('华财科技')).toBeInTheDocument();
-    expect(within(banner).getByText('用户ID：77')).toBeInTheDocument();
-    expect(within(banner).getByText('三星')).toBeInTheDocument();
-    expect(within(banner).getByText(formatDuration(3675))).toBeInTheDocument();
-    expect(within(banner).getByText('9')).toBeInTheDocument();
-    expect(within(banner).getByText('298')).toBeInTheDocument();
+    const banner = await screen.findByRole('region', { name: '企业概况' }, SLOW);
+    expect(within(banner).getByText('华财科技有限公司')).toBeInTheDocument();
+    expect(within(banner).getByRole('link', { name: /在招职位/ })).toHaveTextContent('4在招职位1个待审核');
+    expect(within(banner).getByRole('link', { name: /收到的简历/ })).toHaveTextContent('12收到的简历3份未查看');
+    expect(within(banner).getByRole('link', { name: /人才库/ })).toHaveAttribute('href', '/center/talent-pool');
+    expect(within(banner).getByRole('button', { name: '发布职位' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: '个人概况' })).not.toBeInTheDocument();
+    expect(screen.queryByText('累计学习时长')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '求职意向' })).not.toBeInTheDocument();
   });
 
   it('shows 0 points for a non-member; 求职意向 opens the student-card dialog, whose 立即开通 buys membership', async () => {
