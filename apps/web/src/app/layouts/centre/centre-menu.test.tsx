@@ -1,6 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { formatDuration } from '@app/contracts/common/format';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import { makeCommonData, makeProblemGroups, makeUser } from '@/testing/fixtures';
 import { mockApi, ok } from '@/testing/mock-api';
