@@ -74,3 +74,6 @@ export * from './common/images';
 export * from './regions/regions.rules';
 export * from './regions/regions.schemas';
 export * from './regions/regions.routes';
+export * from './credits/credits.rules';
+export * from './credits/credits.schemas';
+export * from './credits/credits.routes';

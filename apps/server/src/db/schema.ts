@@ -20,3 +20,4 @@ export * from '../modules/audit/audit.table';
 export * from '../modules/moderation/moderation.table';
 export * from '../modules/wechat/wechat.table';
 export * from '../modules/regions/regions.table';
+export * from '../modules/credits/credits.table';

@@ -49,6 +49,7 @@ export const PERMISSIONS = [
   'expert_workspace',
   'reports',
   'dashboard',
+  'credits',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -74,13 +75,14 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   expert_workspace: '专家工作台',
   reports: '数据导出',
   dashboard: '数据概览',
+  credits: '继续教育学分',
 };
 
 /** The permissions each role grants. 管理员 holds every permission, including managing roles. */
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   admin: PERMISSIONS,
   editor: ['content', 'courses', 'magazine', 'live', 'dashboard'],
-  course_manager: ['courses', 'dashboard'],
+  course_manager: ['courses', 'credits', 'dashboard'],
   reviewer: ['stars', 'companies', 'job_posts', 'moderation', 'qa', 'dashboard'],
   finance: ['orders', 'invoices', 'refunds', 'risk_checks', 'reports', 'dashboard'],
   grader: ['exams', 'grading', 'dashboard'],

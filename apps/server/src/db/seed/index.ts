@@ -17,6 +17,7 @@ import { liveSeed } from '../../modules/live/seed/live.seed';
 import { contentArticlesSeed, contentPagesSeed } from '../../modules/content/seed/articles.seed';
 import { moderationSeed } from '../../modules/moderation/seed/moderation.seed';
 import { regionsSeed } from '../../modules/regions/seed/regions.seed';
+import { creditsDemoSeed, creditsRulesSeed } from '../../modules/credits/seed/credits.seed';
 
 export interface SeedContext {
   config: Pick<Config, 'siteName' | 'seedDemo'>;
@@ -32,7 +33,7 @@ export interface SeedModule {
 }
 
 // In dependency order (users before the courses they own ...). Add one line per area.
-export const seedModules: SeedModule[] = [contentSeed, usersSeed, coursesSeed, membersSeed, membersDemoSeed, talentSeed, toolsSeed, qaSeed, examsSeed, recruitingSeed, magazineSeed, liveSeed, contentPagesSeed, contentArticlesSeed, moderationSeed, regionsSeed];
+export const seedModules: SeedModule[] = [contentSeed, usersSeed, coursesSeed, membersSeed, membersDemoSeed, talentSeed, toolsSeed, qaSeed, examsSeed, recruitingSeed, magazineSeed, liveSeed, contentPagesSeed, contentArticlesSeed, moderationSeed, regionsSeed, creditsRulesSeed, creditsDemoSeed];
 
 /**
  * Runs the seed modules this database has not had yet (all of them on a fresh database, none on a restart),

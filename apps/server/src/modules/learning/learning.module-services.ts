@@ -1,5 +1,6 @@
 import type { CoreDeps } from '../../lib/app-module';
 import { courseAccess, courseCatalog } from '../courses';
+import { createCreditLedger } from '../credits';
 import { createMessagesService } from '../messages';
 import { LearningBuffer } from './learning-buffer';
 import { createLearningRepository } from './learning.repository';
@@ -30,6 +31,7 @@ export function learningServices(deps: CoreDeps, log: Log): LearningServices {
     onError: (err) => log.error({ err }, 'learning-time flush failed; will retry'),
   });
   const messages = createMessagesService({ db, clock });
+  const credits = createCreditLedger({ db, clock, messages });
   const learning = createLearningService({
     learningRepo: createLearningRepository(db),
     catalog,
@@ -44,6 +46,13 @@ export function learningServices(deps: CoreDeps, log: Log): LearningServices {
           '课程学习完成',
           `恭喜您完成课程《${card.title}》的全部课时学习，继续加油！`,
         );
+      // The course's continuing-education credits, in the year it was finished (China time). A failure here must not
+      // lose the progress report that finished the course: it is logged, and the grant is idempotent.
+      try {
+        await credits.courseFinished(userId, courseId, clock.now());
+      } catch (err) {
+        log.error({ err, userId, courseId }, 'granting course credits failed');
+      }
     },
   });
   const services: LearningServices = {

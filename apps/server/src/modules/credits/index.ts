@@ -1,0 +1,5 @@
+// Public surface of the credits module (docs/architecture.md): the only file other modules import.
+/** Continuing-education credits: the member's year, the rules and the courses' credit settings. */
+export { creditsModule } from './credits.routes';
+/** The ledger other areas grant credits through (a finished course, attended live minutes, a passed exam). */
+export { createCreditLedger, type CreditLedger } from './credits.service';
