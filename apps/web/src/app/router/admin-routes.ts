@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import type { Permission } from '@app/contracts/staff/staff.rules';
 import * as content from '@/features/content/routes';
 import * as courses from '@/features/courses/routes';
+import * as credits from '@/features/credits/routes';
 import * as exams from '@/features/exams/routes';
 import * as live from '@/features/live/routes';
 import * as magazine from '@/features/magazine/routes';
@@ -15,7 +16,7 @@ import * as talent from '@/features/talent/routes';
 import * as tools from '@/features/tools/routes';
 import type { RouteHandle } from '@/shared/lib/routing';
 
-const featureRoutes = [talent, members, tools, qa, moderation, exams, recruiting, content, regions, courses, magazine, live, staff].flatMap(
+const featureRoutes = [talent, members, tools, qa, moderation, exams, recruiting, content, regions, courses, credits, magazine, live, staff].flatMap(
   (f) => f.adminRoutes,
 );
 /** Staff screens, each contributed by its feature (`adminRoutes`), routed under /admin; the home (index) first. */

@@ -24,7 +24,8 @@ export const centreRoutes: RouteObject[] = [
     path: 'credit-archive',
     title: '学分档案',
     roles: PERSONAL_ONLY,
-    page: () => import('./pages/credit-archive-page'),
+    // The year's continuing-education credits and this record, composed in app/ (two features).
+    page: () => import('@/app/pages/credits/credit-archive-page'),
   }),
   // SPEC §2: login only, no role restriction.
   pageRoute({ path: 'evaluation', title: '我的测评', page: () => import('./pages/evaluation-page') }),
