@@ -19,13 +19,11 @@ import {
 } from '@app/contracts';
 import type { Db } from '../../db/client';
 import { isUniqueViolation, lockKey, type Executor } from '../../db/sql';
-import { AppError, isAppError } from '../../lib/app-error';
+import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { encodeImage } from '../../lib/image-store';
-import { detectImageType } from '../../lib/image-type';
+import { checkedDocument } from '../../lib/document-upload';
 import { displayFileName, type UploadedFile } from '../../lib/multipart-upload';
 import { pageWindow, toPaged } from '../../lib/pagination';
-import { checkPdf } from '../../lib/pdf-check';
 import type { AuditTrail, StaffActor } from '../audit';
 import type { MessagesService } from '../messages';
 import { displayName } from '../users';
@@ -44,37 +42,16 @@ type ApplyFields = z.output<typeof applyBaseManagerFieldsSchema>;
 /** 河南学习基地 from `henan` (GLOSSARY-zh.md: 学习基地). */
 export const baseNameOf = (region: string): string => `${LEARNING_BASES[region] ?? region}学习基地`;
 
-/** An AppError of the attachment's checks, naming the form field `file` so the form shows it under the upload. */
-function onFileField(err: unknown): unknown {
-  if (!isAppError(err) || err.data) return err;
-  return new AppError(err.code, err.message, { fieldErrors: { file: err.message } });
-}
-
-/**
- * The attachment as it will be kept, checked by its content (never by its name or the client's type): a JPEG or PNG
- * is decoded and re-encoded as WebP without its metadata; anything else must be a PDF that opens, unencrypted,
- * within the page limit. A fake PDF (the signature around junk) is refused like any other file that does not open.
- */
-async function checkedAttachment(file: UploadedFile): Promise<{ data: Buffer; ext: 'pdf' | 'webp'; mime: string }> {
-  try {
-    const image = detectImageType(file.content);
-    if (image?.ext === 'png' || image?.ext === 'jpg') {
-      const encoded = await encodeImage(file.content, 'document', m.attachmentBadType);
-      return { data: encoded.data, ext: 'webp', mime: 'image/webp' };
-    }
-    await checkPdf(file.content, {
-      maxPages: BASE_MANAGER_ATTACHMENT_PDF_MAX_PAGES,
-      notPdf: m.attachmentBadType,
-      broken: m.attachmentPdfBroken,
-      encrypted: m.attachmentPdfEncrypted,
-      tooManyPages: m.attachmentPdfTooManyPages,
-      field: 'file',
-    });
-    return { data: file.content, ext: 'pdf', mime: 'application/pdf' };
-  } catch (err) {
-    throw onFileField(err);
-  }
-}
+/** The attachment as it will be kept, checked by its content (lib/document-upload). */
+const checkedAttachment = (file: UploadedFile) =>
+  checkedDocument(file, {
+    maxPages: BASE_MANAGER_ATTACHMENT_PDF_MAX_PAGES,
+    badType: m.attachmentBadType,
+    pdfBroken: m.attachmentPdfBroken,
+    pdfEncrypted: m.attachmentPdfEncrypted,
+    pdfTooManyPages: m.attachmentPdfTooManyPages,
+    field: 'file',
+  });
 
 function toApplication(r: ManagerApplicationRow): BaseManagerApplication {
   return {
