@@ -1,4 +1,5 @@
 /** Limits and Chinese messages of the staff's course authoring (/admin/courses). */
+import { PRESENCE_MINUTES_MAX, PRESENCE_MINUTES_MIN } from '../learning/learning.rules';
 
 export const COURSE_TITLE_MAX = 60;
 export const COURSE_SUMMARY_MAX = 200;
@@ -62,6 +63,10 @@ export const courseAdminMessages = {
   priceInvalid: '价格不正确（最多两位小数，不超过99999元）',
   priceNotPaid: '免费和会员课程不能设置价格',
   memberPriceTooHigh: '会员价不能高于原价',
+  presenceMinutesInvalid: `学习确认间隔请填写${PRESENCE_MINUTES_MIN}-${PRESENCE_MINUTES_MAX}之间的整数分钟`,
+  presenceBoth: '学习确认间隔请同时填写最短和最长分钟数，或都留空使用默认值',
+  presenceOrder: '最长间隔不能小于最短间隔',
+  maxRateInvalid: '最高倍速只能选择1、1.25、1.5或2倍',
   courseNotFound: '课程不存在',
   saved: '已保存',
   created: '已创建',

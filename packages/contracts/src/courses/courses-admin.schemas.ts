@@ -23,6 +23,7 @@ import {
   courseAdminMessages as m,
 } from './courses-admin.rules';
 import { COURSE_KINDS, COURSE_PRICE_TYPES, LESSON_QUESTION_KINDS } from './courses.rules';
+import { COURSE_MAX_RATES, PRESENCE_MINUTES_MAX, PRESENCE_MINUTES_MIN } from '../learning/learning.rules';
 
 const text = (required: string, max: number, tooLong: string) =>
   z.string({ error: required }).trim().min(1, required).max(max, tooLong);
@@ -161,6 +162,11 @@ export const adminCourseSchema = z.object({
   published: z.boolean(),
   published_at: z.string().nullable(),
   learner_count: z.number().int(),
+  /** Presence checks every min-max minutes (学习确认); both null: the default (PRESENCE_DEFAULT_*). */
+  presence_min_minutes: z.number().int().nullable(),
+  presence_max_minutes: z.number().int().nullable(),
+  /** Fastest playback rate learners may use and be credited for; null: MAX_PLAYBACK_RATE. */
+  max_playback_rate: z.number().nullable(),
   lessons: z.array(adminLessonSchema),
 });
 export type AdminCourse = z.infer<typeof adminCourseSchema>;
@@ -170,6 +176,12 @@ const feeSchema = z
   .int(m.priceInvalid)
   .min(0, m.priceInvalid)
   .max(COURSE_PRICE_MAX_FEN, m.priceInvalid);
+
+const presenceMinutesSchema = z
+  .number({ error: m.presenceMinutesInvalid })
+  .int(m.presenceMinutesInvalid)
+  .min(PRESENCE_MINUTES_MIN, m.presenceMinutesInvalid)
+  .max(PRESENCE_MINUTES_MAX, m.presenceMinutesInvalid);
 
 export const courseBodySchema = z
   .object({
@@ -190,8 +202,24 @@ export const courseBodySchema = z
     price: feeSchema.default(0),
     /** Fen; null or omitted: the default member discount. */
     member_price: feeSchema.nullable().optional(),
+    /** Presence checks every min-max minutes; both null or omitted: the default interval. */
+    presence_min_minutes: presenceMinutesSchema.nullable().optional(),
+    presence_max_minutes: presenceMinutesSchema.nullable().optional(),
+    /** One of COURSE_MAX_RATES; null or omitted: MAX_PLAYBACK_RATE. */
+    max_playback_rate: z
+      .number({ error: m.maxRateInvalid })
+      .refine((r) => (COURSE_MAX_RATES as readonly number[]).includes(r), m.maxRateInvalid)
+      .nullable()
+      .optional(),
   })
   .superRefine((b, ctx) => {
+    const lo = b.presence_min_minutes ?? null;
+    const hi = b.presence_max_minutes ?? null;
+    if ((lo === null) !== (hi === null)) {
+      ctx.addIssue({ code: 'custom', path: [lo === null ? 'presence_min_minutes' : 'presence_max_minutes'], message: m.presenceBoth });
+    } else if (lo !== null && hi !== null && lo > hi) {
+      ctx.addIssue({ code: 'custom', path: ['presence_max_minutes'], message: m.presenceOrder });
+    }
     if (b.kind === 'outer_link' && !/^https?:\/\/[^\s]+$/i.test(b.outer_url ?? '')) {
       ctx.addIssue({ code: 'custom', path: ['outer_url'], message: m.outerUrlRequired });
     }

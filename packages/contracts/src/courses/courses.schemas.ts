@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recordIdSchema } from '../common/ids';
 import { pagedSchema, pageQuerySchema } from '../common/pagination';
+import { lessonPresenceSchema } from '../learning/presence.schemas';
 import {
   COURSE_CURSOR_MAX,
   COURSE_KEYWORD_MAX,
@@ -219,6 +220,10 @@ export const lessonDetailSchema = z.object({
   progress: lessonProgressSchema,
   prev_lesson_id: z.number().int().nullable(),
   next_lesson_id: z.number().int().nullable(),
+  /** Fastest playback rate of the course; faster playback earns nothing extra. */
+  max_playback_rate: z.number(),
+  /** The presence check opening this lesson scheduled (学习确认). */
+  presence: lessonPresenceSchema,
 });
 export type LessonDetail = z.infer<typeof lessonDetailSchema>;
 

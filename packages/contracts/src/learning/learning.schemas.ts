@@ -3,6 +3,9 @@ import { recordIdSchema } from '../common/ids';
 import { pagedSchema, pageQuerySchema } from '../common/pagination';
 import { courseCardSchema } from '../courses/courses.schemas';
 import { MAX_REPORTED_PLAYED_S, MY_COURSE_STATUSES, RANK_PERIODS, WATCH_STATES } from './learning.rules';
+import { lessonPresenceSchema } from './presence.schemas';
+
+export * from './presence.schemas';
 
 /**
  * POST /coursepoolapi/course_pools/watch_create: a progress report of the player.
@@ -33,6 +36,8 @@ export const watchReportResultSchema = z.object({
   lesson_finished: z.boolean(),
   /** True when this report finished the whole course. */
   course_finished: z.boolean(),
+  /** The lesson's presence check after this report; null for a lesson opened before presence checks existed. */
+  presence: lessonPresenceSchema.nullable(),
 });
 export type WatchReportResult = z.infer<typeof watchReportResultSchema>;
 

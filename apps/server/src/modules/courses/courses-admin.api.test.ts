@@ -130,6 +130,26 @@ describe('courses', () => {
     expect(row!.after).toMatchObject({ title: '企业内部控制实务精讲', price: 19_900, member_price: 9_900, published: false });
   });
 
+  it('keeps a course’s presence-check interval and fastest rate, refusing half an interval, a reversed one and an odd rate', async () => {
+    const half = await call(manager, 'POST', '/api/admin/courses', body({ presence_min_minutes: 5 }));
+    expect(half.statusCode).toBe(400);
+    expect(half.json().data.fieldErrors.presence_max_minutes).toBe(m.presenceBoth);
+    const reversed = await call(manager, 'POST', '/api/admin/courses', body({ presence_min_minutes: 20, presence_max_minutes: 5 }));
+    expect(reversed.json().data.fieldErrors.presence_max_minutes).toBe(m.presenceOrder);
+    const tooLong = await call(manager, 'POST', '/api/admin/courses', body({ presence_min_minutes: 5, presence_max_minutes: 600 }));
+    expect(tooLong.json().data.fieldErrors.presence_max_minutes).toBe(m.presenceMinutesInvalid);
+    const rate = await call(manager, 'POST', '/api/admin/courses', body({ max_playback_rate: 3 }));
+    expect(rate.json().data.fieldErrors.max_playback_rate).toBe(m.maxRateInvalid);
+
+    const created = (await call(manager, 'POST', '/api/admin/courses', body({ title: '内控学习确认', presence_min_minutes: 5, presence_max_minutes: 15, max_playback_rate: 1.5 }))).json().data as AdminCourse;
+    expect(created).toMatchObject({ presence_min_minutes: 5, presence_max_minutes: 15, max_playback_rate: 1.5 });
+    const updated = await call(manager, 'PUT', `/api/admin/courses/${created.id}`, body({ title: '内控学习确认' }));
+    expect(updated.json().data).toMatchObject({ presence_min_minutes: null, presence_max_minutes: null, max_playback_rate: null });
+    const [row] = await auditRows('course.update', created.id);
+    expect(row!.before).toMatchObject({ presence_min_minutes: 5, presence_max_minutes: 15, max_playback_rate: 1.5 });
+    expect((await call(manager, 'DELETE', `/api/admin/courses/${created.id}`)).statusCode).toBe(200);
+  });
+
   it('finds courses by keyword and state, one page at a time', async () => {
     const res = await call(manager, 'GET', `/api/admin/courses?keyword=${encodeURIComponent('内部控制实务')}&state=draft&per=5`);
     const page = res.json().data;

@@ -136,6 +136,9 @@ export function createCoursesAdminService(deps: CoursesAdminDeps) {
       published: c.published,
       published_at: c.published ? iso(c.publishedAt) : null,
       learner_count: c.learnerCount,
+      presence_min_minutes: c.presenceMinMinutes,
+      presence_max_minutes: c.presenceMaxMinutes,
+      max_playback_rate: c.maxPlaybackRate,
       lessons: await Promise.all(lessons.map((l) => lessonOut(l, jobs.get(l.id), now))),
     };
   }
@@ -170,6 +173,9 @@ export function createCoursesAdminService(deps: CoursesAdminDeps) {
       priceType: b.price_type,
       price: b.price_type === 'paid' ? b.price : 0,
       memberPrice: b.price_type === 'paid' ? (b.member_price ?? null) : null,
+      presenceMinMinutes: b.presence_min_minutes ?? null,
+      presenceMaxMinutes: b.presence_max_minutes ?? null,
+      maxPlaybackRate: b.max_playback_rate ?? null,
     };
   }
 
@@ -181,6 +187,9 @@ export function createCoursesAdminService(deps: CoursesAdminDeps) {
     member_price: c.memberPrice,
     teacher_id: c.teacherId,
     published: c.published,
+    presence_min_minutes: c.presenceMinMinutes,
+    presence_max_minutes: c.presenceMaxMinutes,
+    max_playback_rate: c.maxPlaybackRate,
   });
 
   async function uploadState(u: UploadRow): Promise<UploadState> {

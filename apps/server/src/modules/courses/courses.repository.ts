@@ -128,6 +128,7 @@ const COURSE_PAGE = `SELECT ${CARD_COLUMNS}, c.description, c.outer_url, t.id AS
  */
 const LESSON_PAGE = `SELECT l.id, l.course_id, l.sort, l.title, l.duration, l.is_trial, l.video_file,
        c.title AS course_title, c.kind AS course_kind, c.price_type,
+       c.presence_min_minutes, c.presence_max_minutes, c.max_playback_rate,
        (SELECT json_agg(json_build_object('id', q.id, 'kind', q.kind, 'stem', q.stem, 'options', q.options)
                         ORDER BY q.sort, q.id)
           FROM courses_lesson_questions q WHERE q.lesson_id = l.id) AS questions,
@@ -151,6 +152,9 @@ interface LessonPageRow {
   course_title: string;
   course_kind: 'video' | 'outer_link';
   price_type: CoursePriceType;
+  presence_min_minutes: number | null;
+  presence_max_minutes: number | null;
+  max_playback_rate: number | null;
   questions: { id: number; kind: 'single' | 'multiple'; stem: string; options: QuestionOption[] }[] | null;
   prev_lesson_id: number | null;
   next_lesson_id: number | null;
@@ -386,6 +390,9 @@ export function createCoursesRepository(db: DbOrTx) {
           title: row.course_title,
           kind: row.course_kind,
           priceType: row.price_type,
+          presenceMinMinutes: row.presence_min_minutes,
+          presenceMaxMinutes: row.presence_max_minutes,
+          maxPlaybackRate: row.max_playback_rate,
         },
         questions: row.questions ?? [],
         prevLessonId: row.prev_lesson_id,
@@ -408,6 +415,9 @@ export function createCoursesRepository(db: DbOrTx) {
             kind: courses.kind,
             priceType: courses.priceType,
             lessonCount: courses.lessonCount,
+            presenceMinMinutes: courses.presenceMinMinutes,
+            presenceMaxMinutes: courses.presenceMaxMinutes,
+            maxPlaybackRate: courses.maxPlaybackRate,
           },
         })
         .from(coursesLessons)

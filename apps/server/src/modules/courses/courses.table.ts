@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -73,6 +74,14 @@ export const courses = pgTable(
     hotScore: integer('hot_score')
       .notNull()
       .generatedAlwaysAs(sql`learner_count * 2 + like_count * 3 + favorite_count`),
+    /**
+     * Presence checks (学习确认) every min-max minutes in this course's lessons; both null: the default
+     * (PRESENCE_DEFAULT_MIN/MAX_MINUTES in @app/contracts).
+     */
+    presenceMinMinutes: integer('presence_min_minutes'),
+    presenceMaxMinutes: integer('presence_max_minutes'),
+    /** Fastest playback rate credited in this course; null: MAX_PLAYBACK_RATE. */
+    maxPlaybackRate: doublePrecision('max_playback_rate'),
     published: boolean('published').notNull().default(false),
     publishedAt: ts('published_at').notNull(),
     createdAt: ts('created_at').notNull(),
@@ -84,6 +93,11 @@ export const courses = pgTable(
       'courses_member_price_ck',
       sql`${t.memberPrice} IS NULL OR (${t.priceType} = 'paid' AND ${t.memberPrice} >= 0 AND ${t.memberPrice} <= ${t.price})`,
     ),
+    check(
+      'courses_presence_ck',
+      sql`(${t.presenceMinMinutes} IS NULL) = (${t.presenceMaxMinutes} IS NULL) AND (${t.presenceMinMinutes} IS NULL OR (${t.presenceMinMinutes} >= 1 AND ${t.presenceMinMinutes} <= ${t.presenceMaxMinutes} AND ${t.presenceMaxMinutes} <= 120))`,
+    ),
+    check('courses_max_rate_ck', sql`${t.maxPlaybackRate} IS NULL OR (${t.maxPlaybackRate} >= 1 AND ${t.maxPlaybackRate} <= 2)`),
     check(
       'courses_counts_ck',
       sql`${t.likeCount} >= 0 AND ${t.favoriteCount} >= 0 AND ${t.learnerCount} >= 0`,

@@ -1,9 +1,12 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createUser, type TestUser } from '../../testing/test-users';
-import { LESSON_FINISH_RATIO, MAX_PLAYBACK_RATE } from '@app/contracts';
+import { LESSON_FINISH_RATIO, MAX_PLAYBACK_RATE, PRESENCE_ANSWER_S, type LessonPresence } from '@app/contracts';
 import { achievementsOf, courseBySlug, dailySecondsOf, flushLearning } from '../courses/course-test-helpers';
+import { courses, coursesLessons } from '../courses/courses.table';
 import { createLearningRepository } from './learning.repository';
+import { learningLessonProgress } from './learning.table';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,7 +25,14 @@ const report = async (me: Learner, lessonId: number, state: string, played: numb
     payload: { lesson_id: lessonId, position, played_seconds: played, state },
   });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { credited_seconds: number; watched_seconds: number; lesson_finished: boolean; course_finished: boolean; percent: number };
+  return res.json().data as {
+    credited_seconds: number;
+    watched_seconds: number;
+    lesson_finished: boolean;
+    course_finished: boolean;
+    percent: number;
+    presence: LessonPresence | null;
+  };
 };
 const advance = (s: number) => t.clock.advance(s * 1000);
 
@@ -257,5 +267,212 @@ describe('honest learning time', () => {
       const { record: _, ...card } = item;
       expect(card).toEqual(catalogue.find((c) => c.id === card.id));
     }
+  });
+});
+
+/** A seeded course's lesson with its course's timing rules and the lesson's length set as a test needs them. */
+async function lessonWith(
+  slug: string,
+  o: { duration?: number; presenceMinutes?: number; maxRate?: number } = {},
+) {
+  const c = await courseBySlug(t.db, slug);
+  const lesson = c.lessons[0]!;
+  await t.db
+    .update(courses)
+    .set({
+      presenceMinMinutes: o.presenceMinutes ?? null,
+      presenceMaxMinutes: o.presenceMinutes ?? null,
+      maxPlaybackRate: o.maxRate ?? null,
+    })
+    .where(eq(courses.id, c.id));
+  if (o.duration) await t.db.update(coursesLessons).set({ duration: o.duration }).where(eq(coursesLessons.id, lesson.id));
+  return { courseId: c.id, id: lesson.id, duration: o.duration ?? lesson.duration };
+}
+const confirm = (me: Learner, lessonId: number, nonce: string) =>
+  t.app.inject({ method: 'POST', url: '/api/lesson_presence', headers: me.headers, payload: { lesson_id: lessonId, nonce } });
+
+describe('presence checks (学习确认)', () => {
+  it('pauses crediting when a check goes unanswered past its time, resumes on the right nonce, refuses a wrong or old one', async () => {
+    const me = await createUser(t);
+    const lesson = await lessonWith('iit-annual-reconciliation', { duration: 3600, presenceMinutes: 10 });
+    const opened = (await open(me, lesson.id)).json().data;
+    // The check is due 10 minutes after opening; its nonce is not told before then.
+    expect(opened.presence).toMatchObject({ due_in: 600, nonce: null, answer_in: null, paused: false });
+
+    await report(me, lesson.id, 'playing', 0, 0);
+    advance(300);
+    const before = await report(me, lesson.id, 'playing', 300, 300);
+    expect(before.credited_seconds).toBe(300);
+    expect(before.presence).toMatchObject({ due_in: 300, nonce: null });
+
+    // Not yet due: even the right nonce (read from the database, as a script could not) is refused.
+    const [row] = await t.db
+      .select({ nonce: learningLessonProgress.presenceNonce })
+      .from(learningLessonProgress)
+      .where(and(eq(learningLessonProgress.userId, me.id), eq(learningLessonProgress.lessonId, lesson.id)));
+    expect((await confirm(me, lesson.id, row!.nonce!)).statusCode).toBe(409);
+
+    // Due: the next report carries the open check, with its whole answer time.
+    advance(300);
+    const due = await report(me, lesson.id, 'playing', 300, 600);
+    expect(due.credited_seconds).toBe(300);
+    expect(due.presence).toMatchObject({ due_in: 0, answer_in: PRESENCE_ANSWER_S, paused: false });
+    const nonce = due.presence!.nonce!;
+    expect(nonce).toBe(row!.nonce);
+
+    // Unanswered: the report across the answer time earns only what came before it (20 of 30 s), then nothing.
+    advance(30);
+    expect((await report(me, lesson.id, 'playing', 30, 630)).credited_seconds).toBe(30);
+    advance(45);
+    const across = await report(me, lesson.id, 'playing', 45, 675);
+    expect(across.credited_seconds).toBe(30);
+    expect(across.presence).toMatchObject({ nonce, answer_in: 0, paused: true });
+    advance(15);
+    expect((await report(me, lesson.id, 'playing', 15, 690)).credited_seconds).toBe(0);
+    advance(15);
+    expect((await report(me, lesson.id, 'playing', 15, 705)).credited_seconds).toBe(0);
+
+    // A wrong nonce changes nothing.
+    advance(5);
+    const wrong = await confirm(me, lesson.id, 'not-the-nonce');
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.json().message).toBe('该学习确认已失效，请重新确认');
+    advance(5);
+    expect((await report(me, lesson.id, 'playing', 10, 715)).credited_seconds).toBe(0);
+
+    // The right nonce resumes crediting from the confirmation on: the player's report after it opens a new interval,
+    // nothing is earned for the unanswered gap before it.
+    advance(5);
+    const ok = await confirm(me, lesson.id, nonce);
+    expect(ok.statusCode, ok.body).toBe(200);
+    const next = ok.json().data as LessonPresence;
+    expect(next).toMatchObject({ due_in: 600, nonce: null, paused: false });
+    expect((await report(me, lesson.id, 'playing', 5, 720)).credited_seconds).toBe(0);
+    advance(15);
+    expect((await report(me, lesson.id, 'playing', 15, 735)).credited_seconds).toBe(15);
+    advance(15);
+    const resumed = await report(me, lesson.id, 'playing', 15, 750);
+    expect(resumed.credited_seconds).toBe(15);
+    expect(resumed.presence).toMatchObject({ due_in: 570, nonce: null, paused: false });
+
+    // The old nonce is spent; the next check has a new one.
+    expect((await confirm(me, lesson.id, nonce)).statusCode).toBe(409);
+    advance(600);
+    const second = await report(me, lesson.id, 'paused', 0, 750);
+    expect(second.presence?.nonce).toBeTruthy();
+    expect(second.presence?.nonce).not.toBe(nonce);
+  });
+
+  it('credits normally when the check is answered within its time', async () => {
+    const me = await createUser(t);
+    const lesson = await lessonWith('financial-analysis-intro', { duration: 3600, presenceMinutes: 1 });
+    await open(me, lesson.id);
+    await report(me, lesson.id, 'playing', 0, 0);
+    advance(65);
+    const due = await report(me, lesson.id, 'playing', 65, 65);
+    expect(due.credited_seconds).toBe(65);
+    expect(due.presence?.answer_in).toBe(55);
+    advance(20);
+    expect((await confirm(me, lesson.id, due.presence!.nonce!)).statusCode).toBe(200);
+    advance(10);
+    expect((await report(me, lesson.id, 'playing', 30, 95)).credited_seconds).toBe(30);
+  });
+
+  it('schedules a fresh check when the lesson is opened again, and applies the default 10-20 minutes', async () => {
+    const me = await createUser(t);
+    const lesson = await lessonWith('management-accounting-guidelines');
+    const first = (await open(me, lesson.id)).json().data.presence as LessonPresence;
+    expect(first.due_in).toBeGreaterThanOrEqual(600);
+    expect(first.due_in).toBeLessThanOrEqual(1200);
+    advance(1300);
+    const again = (await open(me, lesson.id)).json().data.presence as LessonPresence;
+    expect(again.nonce).toBeNull();
+    expect(again.due_in).toBeGreaterThanOrEqual(600);
+  });
+
+  it('refuses a confirmation without a session (406) or without a nonce (400)', async () => {
+    const me = await createUser(t);
+    const lesson = await lessonWith('standard-costing');
+    await open(me, lesson.id);
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/lesson_presence', payload: { lesson_id: lesson.id, nonce: 'x' } });
+    expect(anonymous.statusCode).toBe(406);
+    const empty = await t.app.inject({ method: 'POST', url: '/api/lesson_presence', headers: me.headers, payload: { lesson_id: lesson.id, nonce: '' } });
+    expect(empty.statusCode).toBe(400);
+  });
+});
+
+describe('seeking, playback rate and the lesson end', () => {
+  it('credits nothing for the part skipped by a forward seek on first viewing', async () => {
+    const me = await createUser(t);
+    const lesson = await lessonWith('internal-control-basics', { duration: 600 });
+    await open(me, lesson.id);
+    await report(me, lesson.id, 'playing', 0, 0);
+    advance(10);
+    expect((await report(me, lesson.id, 'playing', 10, 10)).credited_seconds).toBe(10);
+    // A report that counts a jump from 10 s to 200 s as played earns nothing.
+    advance(15);
+    expect((await report(me, lesson.id, 'playing', 15, 200)).credited_seconds).toBe(0);
+    // Watching on from the new point is learning time; the skipped part is not.
+    advance(10);
+    const on = await report(me, lesson.id, 'playing', 10, 210);
+    expect(on.credited_seconds).toBe(10);
+    expect(on.watched_seconds).toBe(20);
+    // Ahead of the furthest point played, no more than the media advanced (2 s of rounding allowed).
+    advance(15);
+    expect((await report(me, lesson.id, 'playing', 15, 213)).credited_seconds).toBe(5);
+    // The player's own seek report (nothing played) then a seek far ahead: nothing either.
+    advance(3);
+    expect((await report(me, lesson.id, 'playing', 0, 500)).credited_seconds).toBe(0);
+    const learn = (await t.app.inject({ method: 'GET', url: `/coursepoolapi/course_learn?course_id=${lesson.courseId}`, headers: me.headers })).json().data;
+    const row = learn.lessons.find((l: { lesson_id: number }) => l.lesson_id === lesson.id);
+    expect(row.watched_seconds).toBe(25);
+  });
+
+  it('credits playback faster than the maximum rate as the maximum at most, and applies a maximum set on the course', async () => {
+    const me = await createUser(t);
+    const lesson = await lessonWith('digital-finance-transformation', { duration: 600 });
+    await open(me, lesson.id);
+    await report(me, lesson.id, 'playing', 0, 0);
+    advance(10);
+    // 2x: credited in full.
+    expect((await report(me, lesson.id, 'playing', 20, 20)).credited_seconds).toBe(20);
+    // 4x ahead of the furthest point played: no more than 2x allows (here nothing: it is faster than playback).
+    advance(10);
+    expect((await report(me, lesson.id, 'playing', 40, 60)).credited_seconds).toBeLessThanOrEqual(20);
+    // 4x over what was already played (back to the start): exactly 2x the wall time.
+    await report(me, lesson.id, 'paused', 0, 0);
+    await report(me, lesson.id, 'playing', 0, 0);
+    advance(5);
+    expect((await report(me, lesson.id, 'playing', 20, 20)).credited_seconds).toBe(10);
+
+    const slow = await createUser(t);
+    const capped = await lessonWith('finance-communication', { duration: 600, maxRate: 1.5 });
+    const opened = (await open(slow, capped.id)).json().data;
+    expect(opened.max_playback_rate).toBe(1.5);
+    await report(slow, capped.id, 'playing', 0, 0);
+    advance(10);
+    expect((await report(slow, capped.id, 'playing', 20, 20)).credited_seconds).toBe(15);
+  });
+
+  it('finishes a 5 s lesson played to its end and credits it 5 s, from whole-second reports', async () => {
+    const me = await createUser(t);
+    const lesson = await lessonWith('accountant-to-cfo', { duration: 5 });
+    await open(me, lesson.id);
+    await report(me, lesson.id, 'playing', 0, 0);
+    advance(5);
+    // The player's whole-second report of 4.9 s played and ended at 4.9 s.
+    const end = await report(me, lesson.id, 'ended', 4, 4);
+    expect(end).toMatchObject({ credited_seconds: 5, watched_seconds: 5, percent: 100, lesson_finished: true });
+    advance(5);
+    expect((await report(me, lesson.id, 'playing', 5, 5)).watched_seconds).toBe(5);
+
+    // Ended too soon for the wall time: no more than wall time × rate, not finished.
+    const quick = await createUser(t);
+    await open(quick, lesson.id);
+    await report(quick, lesson.id, 'playing', 0, 0);
+    advance(2);
+    const early = await report(quick, lesson.id, 'ended', 5, 5);
+    expect(early.credited_seconds).toBe(4);
+    expect(early.lesson_finished).toBe(false);
   });
 });

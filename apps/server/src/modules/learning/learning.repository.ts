@@ -5,6 +5,7 @@ import { preparedRows } from '../../db/sql';
 import { accountChanges } from '../users';
 import { learningAnswers, learningCourseProgress, learningLessonProgress } from './learning.table';
 import { pgArray } from '../../db/pg-array';
+import { AHEAD_TOLERANCE_S, PRESENCE_ANSWER_S, SEEK_SLACK_S } from '@app/contracts';
 
 const at = (d: Date) => d.toISOString();
 const toDate = (v: Date | string | null): Date | null =>
@@ -21,8 +22,14 @@ export interface ReportInput {
   duration: number;
   /** LESSON_FINISH_RATIO. */
   finishRatio: number;
-  /** MAX_PLAYBACK_RATE. */
+  /** The course's fastest credited playback rate (MAX_PLAYBACK_RATE unless the course sets its own). */
   maxRate: number;
+}
+
+/** A lesson's presence check as stored: due time and nonce (null for rows opened before presence checks). */
+export interface PresenceRow {
+  dueAt: Date | null;
+  nonce: string | null;
 }
 
 export interface ReportOutcome {
@@ -34,6 +41,7 @@ export interface ReportOutcome {
   justFinished: boolean;
   /** This report finished the course (all its lessons finished). */
   courseFinished: boolean;
+  presence: PresenceRow;
 }
 
 export interface DailyIncrement {
@@ -60,7 +68,10 @@ const PERIODS_OF_DAY =
   sql.raw(`(VALUES ('week', to_char((d.day - (extract(isodow FROM d.day)::int - 1))::timestamp, 'YYYY-MM-DD')),
                      ('month', to_char(d.day::timestamp, 'YYYY-MM')), ('all', 'all'))`);
 
-/** See openLesson: $1 the user, $2 the course, $3 the lesson, $4 the time. */
+/**
+ * See openLesson: $1 the user, $2 the course, $3 the lesson, $4 the time, $5 the next presence check's due time,
+ * $6 its nonce.
+ */
 const OPEN_LESSON = `WITH cp AS (
     INSERT INTO learning_course_progress (user_id, course_id, started_at, last_learned_at, last_lesson_id)
     VALUES ($1, $2, $4::timestamptz, $4::timestamptz, $3)
@@ -72,11 +83,13 @@ const OPEN_LESSON = `WITH cp AS (
     UPDATE courses SET learner_count = learner_count + 1
      WHERE id = $2 AND EXISTS (SELECT 1 FROM cp WHERE inserted) RETURNING 1),
   lp AS (
-    INSERT INTO learning_lesson_progress (user_id, lesson_id, course_id, state, last_report_at, created_at)
-    VALUES ($1, $3, $2, 'paused', $4::timestamptz, $4::timestamptz)
+    INSERT INTO learning_lesson_progress (user_id, lesson_id, course_id, state, last_report_at, created_at,
+                                          presence_due_at, presence_nonce)
+    VALUES ($1, $3, $2, 'paused', $4::timestamptz, $4::timestamptz, $5::timestamptz, $6)
     ON CONFLICT (user_id, lesson_id) DO UPDATE
-      SET state = 'paused', last_report_at = GREATEST(learning_lesson_progress.last_report_at, EXCLUDED.last_report_at)
-    RETURNING position, max_position, credited_seconds, finished_at)
+      SET state = 'paused', last_report_at = GREATEST(learning_lesson_progress.last_report_at, EXCLUDED.last_report_at),
+          presence_due_at = EXCLUDED.presence_due_at, presence_nonce = EXCLUDED.presence_nonce
+    RETURNING position, max_position, credited_seconds, finished_at, presence_due_at, presence_nonce)
   SELECT lp.*, (SELECT count(*) FROM bump)::int AS bumped,
          (SELECT json_agg(json_build_object('question_id', a.question_id, 'chosen', a.chosen, 'correct', a.correct))
             FROM learning_answers a JOIN courses_lesson_questions q ON q.id = a.question_id
@@ -108,11 +121,38 @@ const RANKING = `WITH me AS (
                                    LIMIT $5) b)::int END AS ahead
     FROM me`;
 
-/** A report's credit, the lesson's new total and whether it reaches the finish ratio (APPLY_REPORTS' terms). */
-const REPORT_CREDIT = `(CASE WHEN p.state = 'playing'
-    THEN LEAST(v.played, GREATEST(0, EXTRACT(EPOCH FROM (v.now - p.last_report_at)))::float8 * v.rate)
-    ELSE 0 END)`;
-const REPORT_TOTAL = `LEAST(v.duration, p.credited_seconds + ${REPORT_CREDIT})`;
+/** Seconds of wall time since the lesson's previous report. */
+const WALL = `GREATEST(0, EXTRACT(EPOCH FROM (v.now - p.last_report_at)))::float8`;
+/**
+ * End of the creditable part of the interval: a presence check unanswered PRESENCE_ANSWER_S after it was due stops
+ * crediting there (a late confirmation closes the interval, see CONFIRM_PRESENCE).
+ */
+const CREDIT_END = `(CASE WHEN (p.presence_due_at + interval '${PRESENCE_ANSWER_S} seconds') < v.now
+    THEN (p.presence_due_at + interval '${PRESENCE_ANSWER_S} seconds') ELSE v.now END)`;
+const SEGMENT = `GREATEST(0, EXTRACT(EPOCH FROM (${CREDIT_END} - p.last_report_at)))::float8`;
+/** Beyond the furthest point played, a forward move faster than playback at the course's rate is a seek. */
+const SEEK_AHEAD = `(v.position > p.max_position
+    AND v.position - p.position > (${WALL} + ${SEEK_SLACK_S}) * v.rate)`;
+/** Beyond the furthest point played, no more than the media advanced (whole-second positions: a tolerance). */
+const AHEAD_CAP = `(CASE WHEN v.position > p.max_position
+    THEN GREATEST(0, v.position - p.position) + ${AHEAD_TOLERANCE_S} ELSE 'Infinity'::float8 END)`;
+
+/**
+ * A report's credit (APPLY_REPORTS' terms): only an interval that began `playing` earns, and it earns the least of
+ * the seconds played (the share of them inside the creditable part), the creditable wall time × the course's rate,
+ * and beyond the furthest point played the media advanced; a forward seek past that point earns nothing.
+ */
+const REPORT_CREDIT = `(CASE WHEN p.state <> 'playing' OR ${WALL} <= 0 OR ${SEEK_AHEAD} THEN 0::float8
+    ELSE LEAST(v.played * ${SEGMENT} / ${WALL}, ${SEGMENT} * v.rate, ${AHEAD_CAP}) END)`;
+/**
+ * The lesson's end is credited exactly: the player reports whole seconds, so an `ended` report at the end that
+ * earned something and leaves at most a second of the duration completes it, when the creditable wall time × rate
+ * covers the rest too.
+ */
+const REPORT_ENDS = `(v.state = 'ended' AND v.position >= v.duration - 1 AND ${REPORT_CREDIT} > 0
+    AND p.credited_seconds + ${REPORT_CREDIT} >= v.duration - 1
+    AND v.duration - p.credited_seconds <= ${SEGMENT} * v.rate)`;
+const REPORT_TOTAL = `LEAST(v.duration, CASE WHEN ${REPORT_ENDS} THEN v.duration ELSE p.credited_seconds + ${REPORT_CREDIT} END)`;
 const REPORT_REACHED = `(${REPORT_TOTAL} >= v.ratio * v.duration)`;
 
 /**
@@ -134,7 +174,7 @@ const APPLY_REPORTS = `WITH u AS (
                 $8::float8[], $9::float8[]) AS v(user_id, lesson_id, now, played, position, state, duration, ratio, rate)
     WHERE p.user_id = v.user_id AND p.lesson_id = v.lesson_id
     RETURNING p.user_id, p.lesson_id, p.course_id, p.credited_seconds, p.last_credit,
-              (p.finished_at IS NOT NULL) AS finished, p.just_finished, v.now),
+              (p.finished_at IS NOT NULL) AS finished, p.just_finished, v.now, p.presence_due_at, p.presence_nonce),
   g AS (
     SELECT user_id, course_id, sum(last_credit)::int AS seconds, max(now) AS now,
            (array_agg(lesson_id ORDER BY now DESC, lesson_id))[1] AS last_lesson,
@@ -153,7 +193,8 @@ const APPLY_REPORTS = `WITH u AS (
     RETURNING cp.user_id, cp.course_id, g.first_lesson,
               (g.n > 0 AND cp.finished_lessons - g.n < co.lesson_count AND cp.finished_lessons >= co.lesson_count) AS crossed)
   SELECT u.user_id, u.lesson_id, u.course_id, u.credited_seconds, u.last_credit, u.finished, u.just_finished,
-         COALESCE(c.crossed AND c.first_lesson = u.lesson_id, false) AS course_finished
+         COALESCE(c.crossed AND c.first_lesson = u.lesson_id, false) AS course_finished,
+         u.presence_due_at, u.presence_nonce
     FROM u LEFT JOIN c ON c.user_id = u.user_id AND c.course_id = u.course_id`;
 
 interface AppliedReportRow {
@@ -165,7 +206,24 @@ interface AppliedReportRow {
   finished: boolean;
   just_finished: boolean;
   course_finished: boolean;
+  presence_due_at: Date | string | null;
+  presence_nonce: string | null;
 }
+
+/**
+ * See confirmPresence: $1 the user, $2 the lesson, $3 the nonce, $4 the time, $5 the next check's due time, $6 its
+ * nonce. Only the open check (due, nonce equal) is confirmed. Confirmed after its answer time, the interval is
+ * closed there as a pause would close it (the player's next `playing` report opens a new one), so the unanswered
+ * gap earns nothing.
+ */
+const CONFIRM_PRESENCE = `UPDATE learning_lesson_progress
+     SET state = CASE WHEN (presence_due_at + interval '${PRESENCE_ANSWER_S} seconds') < $4::timestamptz
+                      THEN 'paused' ELSE state END,
+         last_report_at = CASE WHEN (presence_due_at + interval '${PRESENCE_ANSWER_S} seconds') < $4::timestamptz
+                               THEN GREATEST(last_report_at, $4::timestamptz) ELSE last_report_at END,
+         presence_due_at = $5::timestamptz, presence_nonce = $6
+   WHERE user_id = $1 AND lesson_id = $2 AND presence_nonce = $3 AND presence_due_at <= $4::timestamptz
+  RETURNING presence_due_at, presence_nonce`;
 
 interface RankingRow {
   top:
@@ -221,11 +279,13 @@ interface OpenLessonRow {
   max_position: number;
   credited_seconds: number;
   finished_at: Date | string | null;
+  presence_due_at: Date | string | null;
+  presence_nonce: string | null;
   answers: { question_id: number; chosen: string[]; correct: boolean }[] | null;
 }
 
 export function createLearningRepository(db: DbOrTx) {
-  const openLesson = preparedRows<OpenLessonRow, [number, number, number, string]>(
+  const openLesson = preparedRows<OpenLessonRow, [number, number, number, string, string, string]>(
     db,
     'learning_open_lesson',
     OPEN_LESSON,
@@ -244,21 +304,52 @@ export function createLearningRepository(db: DbOrTx) {
     AppliedReportRow,
     [string, string, string, string, string, string, string, string, string]
   >(db, 'learning_apply_reports', APPLY_REPORTS);
+  const confirmPresence = preparedRows<
+    { presence_due_at: Date | string; presence_nonce: string },
+    [number, number, string, string, string, string]
+  >(db, 'learning_confirm_presence', CONFIRM_PRESENCE);
   return {
     /**
      * Opens a lesson for a user (access already checked), in ONE statement (OPEN_LESSON): creates the course record
      * (counting a new learner on the course) and the lesson progress, or resets the lesson's player state so a new
-     * page starts a new interval; and reads the user's answers to the lesson's questions.
+     * page starts a new interval, and schedules the lesson's next presence check (opening the page is the learner's
+     * doing, so it replaces a check left open); and reads the user's answers to the lesson's questions.
      */
-    async openLesson(userId: number, lesson: { id: number; courseId: number }, now: Date) {
-      const [row] = await openLesson(userId, lesson.courseId, lesson.id, at(now));
-      return { ...row!, finished_at: toDate(row!.finished_at), answers: row!.answers ?? [] };
+    async openLesson(
+      userId: number,
+      lesson: { id: number; courseId: number },
+      now: Date,
+      presence: { dueAt: Date; nonce: string },
+    ) {
+      const [row] = await openLesson(userId, lesson.courseId, lesson.id, at(now), at(presence.dueAt), presence.nonce);
+      return {
+        ...row!,
+        finished_at: toDate(row!.finished_at),
+        presence: { dueAt: toDate(row!.presence_due_at), nonce: row!.presence_nonce },
+        answers: row!.answers ?? [],
+      };
+    },
+
+    /**
+     * Confirms the lesson's open presence check (ONE statement, CONFIRM_PRESENCE) and schedules the next one.
+     * Undefined when `nonce` is not the open check's (wrong, already answered, not yet due, or no such lesson row).
+     */
+    async confirmPresence(v: {
+      userId: number;
+      lessonId: number;
+      nonce: string;
+      now: Date;
+      next: { dueAt: Date; nonce: string };
+    }): Promise<PresenceRow | undefined> {
+      const [row] = await confirmPresence(v.userId, v.lessonId, v.nonce, at(v.now), at(v.next.dueAt), v.next.nonce);
+      return row ? { dueAt: toDate(row.presence_due_at), nonce: row.presence_nonce } : undefined;
     },
 
     /**
      * Applies one watch report in ONE atomic statement (no transaction, correct across processes): the row lock of
      * the UPDATE serialises reports of the same user and lesson, and every expression reads the row as it was.
-     * credit = min(played, (now - last report) × max rate) if the previous report was `playing`, else 0;
+     * credit = min(played, (now - last report) × max rate) if the previous report was `playing`, else 0, and less
+     * when a presence check went unanswered or the report is ahead of the furthest point played (REPORT_CREDIT);
      * the lesson total never exceeds its duration; the report that crosses the finish ratio sets just_finished.
      * Returns undefined when the user never opened the lesson.
      */
@@ -300,6 +391,7 @@ export function createLearningRepository(db: DbOrTx) {
               finished: row.finished,
               justFinished: row.just_finished,
               courseFinished: row.course_finished,
+              presence: { dueAt: toDate(row.presence_due_at), nonce: row.presence_nonce },
             }
           : undefined;
       });

@@ -59,6 +59,12 @@ export const learningModule: AppModule = async (app, deps) => {
 
   defineRoute(
     app,
+    learningRoutes.lessonPresence,
+    async (request) => ok(await learning.confirmPresence(userOf(request).id, request.body), '已确认，继续学习'),
+    { tags, auth: requireUser },
+  );
+  defineRoute(
+    app,
     learningRoutes.courseLearn,
     async (request) => ok(await learning.courseLearn(userOf(request).id, request.query.course_id)),
     { tags, auth: requireUser },

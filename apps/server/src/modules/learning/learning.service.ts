@@ -1,15 +1,20 @@
+import { randomBytes, randomInt } from 'node:crypto';
 import {
   BUY_STUDENT_CARD_MESSAGE,
   courseMessages,
   learningMessages,
   LESSON_FINISH_RATIO,
   MAX_PLAYBACK_RATE,
+  PRESENCE_ANSWER_S,
+  PRESENCE_DEFAULT_MAX_MINUTES,
+  PRESENCE_DEFAULT_MIN_MINUTES,
   RANK_EXACT_LIMIT,
   RANK_SIZE,
   type AnswerResult,
   type CourseLearn,
   type CourseRecord,
   type LessonDetail,
+  type LessonPresence,
   type MyCoursesPage,
   type RankData,
   type RankPeriod,
@@ -24,16 +29,53 @@ import type { CourseAccess, CourseCatalog } from '../courses';
 import { progressView } from './course-progress';
 import { chinaDay } from '../../lib/china-time';
 import type { LearningBuffer } from './learning-buffer';
-import type { LearningRepository, RankPeriodKey, ReportInput, ReportOutcome } from './learning.repository';
+import type {
+  LearningRepository,
+  PresenceRow,
+  RankPeriodKey,
+  ReportInput,
+  ReportOutcome,
+} from './learning.repository';
 import { createGroupQueue } from '../../lib/group-queue';
 
 /** What a watch report needs of its lesson; cached briefly so a report costs one statement, not two. */
-interface LessonFacts {
+interface LessonFacts extends CourseTiming {
   courseId: number;
   duration: number;
   expires: number;
 }
 const LESSON_CACHE_MS = 60_000;
+
+/** A course's own timing rules (学习确认 interval, fastest credited rate); nulls take the defaults. */
+interface CourseTiming {
+  presenceMinMinutes: number | null;
+  presenceMaxMinutes: number | null;
+  maxPlaybackRate: number | null;
+}
+
+const maxRateOf = (c: CourseTiming) => c.maxPlaybackRate ?? MAX_PLAYBACK_RATE;
+
+/** The next presence check of a lesson of course `c`: a random moment of its interval from `now`, a fresh nonce. */
+export function nextPresence(c: CourseTiming, now: Date): { dueAt: Date; nonce: string } {
+  const lo = (c.presenceMinMinutes ?? PRESENCE_DEFAULT_MIN_MINUTES) * 60;
+  const hi = Math.max(lo, (c.presenceMaxMinutes ?? PRESENCE_DEFAULT_MAX_MINUTES) * 60);
+  return { dueAt: new Date(now.getTime() + randomInt(lo, hi + 1) * 1000), nonce: randomBytes(18).toString('base64url') };
+}
+
+/** What the player is told of a stored check at `now`: the nonce only once it is due. */
+export function presenceView(p: PresenceRow, now: Date): LessonPresence | null {
+  if (!p.dueAt || !p.nonce) return null;
+  const untilDue = (p.dueAt.getTime() - now.getTime()) / 1000;
+  const open = untilDue <= 0;
+  const answerIn = open ? Math.max(0, Math.floor(untilDue + PRESENCE_ANSWER_S)) : null;
+  return {
+    due_at: p.dueAt.toISOString(),
+    due_in: open ? 0 : Math.ceil(untilDue),
+    nonce: open ? p.nonce : null,
+    answer_in: answerIn,
+    paused: open && untilDue + PRESENCE_ANSWER_S < 0,
+  };
+}
 
 /** First China-time day of the period, or null for all time. */
 export function periodStart(period: RankPeriod, now: Date): string | null {
@@ -86,7 +128,14 @@ export function createLearningService(deps: {
     if (hit && hit.expires > now) return hit;
     const row = await coursesRepo.lesson(lessonId);
     if (!row) return undefined;
-    const facts = { courseId: row.course.id, duration: row.lesson.duration, expires: now + LESSON_CACHE_MS };
+    const facts: LessonFacts = {
+      courseId: row.course.id,
+      duration: row.lesson.duration,
+      presenceMinMinutes: row.course.presenceMinMinutes,
+      presenceMaxMinutes: row.course.presenceMaxMinutes,
+      maxPlaybackRate: row.course.maxPlaybackRate,
+      expires: now + LESSON_CACHE_MS,
+    };
     if (lessonCache.size > 10_000) lessonCache.clear();
     lessonCache.set(lessonId, facts);
     return facts;
@@ -134,7 +183,7 @@ export function createLearningService(deps: {
       if (!page.access) throw AppError.forbidden(BUY_STUDENT_CARD_MESSAGE);
       const now = clock.now();
       const [progress, videoUrl] = await Promise.all([
-        learningRepo.openLesson(userId, { id: lesson.id, courseId: course.id }, now),
+        learningRepo.openLesson(userId, { id: lesson.id, courseId: course.id }, now, nextPresence(course, now)),
         courses.signVideo(lesson.videoFile, now),
       ]);
       const answers = new Map(progress.answers.map((a) => [a.question_id, a]));
@@ -168,6 +217,8 @@ export function createLearningService(deps: {
         ),
         prev_lesson_id: page.prevLessonId,
         next_lesson_id: page.nextLessonId,
+        max_playback_rate: maxRateOf(course),
+        presence: presenceView(progress.presence, now)!,
       };
     },
 
@@ -210,7 +261,7 @@ export function createLearningService(deps: {
         state: body.state,
         duration: facts.duration,
         finishRatio: LESSON_FINISH_RATIO,
-        maxRate: MAX_PLAYBACK_RATE,
+        maxRate: maxRateOf(facts),
       });
       if (!out) throw new AppError(409, learningMessages.lessonNotOpened);
       buffer.addLearning(userId, out.credit, now);
@@ -224,7 +275,27 @@ export function createLearningService(deps: {
         percent: out.finished ? 100 : Math.min(100, Math.floor((out.creditedTotal / facts.duration) * 100)),
         lesson_finished: out.finished,
         course_finished: out.courseFinished,
+        presence: presenceView(out.presence, now),
       };
+    },
+
+    /**
+     * Confirms the lesson's open presence check with its nonce and schedules the next one; a wrong or old nonce,
+     * or a check not yet due, is refused (409) so nothing can be answered ahead.
+     */
+    async confirmPresence(userId: number, body: { lesson_id: number; nonce: string }): Promise<LessonPresence> {
+      const facts = await lessonFacts(body.lesson_id);
+      if (!facts) throw AppError.notFound(courseMessages.lessonNotFound);
+      const now = clock.now();
+      const next = await learningRepo.confirmPresence({
+        userId,
+        lessonId: body.lesson_id,
+        nonce: body.nonce,
+        now,
+        next: nextPresence(facts, now),
+      });
+      if (!next) throw new AppError(409, learningMessages.presenceStale);
+      return presenceView(next, now)!;
     },
 
     async courseLearn(userId: number, courseId: number): Promise<CourseLearn> {

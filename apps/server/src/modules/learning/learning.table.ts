@@ -48,6 +48,14 @@ export const learningLessonProgress = pgTable(
     finishedAt: ts('finished_at'),
     /** Set by the report that crossed the 95% mark, so exactly one report finishes the lesson. */
     justFinished: boolean('just_finished').notNull().default(false),
+    /**
+     * When the next presence check (学习确认) is due: set on opening the lesson and on each confirmation. From then
+     * on the check is open; PRESENCE_ANSWER_S later, reports credit nothing until it is confirmed. Null for rows of
+     * pages opened before presence checks existed.
+     */
+    presenceDueAt: ts('presence_due_at'),
+    /** Random nonce of that check, told to the player only once it is due; a confirmation must carry it. */
+    presenceNonce: text('presence_nonce'),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [
