@@ -77,3 +77,5 @@ export * from './regions/regions.routes';
 export * from './credits/credits.rules';
 export * from './credits/credits.schemas';
 export * from './credits/credits.routes';
+export * from './credits/credits-conversions';
+export * from './credits/credits-certificates';

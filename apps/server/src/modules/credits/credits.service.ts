@@ -10,6 +10,7 @@ import {
   type CreditCategory,
   type CreditRule,
   type CreditRuleTerms,
+  type CreditSource,
   type MyCreditYear,
   type courseCreditBodySchema,
   type creditRuleBodySchema,
@@ -84,7 +85,7 @@ export async function ruleFor(ex: Executor, year: number, region: string | null)
   return earlier ?? null;
 }
 
-async function regionOf(ex: Executor, userId: number): Promise<string | null> {
+export async function regionOf(ex: Executor, userId: number): Promise<string | null> {
   const [row] = await ex.select({ region: creditsProfiles.region }).from(creditsProfiles).where(eq(creditsProfiles.userId, userId));
   return row?.region ?? null;
 }
@@ -103,10 +104,20 @@ export interface CreditsDeps {
 export function createCreditLedger({ db, clock, messages }: Pick<CreditsDeps, 'db' | 'clock' | 'messages'>) {
   async function grant(
     ex: Executor,
-    g: { userId: number; category: CreditCategory; credits: number; source: 'course' | 'live' | 'exam'; sourceId: number; title: string; at: Date },
+    g: {
+      userId: number;
+      category: CreditCategory;
+      credits: number;
+      source: CreditSource;
+      sourceId: number;
+      title: string;
+      at: Date;
+      /** The year the credits count for when it is not `at`'s (a conversion counts in the activity's year). */
+      year?: number;
+    },
   ): Promise<{ id: number; year: number } | null> {
     if (g.credits <= 0) return null;
-    const year = chinaYearOf(g.at);
+    const year = g.year ?? chinaYearOf(g.at);
     const rule = await ruleFor(ex, year, await regionOf(ex, g.userId));
     // Only before any rule exists at all (an installation whose rules were never seeded) is nothing granted.
     if (!rule) return null;

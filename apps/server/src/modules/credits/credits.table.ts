@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { ConversionRule, CreditCategory, CreditSource } from '@app/contracts';
+import type { ConversionKind, ConversionRole, ConversionRule, ConversionStatus, CreditCategory, CreditSource } from '@app/contracts';
 import { courses } from '../courses';
 import { users } from '../users';
 
@@ -98,3 +98,76 @@ export const creditsProfiles = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId] })],
 );
+
+/**
+ * 学分折算 filings: an activity with its evidence file (kept under DATA_DIR/uploads/credits). One row per filing;
+ * staff answer a pending one once; an approved one points at the grant it made, and withdrawing it withdraws that
+ * grant. The same evidence (by its SHA-256) cannot be filed twice by one member unless the first was rejected.
+ */
+export const creditsConversions = pgTable(
+  'credits_conversions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<ConversionKind>().notNull(),
+    role: text('role').$type<ConversionRole>().notNull(),
+    title: text('title').notNull(),
+    activityDate: date('activity_date', { mode: 'string' }).notNull(),
+    year: integer('year').notNull(),
+    /** Credits (tenths) the activity year's rule gives it, fixed at filing. */
+    credits: integer('credits').notNull(),
+    ruleId: integer('rule_id')
+      .notNull()
+      .references(() => creditsRules.id),
+    evidenceFile: text('evidence_file').notNull(),
+    evidenceName: text('evidence_name').notNull(),
+    evidenceMime: text('evidence_mime').notNull(),
+    evidenceSize: integer('evidence_size').notNull(),
+    evidenceSha256: text('evidence_sha256').notNull(),
+    status: text('status').$type<ConversionStatus>().notNull().default('pending'),
+    reason: text('reason'),
+    grantId: integer('grant_id').references(() => creditsGrants.id),
+    reviewedAt: ts('reviewed_at'),
+    reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('credits_conversions_evidence_uq').on(t.userId, t.evidenceSha256).where(sql`${t.status} <> 'rejected'`),
+    index('credits_conversions_user_idx').on(t.userId, t.createdAt),
+    index('credits_conversions_status_idx').on(t.status, t.createdAt),
+  ],
+);
+export type ConversionRow = typeof creditsConversions.$inferSelect;
+
+/**
+ * 继续教育学时证明: one per member and year while valid (a partial unique index), with what it certified as it was
+ * when issued. Its id is its place in the revocation list (CREDIT_STATUS_PATH).
+ */
+export const creditsCertificates = pgTable(
+  'credits_certificates',
+  {
+    id: serial('id').primaryKey(),
+    number: text('number').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    holderName: text('holder_name').notNull(),
+    /** Masked when given (the certificate never carries the whole number). */
+    idNumberMasked: text('id_number_masked'),
+    total: integer('total').notNull(),
+    professional: integer('professional').notNull(),
+    public: integer('public').notNull(),
+    items: jsonb('items').$type<{ title: string; category: CreditCategory; credits: number; source: CreditSource }[]>().notNull(),
+    ruleId: integer('rule_id')
+      .notNull()
+      .references(() => creditsRules.id),
+    issuedAt: ts('issued_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    revokeReason: text('revoke_reason'),
+  },
+  (t) => [uniqueIndex('credits_certificates_valid_uq').on(t.userId, t.year).where(sql`${t.revokedAt} IS NULL`)],
+);
+export type CreditCertificateRow = typeof creditsCertificates.$inferSelect;

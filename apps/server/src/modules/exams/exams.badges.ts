@@ -159,6 +159,10 @@ export function createBadgeIssuer(deps: { db: DbOrTx; clock: Clock; baseUrl: str
   return {
     issuerId,
     keyId,
+    /** The issuer as a credential names it. */
+    issuerRef: { id: issuerId, type: ['Profile'], name: deps.siteName, url: deps.baseUrl },
+    /** Signs another area's credential or status list with the platform's key (eddsa-jcs-2022 DataIntegrityProof). */
+    sign: signed,
 
     async publicKeyDocument(): Promise<IssuerKey> {
       const { publicKey } = await keys();

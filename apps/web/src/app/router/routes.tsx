@@ -11,6 +11,7 @@ import * as messages from '@/features/messages/routes';
 import * as qa from '@/features/qa/routes';
 import * as recruiting from '@/features/recruiting/routes';
 import * as regions from '@/features/regions/routes';
+import * as credits from '@/features/credits/routes';
 import * as talent from '@/features/talent/routes';
 import * as tools from '@/features/tools/routes';
 import * as users from '@/features/users/routes';
@@ -28,7 +29,7 @@ import { ShellLayout } from '../layouts/shell/shell-layout';
 import { adminChildren } from './admin-routes';
 
 /** Every feature contributes public routes (inside the shell) and centre routes (under /center). */
-const features = [auth, users, courses, learning, messages, members, talent, recruiting, exams, qa, content, regions, tools, magazine, live];
+const features = [auth, users, courses, learning, messages, members, talent, recruiting, exams, qa, content, regions, credits, tools, magazine, live];
 
 const handleOf = (r: RouteObject) => r.handle as RouteHandle | undefined;
 const featurePublic = features.flatMap((f) => f.publicRoutes);

@@ -11,6 +11,8 @@ import {
 import type { MyCreditYear } from '@app/contracts/credits/credits.schemas';
 import { chinaDate } from '@/shared/lib/china-time';
 import { creditsApi, creditsKeys } from '../api/credits-api';
+import { CertificateBlock } from './certificate-block';
+import { ConversionSection } from './conversion-section';
 import './credits.css';
 
 const NATIONAL = '__national__';
@@ -144,6 +146,8 @@ export function CreditYearPanel() {
               </ul>
             )}
           </section>
+          {y.met && <CertificateBlock year={y.year} />}
+          {thisYear && <ConversionSection rule={y.rule} year={y.year} />}
         </>
       )}
       {(y.history.length > 0 || !thisYear) && (

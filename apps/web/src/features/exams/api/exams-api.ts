@@ -103,14 +103,4 @@ export const examsApi = {
 
 export { examKeys } from './exam-keys';
 
-/** Saves a blob as a download (object URL; revoked once the download has started). */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export { saveBlob } from '@/shared/lib/save-blob';

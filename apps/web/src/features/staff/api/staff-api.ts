@@ -70,15 +70,7 @@ const PERIOD_EXPORT_PATHS: Record<PeriodExportKind, string> = {
   exam_results: staffRoutes.examResultsExport.path,
 };
 
-/** Saves a downloaded blob under a Chinese file name. */
-export function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.click();
-  URL.revokeObjectURL(url);
-}
+export { saveBlob } from '@/shared/lib/save-blob';
 
 export const staffKeys = {
   all: ['staff'] as const,
