@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PHONE_MEDIA_QUERY } from '@/shared/hooks/use-is-phone';
 import { makeCourseDetail, makeLesson } from '@/features/courses/testing/course-fixtures';
@@ -25,6 +25,8 @@ const lessonDetail = {
   progress: { position: 125, max_position: 125, watched_seconds: 120, percent: 20, finished: false },
   prev_lesson_id: null,
   next_lesson_id: 102,
+  max_playback_rate: 2,
+  presence: { due_at: '2025-05-01T08:15:00.000Z', due_in: 900, nonce: null, answer_in: null, paused: false },
 };
 
 /** A phone-width screen for useIsPhone (the site's one breakpoint); every other query keeps jsdom's answer. */
@@ -73,6 +75,8 @@ describe('/train/play', () => {
         progress: { position: 125, max_position: 125, watched_seconds: 120, percent: 20, finished: false },
         prev_lesson_id: null,
         next_lesson_id: 102,
+        max_playback_rate: 2,
+        presence: { due_at: '2025-05-01T08:15:00.000Z', due_in: 900, nonce: null, answer_in: null, paused: false },
       }),
     });
     renderRoute('/train/play/11/101', { session: { token: 't1', user: makeUser() } });
@@ -119,5 +123,41 @@ describe('/train/play', () => {
     expect(await screen.findByRole('heading', { name: /预算编制的起点/ }, SLOW)).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['笔记', expect.stringMatching(/^目录/)]);
     expect(screen.getByRole('heading', { name: '课后练习' })).toBeInTheDocument();
+  });
+
+  it('offers no speed above the course’s fastest rate', { timeout: 30_000 }, async () => {
+    mockApi({
+      ...base,
+      'GET /coursepoolapi/course_pools/tower_show_course': ok(makeCourseDetail({ id: 11 })),
+      'GET /coursepoolapi/course_pools/tower_show_lesson': ok({ ...lessonDetail, max_playback_rate: 1.25 }),
+    });
+    renderRoute('/train/play/11/101', { session: { token: 't1', user: makeUser() } });
+    expect(await screen.findByRole('heading', { name: /预算编制的起点/ }, SLOW)).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /x$/ }).map((b) => b.textContent)).toEqual(['0.75x', '1x', '1.25x']);
+  });
+
+  it('asks for the presence check when it falls due and answers it with the server’s nonce', { timeout: 30_000 }, async () => {
+    const open = { due_at: '2025-05-01T08:15:00.000Z', due_in: 0, nonce: 'n-1', answer_in: 60, paused: false };
+    const next = { due_at: '2025-05-01T08:30:00.000Z', due_in: 900, nonce: null, answer_in: null, paused: false };
+    let confirmed = false;
+    const report = { credited_seconds: 0, watched_seconds: 120, percent: 20, lesson_finished: false, course_finished: false };
+    const { calls } = mockApi({
+      ...base,
+      'GET /coursepoolapi/course_pools/tower_show_course': ok(makeCourseDetail({ id: 11 })),
+      'GET /coursepoolapi/course_pools/tower_show_lesson': ok({ ...lessonDetail, presence: { ...open, nonce: null, answer_in: null } }),
+      'POST /coursepoolapi/course_pools/watch_create': () => ok({ ...report, presence: confirmed ? next : open }),
+      'POST /api/lesson_presence': () => {
+        confirmed = true;
+        return ok(next);
+      },
+    });
+    renderRoute('/train/play/11/101', { session: { token: 't1', user: makeUser() } });
+    // Due at once: the player reports, and the answer's nonce opens the prompt over the video.
+    const dialog = await screen.findByRole('alertdialog', { name: '学习确认' }, SLOW);
+    expect(dialog).toHaveAccessibleDescription('请点击继续学习以确认您仍在学习');
+    expect(calls.filter((c) => c.url.endsWith('/watch_create'))).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: '继续学习' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls.find((c) => c.url === '/api/lesson_presence')?.body).toEqual({ lesson_id: 101, nonce: 'n-1' });
   });
 });

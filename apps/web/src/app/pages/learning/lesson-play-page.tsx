@@ -13,7 +13,9 @@ import { useCourseOutline, useLesson } from '@/features/learning/api/use-learnin
 import { LessonQuestions } from '@/features/learning/components/lesson-questions';
 import { LessonVideo, type LessonVideoHandle } from '@/features/learning/components/lesson-video';
 import { NotesPanel } from '@/features/learning/components/notes-panel';
+import { PresencePrompt } from '@/features/learning/components/presence-prompt';
 import type { ProgressReport } from '@/features/learning/lib/progress-reporter';
+import { usePresenceCheck } from '@/features/learning/lib/use-presence-check';
 import { useIsPhone } from '@/shared/hooks/use-is-phone';
 import { isApiError } from '@/shared/lib/api-client';
 import { useSessionStore } from '@/shared/lib/session/session-store';
@@ -51,6 +53,13 @@ export default function LessonPlayPage() {
   const videoRef = useRef<LessonVideoHandle>(null);
   const [live, setLive] = useState<{ lessonId: number; percent: number; finished: boolean } | null>(null);
   const isPhone = useIsPhone();
+  // The presence check (学习确认): the server schedules and enforces it; the page asks and answers.
+  const presence = usePresenceCheck({
+    lessonId,
+    initial: lesson.data?.presence,
+    player: () => videoRef.current,
+    confirm: (nonce) => learningApi.confirmPresence({ lesson_id: lessonId, nonce }),
+  });
 
   // Learning changes the course page, my courses and the ranking: refresh them when leaving the lesson.
   useEffect(
@@ -81,6 +90,7 @@ export default function LessonPlayPage() {
   function report(r: ProgressReport) {
     learningApi.report(toBody(r)).then(
       (res) => {
+        presence.update(res.presence);
         setLive({ lessonId, percent: res.percent, finished: res.lesson_finished });
         if (res.lesson_finished && !progress?.finished) {
           message.success(res.course_finished ? '恭喜！您已完成本课程全部课时' : '本课时已完成');
@@ -122,8 +132,21 @@ export default function LessonPlayPage() {
           src={lesson.data.video_url}
           poster={course?.cover}
           startAt={startAt}
+          maxRate={lesson.data.max_playback_rate}
           onReport={report}
           onBeacon={(r) => beaconReport(toBody(r), useSessionStore.getState().token)}
+          overlay={
+            presence.check && (
+              <PresencePrompt
+                key={presence.check.nonce}
+                answerIn={presence.check.answerIn}
+                paused={presence.check.paused}
+                busy={presence.busy}
+                onConfirm={() => void presence.answer()}
+                onTimeout={presence.onTimeout}
+              />
+            )
+          }
         />
         <div className="play-page__bar">
           <div className="play-page__lesson">
@@ -134,7 +157,14 @@ export default function LessonPlayPage() {
           </div>
           <div className="play-page__progress">
             <span>学习进度</span>
-            <Progress aria-label="本课时学习进度" percent={progress?.percent ?? 0} size="small" status={progress?.finished ? 'success' : 'active'} className="play-page__progress-bar" />
+            <Progress
+              aria-label="本课时学习进度"
+              percent={progress?.percent ?? 0}
+              size="small"
+              status={progress?.finished ? 'success' : 'active'}
+              format={(percent) => (progress?.finished ? '已完成' : `${percent ?? 0}%`)}
+              className="play-page__progress-bar"
+            />
           </div>
           <div className="play-page__nav">
             {lesson.data.prev_lesson_id && (

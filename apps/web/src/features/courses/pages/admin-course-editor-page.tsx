@@ -21,11 +21,17 @@ import {
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import {
+  COURSE_MAX_RATES,
   COURSE_PRICE_TYPE_LABELS,
   COURSE_SUMMARY_MAX,
   COURSE_TITLE_MAX,
   LESSON_QUESTION_KIND_LABELS,
   LESSON_TITLE_MAX,
+  MAX_PLAYBACK_RATE,
+  PRESENCE_DEFAULT_MAX_MINUTES,
+  PRESENCE_DEFAULT_MIN_MINUTES,
+  PRESENCE_MINUTES_MAX,
+  PRESENCE_MINUTES_MIN,
   QUESTION_OPTIONS_MAX,
   VIDEO_JOB_STATUS_LABELS,
   courseAdminMessages as m,
@@ -64,6 +70,10 @@ interface CourseForm {
   /** Yuan in the form; fen on the wire. */
   price?: number;
   member_price?: number | null;
+  /** Presence checks (学习确认) every min-max minutes; both empty: the default. */
+  presence_min_minutes?: number | null;
+  presence_max_minutes?: number | null;
+  max_playback_rate?: number | null;
 }
 
 const toFen = (yuan: number | null | undefined) => (yuan == null ? null : Math.round(yuan * 100));
@@ -109,6 +119,9 @@ function BasicsTab({ course, onSaved }: { course: AdminCourse | null; onSaved: (
         price_type: course.price_type,
         price: course.price / 100,
         member_price: course.member_price === null ? null : course.member_price / 100,
+        presence_min_minutes: course.presence_min_minutes,
+        presence_max_minutes: course.presence_max_minutes,
+        max_playback_rate: course.max_playback_rate,
       }
     : { kind: 'video', price_type: 'free', tag_ids: [], description_html: '' };
 
@@ -118,6 +131,9 @@ function BasicsTab({ course, onSaved }: { course: AdminCourse | null; onSaved: (
       outer_url: v.kind === 'outer_link' ? (v.outer_url ?? '') : null,
       price: v.price_type === 'paid' ? (toFen(v.price) ?? 0) : 0,
       member_price: v.price_type === 'paid' ? toFen(v.member_price) : null,
+      presence_min_minutes: v.presence_min_minutes ?? null,
+      presence_max_minutes: v.presence_max_minutes ?? null,
+      max_playback_rate: v.max_playback_rate ?? null,
     };
     // The server's rule, checked here first so the form shows the same Chinese messages.
     const parsed = courseBodySchema.safeParse(body);
@@ -188,6 +204,28 @@ function BasicsTab({ course, onSaved }: { course: AdminCourse | null; onSaved: (
           </Form.Item>
           <Form.Item name="member_price" label="会员价（元，留空按6折）" dependencies={['price']} rules={[({ getFieldValue }) => ({ validator: (_, v: number | null) => (v == null || v <= (getFieldValue('price') ?? 0) ? Promise.resolve() : Promise.reject(new Error(m.memberPriceTooHigh))) })]}>
             <InputNumber min={0} max={99999} precision={2} style={{ width: 160 }} />
+          </Form.Item>
+        </Space>
+      ) : null}
+      {kind !== 'outer_link' ? (
+        <Space size="large" wrap align="start">
+          <Form.Item
+            name="presence_min_minutes"
+            label="学习确认间隔（分钟，最短）"
+            extra={`留空按每${PRESENCE_DEFAULT_MIN_MINUTES}–${PRESENCE_DEFAULT_MAX_MINUTES}分钟随机确认一次`}
+          >
+            <InputNumber min={PRESENCE_MINUTES_MIN} max={PRESENCE_MINUTES_MAX} precision={0} style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item name="presence_max_minutes" label="学习确认间隔（分钟，最长）">
+            <InputNumber min={PRESENCE_MINUTES_MIN} max={PRESENCE_MINUTES_MAX} precision={0} style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item name="max_playback_rate" label="最高计时倍速">
+            <Select
+              style={{ width: 160 }}
+              allowClear
+              placeholder={`默认 ${MAX_PLAYBACK_RATE}x`}
+              options={COURSE_MAX_RATES.map((r) => ({ value: r, label: `${r}x` }))}
+            />
           </Form.Item>
         </Space>
       ) : null}

@@ -4,12 +4,14 @@ import type {
   CourseDetail,
   CreateNoteBody,
   LessonDetail,
+  LessonPresence,
   LikeNoteResult,
   MyCoursesPage,
   MyCoursesQuery,
   Note,
   NotesPage,
   NotesQuery,
+  PresenceConfirmBody,
   RankData,
   RankPeriod,
   UpdateNoteBody,
@@ -27,6 +29,8 @@ export const learningApi = {
   lesson: (id: number) => apiClient.get<LessonDetail>(P.showLesson, { id }),
   // Reports are frequent and retried by the next one: no toast for a failed heartbeat.
   report: (body: WatchReportBody) => apiClient.post<WatchReportResult>(P.watchCreate, body, { silent: true }),
+  /** Answers the lesson's open presence check (学习确认). */
+  confirmPresence: (body: PresenceConfirmBody) => apiClient.post<LessonPresence>(P.lessonPresence, body),
   answer: (body: AnswerQuestionBody) => apiClient.post<AnswerResult>(P.answerQuestion, body),
   myCourses: (query: MyCoursesQuery) => apiClient.get<MyCoursesPage>(P.myCourses, query),
   notes: (query: NotesQuery) => apiClient.get<NotesPage>(P.notes, query),

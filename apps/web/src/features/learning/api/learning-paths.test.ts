@@ -9,6 +9,7 @@ describe('learning endpoint paths', () => {
     expect(LEARNING_PATHS).toEqual({
       homePageRank: learningRoutes.homePageRank.path,
       watchCreate: learningRoutes.watchCreate.path,
+      lessonPresence: learningRoutes.lessonPresence.path,
       myCourses: learningRoutes.myCourses.path,
       showLesson: coursesRoutes.showLesson.path,
       showCourse: coursesRoutes.showCourse.path,

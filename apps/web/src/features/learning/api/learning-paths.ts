@@ -5,6 +5,7 @@
 export const LEARNING_PATHS = {
   homePageRank: '/api/home_page_rank',
   watchCreate: '/coursepoolapi/course_pools/watch_create',
+  lessonPresence: '/api/lesson_presence',
   myCourses: '/api/my_courses',
   showLesson: '/coursepoolapi/course_pools/tower_show_lesson',
   showCourse: '/coursepoolapi/course_pools/tower_show_course',

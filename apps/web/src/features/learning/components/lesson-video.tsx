@@ -1,4 +1,4 @@
-import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { MAX_PLAYBACK_RATE } from '@app/contracts/learning/learning.rules';
 import { createProgressReporter, type ProgressReport } from '../lib/progress-reporter';
@@ -6,7 +6,7 @@ import { attachHls, isHlsUrl } from '@/shared/lib/hls';
 import { WECHAT_INLINE_VIDEO } from '@/shared/lib/inline-video';
 import './lesson-video.css';
 
-/** Playback speeds offered; never above 2 (the learner must still follow the lesson). */
+/** Playback speeds offered up to the course's fastest (never above 2: the learner must still follow the lesson). */
 export const PLAYBACK_RATES = [0.75, 1, 1.25, 1.5, 2] as const;
 export { MAX_PLAYBACK_RATE };
 
@@ -15,6 +15,13 @@ export interface LessonVideoHandle {
   seek(seconds: number): void;
   currentTime(): number;
   element(): HTMLVideoElement | null;
+  /** Sends a progress report of the present state now (a presence check falling due or answered). */
+  reportNow(): void;
+  /** True when the video is playing. */
+  isPlaying(): boolean;
+  pause(): void;
+  /** Resumes playback (muted playback is the browser's affair); false when the browser refused. */
+  play(): Promise<boolean>;
 }
 
 export interface LessonVideoProps {
@@ -29,6 +36,10 @@ export interface LessonVideoProps {
   onEnded?(): void;
   /** Position and duration as the video plays (for the progress bar and note time stamps). */
   onTime?(currentTime: number, duration: number): void;
+  /** The course's fastest credited rate; faster speeds are not offered (default MAX_PLAYBACK_RATE). */
+  maxRate?: number;
+  /** Drawn over the video, inside the player, so it shows in full screen too (the presence check). */
+  overlay?: ReactNode;
 }
 
 
@@ -55,7 +66,7 @@ function mediaState(video: HTMLVideoElement) {
 
 /** HTML5 video (MP4, or HLS through hls.js) with resume, a speed switch (0.75-2x) and progress reports (see progress-reporter.ts). */
 export const LessonVideo = forwardRef<LessonVideoHandle, LessonVideoProps>(function LessonVideo(
-  { src, poster, startAt, onReport, onBeacon, onEnded, onTime },
+  { src, poster, startAt, onReport, onBeacon, onEnded, onTime, maxRate = MAX_PLAYBACK_RATE, overlay },
   ref,
 ) {
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -63,6 +74,7 @@ export const LessonVideo = forwardRef<LessonVideoHandle, LessonVideoProps>(funct
   const [rate, setRate] = useState(1);
   /** 'api': the Fullscreen API holds the player; 'css': the page's own full-viewport fallback (no API). */
   const [fullscreen, setFullscreen] = useState<false | 'api' | 'css'>(false);
+  const reporterRef = useRef<ReturnType<typeof createProgressReporter> | null>(null);
   // Callbacks change identity on every render of the page; the reporter is built once per source.
   const callbacks = useRef({ onReport, onBeacon, onEnded, onTime });
   useLayoutEffect(() => {
@@ -76,6 +88,23 @@ export const LessonVideo = forwardRef<LessonVideoHandle, LessonVideoProps>(funct
     },
     currentTime: () => videoRef.current?.currentTime ?? 0,
     element: () => videoRef.current,
+    reportNow() {
+      const video = videoRef.current;
+      if (video) reporterRef.current?.reportNow(mediaState(video));
+    },
+    isPlaying: () => {
+      const video = videoRef.current;
+      return !!video && !video.paused && !video.ended;
+    },
+    pause: () => videoRef.current?.pause(),
+    async play() {
+      const video = videoRef.current;
+      if (!video) return false;
+      return video.play().then(
+        () => true,
+        () => false,
+      );
+    },
   }));
 
   // Transcoded lessons are HLS (hls.js, loaded lazily); older lessons are MP4 files played directly.
@@ -93,7 +122,9 @@ export const LessonVideo = forwardRef<LessonVideoHandle, LessonVideoProps>(funct
       now: () => performance.now(),
       send: (r) => callbacks.current.onReport(r),
       beacon: (r) => callbacks.current.onBeacon(r),
+      maxRate,
     });
+    reporterRef.current = reporter;
     let resumed = false;
     /** The resume jump is not a learner's seek: its `seeked` is not reported. */
     let ignoreSeek = false;
@@ -118,7 +149,7 @@ export const LessonVideo = forwardRef<LessonVideoHandle, LessonVideoProps>(funct
         // The pause that precedes `ended` is reported by `ended` itself.
         if (!video.ended) reporter.pause(mediaState(video));
       },
-      seeking: () => reporter.seeking(),
+      seeking: () => reporter.seeking(mediaState(video)),
       seeked: () => {
         if (ignoreSeek) {
           ignoreSeek = false;
@@ -131,7 +162,7 @@ export const LessonVideo = forwardRef<LessonVideoHandle, LessonVideoProps>(funct
         callbacks.current.onEnded?.();
       },
       ratechange: () => {
-        if (video.playbackRate > MAX_PLAYBACK_RATE) video.playbackRate = MAX_PLAYBACK_RATE;
+        if (video.playbackRate > maxRate) video.playbackRate = maxRate;
         setRate(video.playbackRate);
       },
     };
@@ -156,8 +187,9 @@ export const LessonVideo = forwardRef<LessonVideoHandle, LessonVideoProps>(funct
       window.removeEventListener('pageshow', onResume);
       // Leaving the lesson inside the app (next lesson, another page): keep what was studied.
       reporter.pageHide({ ...mediaState(video), visible: document.visibilityState === 'visible' });
+      if (reporterRef.current === reporter) reporterRef.current = null;
     };
-  }, [src, startAt]);
+  }, [src, startAt, maxRate]);
 
   // The Fullscreen API's own exits (Esc, the system back gesture) end the state too, and free the orientation.
   useEffect(() => {
@@ -209,7 +241,7 @@ export const LessonVideo = forwardRef<LessonVideoHandle, LessonVideoProps>(funct
 
   function changeRate(next: number) {
     const video = videoRef.current;
-    if (video) video.playbackRate = Math.min(next, MAX_PLAYBACK_RATE);
+    if (video) video.playbackRate = Math.min(next, maxRate);
     setRate(next);
   }
 
@@ -231,10 +263,11 @@ export const LessonVideo = forwardRef<LessonVideoHandle, LessonVideoProps>(funct
         {...WECHAT_INLINE_VIDEO}
         aria-label="课程视频"
       />
+      {overlay}
       <div className="lesson-video__bar">
         <div className="lesson-video__rates" role="group" aria-label="播放速度">
           <span className="lesson-video__rates-label">倍速</span>
-          {PLAYBACK_RATES.map((r) => (
+          {PLAYBACK_RATES.filter((r) => r <= maxRate).map((r) => (
             <button
               key={r}
               type="button"

@@ -113,19 +113,33 @@ describe('progress reporter', () => {
     expect(totalPlayed(t.sent)).toBe(4);
   });
 
-  it('earns nothing for a seek and reports the new position', () => {
+  it('earns nothing for a seek: what was played before it is reported where it left, then the new position', () => {
     const t = setup();
     t.play();
     t.playFor(3);
-    t.reporter.seeking();
+    // At `seeking` the media is already at the target.
     t.media.currentTime = 200;
+    t.reporter.seeking({ ...t.media });
     t.advance(100);
     t.reporter.seeked({ ...t.media });
     t.playFor(2);
     t.pause();
     expect(t.sent.slice(1)).toEqual([
-      { position: 200, played: 3, state: 'playing' },
+      { position: 3, played: 3, state: 'playing' },
+      { position: 200, played: 0, state: 'playing' },
       { position: 202, played: 2, state: 'paused' },
+    ]);
+  });
+
+  it('sends nothing extra for a seek with less than a second played since the last report', () => {
+    const t = setup();
+    t.play();
+    t.media.currentTime = 40;
+    t.reporter.seeking({ ...t.media });
+    t.reporter.seeked({ ...t.media });
+    expect(t.sent).toEqual([
+      { position: 0, played: 0, state: 'playing' },
+      { position: 40, played: 0, state: 'playing' },
     ]);
   });
 
@@ -148,6 +162,70 @@ describe('progress reporter', () => {
     t.media.paused = true;
     t.reporter.ended({ ...t.media });
     expect(t.sent.at(-1)).toEqual({ position: 6, played: 6, state: 'ended' });
+  });
+
+  it('reports the whole of a short lesson at its end: the last fraction of a second and the end position', () => {
+    // A 4.98 s clip: timeupdates every 250 ms up to 4.75 s, then `ended` at 4.98 s (the browser pauses first).
+    const t = setup();
+    t.play();
+    t.playFor(4.75);
+    t.advance(230);
+    t.media.currentTime = 4.98;
+    t.media.paused = true;
+    t.reporter.ended({ ...t.media });
+    expect(t.sent).toEqual([
+      { position: 0, played: 0, state: 'playing' },
+      { position: 5, played: 5, state: 'ended' },
+    ]);
+  });
+
+  it('rounds up at the end what is left after the heartbeats, never a second more', () => {
+    const t = setup();
+    t.play();
+    t.playFor(16.5);
+    t.media.paused = true;
+    t.reporter.ended({ ...t.media });
+    expect(t.sent.map((r) => r.played)).toEqual([0, 15, 2]);
+    expect(t.sent.at(-1)).toEqual({ position: 17, played: 2, state: 'ended' });
+    expect(totalPlayed(t.sent)).toBe(17);
+
+    const whole = setup();
+    whole.play();
+    whole.playFor(16);
+    whole.media.paused = true;
+    whole.reporter.ended({ ...whole.media });
+    expect(totalPlayed(whole.sent)).toBe(16);
+  });
+
+  it('counts no more than the course’s own fastest rate', () => {
+    let clock = 0;
+    const sent: ProgressReport[] = [];
+    const reporter = createProgressReporter({ now: () => clock, send: (r) => sent.push(r), beacon: () => true, maxRate: 1.5 });
+    const media: MediaState = { currentTime: 0, paused: false, visible: true };
+    reporter.play({ ...media });
+    for (let i = 0; i < 40; i += 1) {
+      clock += 250;
+      media.currentTime += 0.5;
+      reporter.timeUpdate({ ...media });
+    }
+    media.paused = true;
+    reporter.pause({ ...media });
+    expect(sent.at(-1)).toEqual({ position: 20, played: 15, state: 'paused' });
+  });
+
+  it('reports now in the present state when asked (a presence check falling due)', () => {
+    const t = setup();
+    t.play();
+    t.playFor(4);
+    t.reporter.reportNow({ ...t.media });
+    expect(t.sent.at(-1)).toEqual({ position: 4, played: 4, state: 'playing' });
+    t.pause();
+    t.reporter.reportNow({ ...t.media });
+    expect(t.sent.at(-1)).toEqual({ position: 4, played: 0, state: 'paused' });
+    t.media.visible = false;
+    t.reporter.visibility({ ...t.media });
+    t.reporter.reportNow({ ...t.media });
+    expect(t.sent.at(-1)?.state).toBe('paused');
   });
 
   describe('on a phone: locked screen, another app, a frozen or cached page', () => {

@@ -9,7 +9,11 @@ import { MAX_PLAYBACK_RATE, WATCH_REPORT_INTERVAL_S, type WatchState } from '@ap
  * while visible and not paused): between two `timeupdate` events the media-time delta counts when the video was
  * playing, the page was visible and the media moved forward, bounded by the wall-clock delta × MAX_PLAYBACK_RATE
  * and a per-tick cap (a throttled background tab or a sleeping laptop must not credit the gap). Seeks reset the
- * baseline, so jumping ahead earns nothing.
+ * baseline, so jumping ahead earns nothing; a seek first sends what was played before it, at the position it left, so
+ * the server sees the jump as one (it credits nothing for a jump past the furthest point played).
+ *
+ * The end of the lesson is reported whole: `ended` rounds the last fraction of a second up (a 4.98 s clip played to
+ * its end reports 5 s, not 4), and the position to the end.
  *
  * The server credits an interval only when the previous report said `playing` (watch_create description), so a
  * `playing` report goes out on play and when the page becomes visible again while playing.
@@ -50,6 +54,8 @@ export interface ProgressReporterOptions {
   heartbeatMs?: number;
   /** Largest wall-clock gap one timeupdate may credit, seconds (browsers fire it every 15-250 ms). */
   maxTickSeconds?: number;
+  /** The course's fastest credited playback rate (default MAX_PLAYBACK_RATE). */
+  maxRate?: number;
 }
 
 export const HEARTBEAT_MS = WATCH_REPORT_INTERVAL_S * 1000;
@@ -59,8 +65,11 @@ export interface ProgressReporter {
   timeUpdate(state: MediaState): void;
   play(state: MediaState): void;
   pause(state: MediaState): void;
-  /** `seeking`: stop crediting until playback resumes from the new position. */
-  seeking(): void;
+  /**
+   * `seeking`: stop crediting until playback resumes from the new position, and report the seconds played before
+   * the seek at the position it left (`currentTime` is already the target here).
+   */
+  seeking(state: MediaState): void;
   /** `seeked`: report the new position. */
   seeked(state: MediaState): void;
   ended(state: MediaState): void;
@@ -72,6 +81,8 @@ export interface ProgressReporter {
   freeze(state: MediaState): void;
   /** Page Lifecycle `resume` / `pageshow`: the page is back; crediting restarts if it is visible and playing. */
   resume(state: MediaState): void;
+  /** Reports now in the player's present state (a presence check falling due, a confirmation). */
+  reportNow(state: MediaState): void;
   /** True between hidden/frozen/pagehide and the page coming back. */
   isAway(): boolean;
   /** Played seconds not yet reported (fractional). */
@@ -81,6 +92,9 @@ export interface ProgressReporter {
 export function createProgressReporter(options: ProgressReporterOptions): ProgressReporter {
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   const maxTick = options.maxTickSeconds ?? MAX_TICK_SECONDS;
+  const maxRate = options.maxRate ?? MAX_PLAYBACK_RATE;
+  /** Media time of the last credited moment: where a seek leaves from. */
+  let lastMedia = 0;
   /** Baseline of the last credited interval; null when the next timeupdate must only start a new one. */
   let base: { wall: number; media: number } | null = null;
   let pending = 0;
@@ -99,18 +113,26 @@ export function createProgressReporter(options: ProgressReporterOptions): Progre
     if (base) {
       const wall = (now - base.wall) / 1000;
       const media = state.currentTime - base.media;
-      if (media > 0 && wall > 0) pending += Math.min(media, Math.min(wall, maxTick) * MAX_PLAYBACK_RATE);
+      if (media > 0 && wall > 0) pending += Math.min(media, Math.min(wall, maxTick) * maxRate);
     }
     base = { wall: now, media: state.currentTime };
+    lastMedia = state.currentTime;
   }
 
-  function build(state: MediaState, reportState: ReportState): ProgressReport {
-    const played = Math.floor(pending);
-    pending -= played;
+  function build(state: MediaState, reportState: ReportState, end = false): ProgressReport {
+    // Whole seconds; at the end a fraction is rounded up (more than a twentieth: not a float's dust).
+    const played = end ? Math.floor(pending + 0.95) : Math.floor(pending);
+    pending = Math.max(0, pending - played);
     lastReportAt = options.now();
-    const position = Math.max(0, Math.floor(state.currentTime));
+    const position = Math.max(0, end ? Math.ceil(state.currentTime - 0.05) : Math.floor(state.currentTime));
     lastReported = { position };
     return { position, played, state: reportState };
+  }
+
+  /** The state a report of the present moment carries. */
+  function stateNow(state: MediaState): ReportState {
+    if (state.paused) return 'paused';
+    return state.visible && !away ? 'playing' : 'hidden';
   }
 
   function report(state: MediaState, reportState: ReportState): void {
@@ -158,18 +180,31 @@ export function createProgressReporter(options: ProgressReporterOptions): Progre
       base = null;
       report(state, 'paused');
     },
-    seeking() {
+    seeking(state) {
+      // Credit stops at the last timeupdate before the seek; what was played until there is reported from there.
       base = null;
+      if (Math.floor(pending) >= 1) {
+        const played = Math.floor(pending);
+        pending -= played;
+        lastReportAt = options.now();
+        const position = Math.max(0, Math.floor(lastMedia));
+        lastReported = { position };
+        options.send({ position, played, state: stateNow(state) });
+      }
     },
     seeked(state) {
       base = null;
-      report(state, state.paused ? 'paused' : state.visible && !away ? 'playing' : 'hidden');
+      report(state, stateNow(state));
       credit(state);
     },
     ended(state) {
-      credit(state);
+      credit({ ...state, paused: false });
       base = null;
-      report(state, 'ended');
+      options.send(build(state, 'ended', true));
+    },
+    reportNow(state) {
+      credit(state);
+      report(state, stateNow(state));
     },
     visibility(state) {
       if (state.visible) {
