@@ -6,6 +6,7 @@ import {
   creditText,
   creditsMessages as m,
   evaluateCreditYear,
+  minutesToCredits,
   type CourseCredit,
   type CreditCategory,
   type CreditRule,
@@ -130,6 +131,27 @@ export function createCreditLedger({ db, clock, messages }: Pick<CreditsDeps, 'd
   }
 
   return {
+    /**
+     * A live class's attended time as 专业科目 credits at the year's minutes per credit (rounded down to a tenth), in
+     * the caller's transaction: one grant per class that grows with the attendance, never shrinks, and stays
+     * withdrawn once withdrawn.
+     */
+    async liveAttended(ex: Executor, v: { userId: number; liveId: number; title: string; seconds: number; at: Date }): Promise<void> {
+      const year = chinaYearOf(v.at);
+      const rule = await ruleFor(ex, year, await regionOf(ex, v.userId));
+      if (!rule) return;
+      const credits = minutesToCredits(v.seconds / 60, rule.minutesPerCredit);
+      if (credits <= 0) return;
+      await ex
+        .insert(creditsGrants)
+        .values({ userId: v.userId, year, category: 'professional', credits, source: 'live', sourceId: v.liveId, title: v.title, ruleId: rule.id, grantedAt: clock.now() })
+        .onConflictDoUpdate({
+          target: [creditsGrants.userId, creditsGrants.source, creditsGrants.sourceId],
+          set: { credits: sql`GREATEST(${creditsGrants.credits}, excluded.credits)` },
+          setWhere: sql`${creditsGrants.withdrawnAt} IS NULL`,
+        });
+    },
+
     /** A finished course grants the credits it carries (its setting now), once, and tells the member. */
     async courseFinished(userId: number, courseId: number, at: Date): Promise<void> {
       const [c] = await db

@@ -7,6 +7,7 @@ import { pgDatabase } from '../../db/client';
 import type { App } from '../../lib/app-module';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createUser, type TestUser } from '../../testing/test-users';
+import { creditsGrants } from '../credits/credits.table';
 import { learningDailySeconds } from '../learning/learning.table';
 import { messages } from '../messages/messages.table';
 import { personalAchieve } from '../users/users.table';
@@ -121,6 +122,23 @@ describe('booking rules', () => {
 });
 
 describe('the live room', () => {
+  it("counts attended minutes as 专业科目 continuing-education credits at the year's minutes per credit, growing with the attendance", async () => {
+    const member = await createUser(t, { memberDays: 300 });
+    const c = await makeClass(t, staff, { inMinutes: 10, minutes: 120 });
+    await book(member, c.id);
+    const attend = (seconds: number) =>
+      t.app.inject({ method: 'POST', url: `/api/live/${c.id}/attendance`, headers: member.headers, payload: { seconds } });
+    const grant = async () => (await t.db.select().from(creditsGrants).where(eq(creditsGrants.userId, member.id)))[0];
+    await at(11 * MIN, async () => expect((await attend(60)).statusCode).toBe(200));
+    // One minute attended: under the tenth of a credit 50 minutes make, nothing yet.
+    expect(await grant()).toBeUndefined();
+    // The player reports every two minutes: an hour more is 3660 seconds in all.
+    for (let minute = 13; minute <= 71; minute += 2) await at(minute * MIN, async () => expect((await attend(120)).statusCode).toBe(200));
+    expect(await grant()).toMatchObject({ source: 'live', sourceId: c.id, category: 'professional', credits: 12 });
+    for (let minute = 73; minute <= 77; minute += 2) await at(minute * MIN, async () => attend(120));
+    expect((await grant())!.credits).toBe(13);
+  });
+
   it('gives the stream only while live and to entitled viewers, the replay after the end, and credits watched time up to wall time', async () => {
     const member = await createUser(t, { memberDays: 300 });
     const stranger = await createUser(t, { memberDays: 300 });

@@ -21,6 +21,7 @@ import type { AuditTrail, StaffActor } from '../audit';
 import type { CourseAccess, ReplayCourses } from '../courses';
 import type { Membership } from '../members';
 import type { MessagesService } from '../messages';
+import { createCreditLedger } from '../credits';
 import { learningTime } from '../learning';
 import { displayName } from '../users';
 import type { ModerationScreen, ModerationSource } from '../moderation';
@@ -112,6 +113,7 @@ export interface LiveDeps {
 }
 
 export function createLiveService({ db, clock, hub, membership, messages, courses, replays, screen, audit }: LiveDeps) {
+  const credits = createCreditLedger({ db, clock, messages });
   function toClass(c: ClassRow, booked: number, mine: boolean, now: Date): LiveClass {
     return {
       id: c.id,
@@ -325,6 +327,8 @@ export function createLiveService({ db, clock, hub, membership, messages, course
         const total = (prev?.seconds ?? 0) + credited;
         await repo.saveAttendance(tx, id, userId, total, now);
         await learningTime(tx).add(userId, credited, now);
+        // Attended minutes are continuing-education credits too (the year's minutes per credit).
+        if (credited > 0) await credits.liveAttended(tx, { userId, liveId: id, title: `直播课：${c.title}`, seconds: total, at: now });
         return { credited, watched_seconds: total };
       });
     },
