@@ -37,7 +37,7 @@ import { staffModule } from './modules/staff';
 import { registerIdempotency, systemModule } from './modules/system';
 import { recruitingAttachmentAccess, recruitingModule, recruitingPublicPages } from './modules/recruiting';
 import { regionsModule } from './modules/regions';
-import { creditsModule } from './modules/credits';
+import { creditsDigestModule, creditsModule } from './modules/credits';
 import { createTalentModule } from './modules/talent';
 import { toolsModule, toolsPublicPages } from './modules/tools';
 import { usersModule } from './modules/users';
@@ -59,6 +59,7 @@ export const APP_MODULES: readonly AppModule[] = [
   createArticlesModule({ expertAnswers: (deps) => qaExpertAnswers(deps.db) }),
   regionsModule,
   creditsModule,
+  creditsDigestModule,
   authModule,
   usersModule,
   messagesModule,

@@ -78,4 +78,7 @@ export * from './credits/credits.rules';
 export * from './credits/credits.schemas';
 export * from './credits/credits.routes';
 export * from './credits/credits-conversions';
+export * from './credits/credits-digest.rules';
+export * from './credits/credits-digest.schemas';
+export * from './credits/credits-digest.routes';
 export * from './credits/credits-certificates';

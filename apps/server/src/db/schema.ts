@@ -21,3 +21,4 @@ export * from '../modules/moderation/moderation.table';
 export * from '../modules/wechat/wechat.table';
 export * from '../modules/regions/regions.table';
 export * from '../modules/credits/credits.table';
+export * from '../modules/credits/credits-digest.table';

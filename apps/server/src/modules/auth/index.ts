@@ -2,6 +2,7 @@
 import type { CoreDeps } from '../../lib/app-module';
 import { accountServices } from './account-services';
 import { authRepository } from './auth.repository';
+import { createSmsNotices, type SmsNotices } from './sms/sms-notices';
 export { authModule } from './auth.routes';
 /** The session guards of lib/auth; the app builds them once and hands them to every module in `AppDeps`. */
 export { createAuthGuards } from './auth.guard';
@@ -19,6 +20,16 @@ export function passwordResetCodes(deps: CoreDeps, log: Parameters<typeof accoun
   };
 }
 export type PasswordResetCodes = ReturnType<typeof passwordResetCodes>;
+
+/**
+ * Notice SMS (the weekly learning digest) through the configured sender, under the per-phone limits of codes; a
+ * provider without an approved notice template answers `unavailable`.
+ */
+export function smsNotices(deps: CoreDeps, log: Parameters<typeof accountServices>[1]): SmsNotices {
+  return createSmsNotices({ db: deps.db, clock: deps.clock, sms: accountServices(deps, log).sms, log });
+}
+export type { SmsNotices, SmsNoticeOutcome } from './sms/sms-notices';
+export type { LearningDigestSmsParams, SmsNotice } from './sms/sms-sender';
 
 /** Ends every session of an account (disabled account, password set by staff or the admin:create command). */
 export const accountSessions = {

@@ -25,6 +25,7 @@ import type { Clock } from '../../lib/clock';
 import type { AuditTrail, StaffActor } from '../audit';
 import { courses } from '../courses';
 import type { MessagesService } from '../messages';
+import { creditSuggestions, preferredCategory } from './credits-suggestions';
 import { creditsCourseSettings, creditsGrants, creditsProfiles, creditsRules, type CreditRuleRow } from './credits.table';
 
 /** Courses suggested to close a year's gap. */
@@ -207,21 +208,10 @@ export function createCreditsService(deps: CreditsDeps) {
       const terms: CreditRuleTerms = rule ? ruleTerms(rule) : { required_total: 0, professional_min: null, professional_share: null, public_min: null };
       const figures = evaluateCreditYear(terms, grants);
 
-      // Courses that would close the gap: published, carrying credits, not yet credited to this member; the missing
-      // category first.
-      const prefer: CreditCategory = figures.missing.professional > 0 || figures.missing.public === 0 ? 'professional' : 'public';
+      // Courses that would close the gap, the missing category first (the weekly digest suggests from the same query).
       const suggestions =
         rule && !figures.met && y === thisYear
-          ? await rowsOf<{ id: number; title: string; category: CreditCategory; credits: number }>(
-              db,
-              sql`SELECT c.id, c.title, s.category, s.credits
-                    FROM ${creditsCourseSettings} s JOIN ${courses} c ON c.id = s.course_id
-                   WHERE c.published
-                     AND NOT EXISTS (SELECT 1 FROM ${creditsGrants} g
-                                      WHERE g.user_id = ${user.id} AND g.source = 'course' AND g.source_id = c.id)
-                   ORDER BY (s.category = ${prefer}) DESC, s.credits DESC, c.id
-                   LIMIT ${SUGGESTIONS}`,
-            )
+          ? ((await creditSuggestions(db, [{ userId: user.id, prefer: preferredCategory(figures) }], SUGGESTIONS)).get(user.id) ?? [])
           : [];
 
       // Earlier years with credits, each under its own year's rule.

@@ -3,3 +3,5 @@
 export { creditsModule } from './credits.routes';
 /** The ledger other areas grant credits through (a finished course, attended live minutes, a passed exam). */
 export { createCreditLedger, type CreditLedger } from './credits.service';
+/** The weekly learning digest (its job and the member's SMS opt-in). */
+export { creditsDigestModule } from './credits-digest.routes';

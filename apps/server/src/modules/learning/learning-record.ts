@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { pgArray } from '../../db/pg-array';
 import { preparedStatement, rowsOf } from '../../db/sql';
 
 /**
@@ -64,6 +65,25 @@ export const learningRecord = {
             FROM learning_daily_seconds WHERE user_id = ${userId} AND day >= ${fromDay}`,
     );
     return row?.seconds ?? 0;
+  },
+
+  /**
+   * Several learners' learning from China-time day `fromDay` up to (not including) `toDay`: seconds and the titles of
+   * the courses finished, in one statement for the batch (the weekly learning digest).
+   */
+  activityBetween(db: DbOrTx, userIds: readonly number[], fromDay: string, toDay: string) {
+    const from = new Date(`${fromDay}T00:00:00+08:00`);
+    const to = new Date(`${toDay}T00:00:00+08:00`);
+    return rowsOf<{ user_id: number; seconds: number; finished: string[] }>(
+      db,
+      sql`SELECT u.id AS user_id,
+                 (SELECT coalesce(sum(d.seconds), 0)::int FROM learning_daily_seconds d
+                   WHERE d.user_id = u.id AND d.day >= ${fromDay}::date AND d.day < ${toDay}::date) AS seconds,
+                 (SELECT coalesce(json_agg(c.title ORDER BY p.finished_at, c.id), '[]'::json)
+                    FROM learning_course_progress p JOIN courses c ON c.id = p.course_id
+                   WHERE p.user_id = u.id AND p.finished_at >= ${from}::timestamptz AND p.finished_at < ${to}::timestamptz) AS finished
+            FROM unnest(${pgArray(userIds)}::int[]) AS u(id)`,
+    );
   },
 
   /** Finished courses with their titles, latest first (the resume's verified study record). */

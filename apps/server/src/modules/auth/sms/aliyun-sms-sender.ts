@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import type { SmsMessage, SmsSender } from './sms-sender';
+import type { SmsMessage, SmsNotice, SmsSender } from './sms-sender';
 
 /**
  * Aliyun Dysms SendSms over the POP RPC protocol (signature version 1.0): parameters sorted by name,
@@ -13,6 +13,11 @@ export interface AliyunSmsConfig {
   signName: string;
   /** Template with one `${code}` variable. */
   templateCode: string;
+  /**
+   * Notice template of the weekly learning digest (the text of `noticeText`, its six variables); without it no notice
+   * is sent, since Dysms sends only approved templates.
+   */
+  noticeTemplateCode?: string;
   regionId?: string;
   endpoint?: string;
 }
@@ -42,6 +47,16 @@ export function aliyunTimestamp(date: Date): string {
 
 /** Full signed SendSms URL; nonce and time are parameters so the result is deterministic in tests. */
 export function buildSendSmsUrl(config: AliyunSmsConfig, message: SmsMessage, nonce: string, now: Date): string {
+  return buildTemplateSmsUrl(config, { phone: message.phone, templateCode: config.templateCode, templateParam: { code: message.code } }, nonce, now);
+}
+
+/** A signed SendSms URL of any approved template and its values. */
+export function buildTemplateSmsUrl(
+  config: AliyunSmsConfig,
+  message: { phone: string; templateCode: string; templateParam: object },
+  nonce: string,
+  now: Date,
+): string {
   const params: Record<string, string> = {
     AccessKeyId: config.accessKeyId,
     Action: 'SendSms',
@@ -52,8 +67,8 @@ export function buildSendSmsUrl(config: AliyunSmsConfig, message: SmsMessage, no
     SignatureMethod: 'HMAC-SHA1',
     SignatureNonce: nonce,
     SignatureVersion: '1.0',
-    TemplateCode: config.templateCode,
-    TemplateParam: JSON.stringify({ code: message.code }),
+    TemplateCode: message.templateCode,
+    TemplateParam: JSON.stringify(message.templateParam),
     Timestamp: aliyunTimestamp(now),
     Version: '2017-05-25',
   };
@@ -66,16 +81,23 @@ export function createAliyunSmsSender(
   deps: { now: () => Date; fetch?: typeof fetch; timeoutMs?: number },
 ): SmsSender {
   const doFetch = deps.fetch ?? fetch;
+  async function call(url: string): Promise<void> {
+    const res = await doFetch(url, { method: 'GET', signal: AbortSignal.timeout(deps.timeoutMs ?? 10_000) });
+    const body = (await res.json().catch(() => null)) as { Code?: string; Message?: string } | null;
+    if (!res.ok || body?.Code !== 'OK') {
+      // The provider's answer names the problem (bad signature, template, quota); the code is not in it.
+      throw new Error(`aliyun SendSms failed: HTTP ${res.status} ${body?.Code ?? ''} ${body?.Message ?? ''}`.trim());
+    }
+  }
+  const noticeTemplate = config.noticeTemplateCode;
   return {
     name: 'aliyun',
-    async send(message) {
-      const url = buildSendSmsUrl(config, message, randomUUID(), deps.now());
-      const res = await doFetch(url, { method: 'GET', signal: AbortSignal.timeout(deps.timeoutMs ?? 10_000) });
-      const body = (await res.json().catch(() => null)) as { Code?: string; Message?: string } | null;
-      if (!res.ok || body?.Code !== 'OK') {
-        // The provider's answer names the problem (bad signature, template, quota); the code is not in it.
-        throw new Error(`aliyun SendSms failed: HTTP ${res.status} ${body?.Code ?? ''} ${body?.Message ?? ''}`.trim());
-      }
-    },
+    send: (message) => call(buildSendSmsUrl(config, message, randomUUID(), deps.now())),
+    ...(noticeTemplate
+      ? {
+          sendNotice: (notice: SmsNotice) =>
+            call(buildTemplateSmsUrl(config, { phone: notice.phone, templateCode: noticeTemplate, templateParam: notice.params }, randomUUID(), deps.now())),
+        }
+      : {}),
   };
 }

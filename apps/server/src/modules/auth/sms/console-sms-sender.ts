@@ -2,11 +2,12 @@ import { maskPhone } from '@app/contracts';
 import type { Clock } from '../../../lib/clock';
 import { authRepository } from '../auth.repository';
 import { type Executor } from '../../../db/sql';
-import { smsText, type SmsSender } from './sms-sender';
+import { noticeText, smsText, type SmsSender } from './sms-sender';
 
 /**
- * Development sender: logs that a code went out (masked phone, never the code) and, outside production, keeps the
- * text in the database outbox (GET /api/dev/sms_outbox) so every server process and the browser tests can read it.
+ * Development sender: logs that a code or notice went out (masked phone, never the code) and, outside production,
+ * keeps the text in the database outbox (GET /api/dev/sms_outbox) so every server process and the browser tests can
+ * read it.
  */
 export function createConsoleSmsSender(deps: {
   db: Executor;
@@ -26,6 +27,12 @@ export function createConsoleSmsSender(deps: {
         });
       }
       deps.log.info({ purpose: message.purpose }, `code sent to ${maskPhone(message.phone)}`);
+    },
+    async sendNotice(notice) {
+      if (deps.keepOutbox) {
+        await authRepository.addOutbox(deps.db, { phone: notice.phone, purpose: notice.kind, content: noticeText(notice), now: deps.clock.now() });
+      }
+      deps.log.info({ purpose: notice.kind }, `notice sent to ${maskPhone(notice.phone)}`);
     },
   };
 }

@@ -7,11 +7,38 @@ export interface SmsMessage {
   code: string;
 }
 
+/**
+ * One notice SMS (not a code): a template registered with the provider, filled with named values. A provider sends
+ * only approved templates, so a notice is never free text; `noticeText` is the template as registered.
+ */
+export interface SmsNotice {
+  phone: string;
+  kind: 'learning_digest';
+  params: LearningDigestSmsParams;
+}
+
+/** The weekly learning digest's values (short strings, as template variables must be). */
+export interface LearningDigestSmsParams {
+  /** Last week's learning time, e.g. 2.5小时. */
+  time: string;
+  /** Courses finished last week. */
+  courses: string;
+  year: string;
+  /** Credits of the year so far, e.g. 42.5. */
+  credits: string;
+  /** Credits still missing (0 when the year is met). */
+  missing: string;
+  /** Filing deadline, YYYY-MM-DD. */
+  deadline: string;
+}
+
 /** Delivers verification codes. Implementations must never log the code. */
 export interface SmsSender {
   readonly name: string;
   /** Resolves once the provider accepted the message; rejects when it did not. */
   send(message: SmsMessage): Promise<void>;
+  /** Notices; absent when the provider has no approved template for them (Aliyun without a notice template code). */
+  sendNotice?(notice: SmsNotice): Promise<void>;
 }
 
 /** The SMS text as the user reads it (the console sender's outbox keeps it verbatim). */
@@ -23,4 +50,13 @@ export function smsText(message: SmsMessage): string {
     change_phone: '更换手机号',
   }[message.purpose];
   return `【财务管理协会】您正在${action}，验证码${message.code}，5分钟内有效。如非本人操作，请忽略本短信。`;
+}
+
+/**
+ * A notice SMS as the user reads it. For Aliyun this is the text of the notice template to register (variables
+ * ${time} ${courses} ${year} ${credits} ${missing} ${deadline}); the console sender's outbox keeps it verbatim.
+ */
+export function noticeText(notice: SmsNotice): string {
+  const p = notice.params;
+  return `【财务管理协会】每周学习周报：您上周学习${p.time}，完成课程${p.courses}门；${p.year}年度已获继续教育学分${p.credits}学分，还差${p.missing}学分，学分折算申报截止${p.deadline}。详情请登录平台查看学分档案。`;
 }
