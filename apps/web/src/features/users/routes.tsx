@@ -9,6 +9,7 @@ export const centreRoutes: RouteObject[] = [
     path: 'student',
     title: '学员中心',
     roles: BOTH_ROLES,
-    page: () => import('./pages/student-page'),
+    // With this year's continuing-education credits, composed in app/ (two features).
+    page: () => import('@/app/pages/credits/student-home-page'),
   }),
 ];

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Badge, Button, Card, Empty, Skeleton, Tag } from 'antd';
 import {
   EditOutlined,
@@ -77,8 +78,11 @@ function RecentMessages() {
   );
 }
 
-/** /center/student: the personal dashboard (welcome, quick links, recent messages). */
-export default function StudentPage() {
+/**
+ * /center/student: the personal dashboard (welcome, quick links, recent messages). `extra` is drawn under the
+ * welcome: other areas' summaries, composed in app/ (this year's continuing-education credits).
+ */
+export default function StudentPage({ extra }: { extra?: ReactNode }) {
   const user = useSessionStore((s) => s.user);
   const name = user ? user.nickname?.trim() || user.phone : '';
 
@@ -107,6 +111,7 @@ export default function StudentPage() {
           <Skeleton active paragraph={{ rows: 1 }} />
         )}
       </Card>
+      {extra}
 
       <nav className="student-dash__links" aria-label="快捷入口">
         {QUICK_LINKS.map((l) => (
