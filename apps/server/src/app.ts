@@ -26,7 +26,7 @@ import { commentsModerationSource, commentsModule } from './modules/comments';
 import { contentModule, contentPublicPages, createArticlesModule } from './modules/content';
 import { coursePublicPages, createCoursesModule } from './modules/courses';
 import { createCourseProgressSource, learningBufferSize, learningModule } from './modules/learning';
-import { certificateCheckPages, examsModule, examsPublicPages } from './modules/exams';
+import { certificateCheckPages, createBadgeIssuer, encodeStatusList, examsModule, examsPublicPages, statusPosition } from './modules/exams';
 import { createLiveModule, liveModerationSource } from './modules/live';
 import { magazineModule } from './modules/magazine';
 import { createMembersModule } from './modules/members';
@@ -37,7 +37,7 @@ import { staffModule } from './modules/staff';
 import { registerIdempotency, systemModule } from './modules/system';
 import { recruitingAttachmentAccess, recruitingModule, recruitingPublicPages } from './modules/recruiting';
 import { regionsModule } from './modules/regions';
-import { creditsDigestModule, creditsModule } from './modules/credits';
+import { createCreditsModule, creditsDigestModule } from './modules/credits';
 import { createTalentModule } from './modules/talent';
 import { toolsModule, toolsPublicPages } from './modules/tools';
 import { usersModule } from './modules/users';
@@ -58,7 +58,14 @@ export const APP_MODULES: readonly AppModule[] = [
   contentModule,
   createArticlesModule({ expertAnswers: (deps) => qaExpertAnswers(deps.db) }),
   regionsModule,
-  creditsModule,
+  // The 学时证明 are signed by the platform's issuer, whose key the exams area keeps.
+  createCreditsModule({
+    issuer: (deps) => ({
+      ...createBadgeIssuer({ db: deps.db, clock: deps.clock, baseUrl: deps.config.publicBaseUrl, siteName: deps.config.siteName }),
+      statusPosition,
+      encodeStatusList,
+    }),
+  }),
   creditsDigestModule,
   authModule,
   usersModule,

@@ -177,6 +177,7 @@ export const examsMessages = {
   savePaperOk: '试卷已保存',
   sessionTitleRequired: '请输入场次名称',
   windowInvalid: '报名开始须早于报名截止，考试开始须早于考试结束，且报名开始不晚于考试结束',
+  creditsInvalid: '继续教育学分须同时设置类别与学分（0.1-90学分），或都不设置',
   maxAttemptsInvalid: '作答次数为1-5次',
   capacityInvalid: '人数上限为1-100000，不限请留空',
   paperOfOtherType: '试卷不属于该考试项目',

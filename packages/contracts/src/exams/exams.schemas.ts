@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CREDIT_CATEGORIES, CREDIT_GRANT_MAX } from '../credits/credits.rules';
 import { recordIdSchema } from '../common/ids';
 import {
   ANSWER_TEXT_MAX,
@@ -72,6 +73,9 @@ export const examTypeSchema = z.object({
   /** 0 means no star level needed. */
   min_star: z.number().int(),
   min_finished_courses: z.number().int(),
+  /** Continuing-education credits a pass grants (tenths of a credit) and their category; null: none. */
+  credit_category: z.enum(CREDIT_CATEGORIES).nullable(),
+  credits: z.number().int().nullable(),
 });
 export type ExamType = z.infer<typeof examTypeSchema>;
 
@@ -518,8 +522,11 @@ export const examTypeBodySchema = z
     min_star: intIn(0, 5, m.minStarInvalid),
     min_finished_courses: intIn(0, 200, m.minCoursesInvalid),
     sort: intIn(0, 9999, m.sortInvalid).default(0),
+    credit_category: z.enum(CREDIT_CATEGORIES, { error: m.creditsInvalid }).nullable().default(null),
+    credits: intIn(1, CREDIT_GRANT_MAX, m.creditsInvalid).nullable().default(null),
   })
   .superRefine((v, ctx) => {
+    if ((v.credit_category === null) !== (v.credits === null)) ctx.addIssue({ code: 'custom', path: ['credits'], message: m.creditsInvalid });
     if (v.fee_mode === 'free' && v.fee !== 0) ctx.addIssue({ code: 'custom', path: ['fee'], message: m.feeNotFree });
     if (v.fee_mode !== 'free' && v.fee <= 0) ctx.addIssue({ code: 'custom', path: ['fee'], message: m.feeInvalid });
     if (v.pass_score > v.full_score) ctx.addIssue({ code: 'custom', path: ['pass_score'], message: m.passScoreInvalid });

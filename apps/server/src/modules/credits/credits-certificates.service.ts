@@ -21,17 +21,31 @@ import type { AuthUser } from '../../lib/auth';
 import { chinaDay } from '../../lib/china-time';
 import type { Clock } from '../../lib/clock';
 import { createCjkPdf } from '../../lib/pdf/cjk-pdf';
-import { encodeStatusList, statusPosition, type BadgeIssuer } from '../exams';
 import type { MessagesService } from '../messages';
 import { users } from '../users';
 import { regionOf, ruleFor, ruleTerms } from './credits.service';
 import { creditsCertificates, creditsGrants, type CreditCertificateRow } from './credits.table';
 
+/**
+ * What the 学时证明 need of the platform's credential issuer (the exams area keeps its key): the app wires it in
+ * (app.ts), so this area does not depend on exams, which grants credits through this area's ledger.
+ */
+export interface CredentialIssuer {
+  issuerId: string;
+  issuerRef: Record<string, unknown>;
+  /** Adds the issuer's proof to a credential or status list. */
+  sign(document: Record<string, unknown>, created: Date): Promise<Record<string, unknown>>;
+  /** A credential's place in the revocation lists. */
+  statusPosition(id: number): { list: number; index: number };
+  /** A Bitstring Status List's encodedList with the given bits set. */
+  encodeStatusList(bits: Iterable<number>): string;
+}
+
 export interface CertificatesDeps {
   db: Db;
   clock: Clock;
   messages: MessagesService;
-  issuer: BadgeIssuer;
+  issuer: CredentialIssuer;
   baseUrl: string;
   siteName: string;
 }
@@ -227,7 +241,7 @@ export function createCertificatesService({ db, clock, issuer, baseUrl, siteName
     async credential(user: AuthUser, number: string): Promise<Record<string, unknown>> {
       const c = await owned(user.id, number);
       const checkUrl = `${baseUrl}${creditCertificatePath(c.number)}`;
-      const { list, index } = statusPosition(c.id);
+      const { list, index } = issuer.statusPosition(c.id);
       const document: Record<string, unknown> = {
         '@context': ['https://www.w3.org/ns/credentials/v2', 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json'],
         id: checkUrl,
@@ -295,7 +309,7 @@ export function createCertificatesService({ db, clock, issuer, baseUrl, siteName
             id: `${url}#list`,
             type: 'BitstringStatusList',
             statusPurpose: 'revocation',
-            encodedList: encodeStatusList(revoked.map((r) => r.id - from)),
+            encodedList: issuer.encodeStatusList(revoked.map((r) => r.id - from)),
           },
         },
         since,

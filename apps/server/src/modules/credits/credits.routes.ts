@@ -12,15 +12,14 @@ import {
   ok,
 } from '@app/contracts';
 import { AppError } from '../../lib/app-error';
-import type { AppModule } from '../../lib/app-module';
+import type { AppModule, CoreDeps } from '../../lib/app-module';
 import { userOf } from '../../lib/auth';
 import { defineRoute } from '../../lib/define-route';
 import { parseUploadFields, readUploadForm } from '../../lib/multipart-upload';
 import { sendStoredFile } from '../../lib/stored-file';
 import { auditActor, createAuditTrail } from '../audit';
 import { createMessagesService } from '../messages';
-import { createBadgeIssuer } from '../exams';
-import { createCertificatesService } from './credits-certificates.service';
+import { createCertificatesService, type CredentialIssuer } from './credits-certificates.service';
 import { createConversionsService } from './credits-conversions.service';
 import { createCreditLedger, createCreditsService } from './credits.service';
 
@@ -30,7 +29,9 @@ const CONVERSION_FIELDS = Object.keys(conversionFieldsSchema.shape) as (keyof ty
  * Continuing-education credits (继续教育学分): a member's year against the rule that applies to them, and the staff
  * screens that keep the rules and the courses' credit settings (permission `credits`).
  */
-export const creditsModule: AppModule = async (app, deps) => {
+export const createCreditsModule =
+  (options: { issuer: (deps: CoreDeps) => CredentialIssuer }): AppModule =>
+  async (app, deps) => {
   const { requireUser, requirePermission } = deps.guards;
   const messages = createMessagesService({ db: deps.db, clock: deps.clock });
   const audit = createAuditTrail(deps);
@@ -76,7 +77,7 @@ export const creditsModule: AppModule = async (app, deps) => {
     db: deps.db,
     clock: deps.clock,
     messages,
-    issuer: createBadgeIssuer({ db: deps.db, clock: deps.clock, baseUrl: deps.config.publicBaseUrl, siteName: deps.config.siteName }),
+    issuer: options.issuer(deps),
     baseUrl: deps.config.publicBaseUrl,
     siteName: deps.config.siteName,
   });

@@ -1,6 +1,8 @@
 // Public surface of the credits module (docs/architecture.md): the only file other modules import.
 /** Continuing-education credits: the member's year, the rules and the courses' credit settings. */
-export { creditsModule } from './credits.routes';
+export { createCreditsModule } from './credits.routes';
+/** The credential issuer the 学时证明 are signed with, wired in by the app (the exams area keeps the key). */
+export type { CredentialIssuer } from './credits-certificates.service';
 /** The ledger other areas grant credits through (a finished course, attended live minutes, a passed exam). */
 export { createCreditLedger, type CreditLedger } from './credits.service';
 /** The weekly learning digest (its job and the member's SMS opt-in). */

@@ -44,6 +44,8 @@ const toAdminType = (t: TypeRow): AdminExamType => ({
   validity_months: t.validityMonths,
   min_star: t.minStar,
   min_finished_courses: t.minFinishedCourses,
+  credit_category: t.creditCategory,
+  credits: t.credits,
   notice: t.notice,
   syllabus: t.syllabus,
   sort: t.sort,
@@ -64,6 +66,8 @@ const typeValues = (input: z.output<typeof examTypeBodySchema>, now: Date) => ({
   validityMonths: input.validity_months,
   minStar: input.min_star,
   minFinishedCourses: input.min_finished_courses,
+  creditCategory: input.credit_category,
+  credits: input.credits,
   sort: input.sort,
   updatedAt: now,
 });

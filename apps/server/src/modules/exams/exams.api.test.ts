@@ -12,7 +12,8 @@ import { createMessagesService } from '../messages';
 import { personalAchieve } from '../users/users.table';
 import { verifyCredential } from './exams.badges';
 import { createExamsService } from './exams.service';
-import { examsAnswers, examsAttempts } from './exams.table';
+import { creditsGrants } from '../credits/credits.table';
+import { examsAnswers, examsAttempts, examsRegistrations, examsTypes } from './exams.table';
 import { api, makeExam, registerAndStart, rightAnswer, secondSession, type ExamFixture } from './exams.test-support';
 
 let t: TestApp;
@@ -25,6 +26,11 @@ afterAll(() => t.close());
 
 const MIN = 60_000;
 type Q = { id: number; kind: string; options: { key: number; text: string }[]; answer: unknown; flagged: boolean };
+
+async function registrationOf(user: TestUser, fx: ExamFixture) {
+  const [r] = await t.db.select().from(examsRegistrations).where(and(eq(examsRegistrations.userId, user.id), eq(examsRegistrations.sessionId, fx.sessionId)));
+  return r!;
+}
 
 async function answerAll(user: TestUser, fx: ExamFixture, attempt: { id: number; questions: Q[] }) {
   const answers = attempt.questions.map((q) => ({ question_id: q.id, answer: rightAnswer(fx, q.id), flagged: false }));
@@ -325,6 +331,20 @@ describe('attempts', () => {
     expect(certs).toHaveLength(1);
     const reg = (await api(t, 'GET', '/api/exams', other)).data.registrations[0];
     expect(reg).toMatchObject({ attempts_left: 0, certificate_attempt_id: first.id });
+  });
+
+  it('a pass of an exam type that carries continuing-education credits grants them once, in the year of the pass', async () => {
+    const me = await createUser(t);
+    const fx = await makeExam(t, { maxAttempts: 2, retakeAfterPass: true });
+    await t.db.update(examsTypes).set({ creditCategory: 'professional', credits: 100 }).where(eq(examsTypes.id, fx.typeId));
+    for (let i = 0; i < 2; i++) {
+      const a = i === 0 ? await registerAndStart(t, me, fx) : (await api(t, 'POST', `/api/exam_registrations/${(await registrationOf(me, fx)).id}/attempts`, me)).data;
+      await answerAll(me, fx, a);
+      expect((await api(t, 'POST', `/api/exam_attempts/${a.id}/submit`, me)).data.passed).toBe(true);
+    }
+    const rows = await t.db.select().from(creditsGrants).where(eq(creditsGrants.userId, me.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ source: 'exam', category: 'professional', credits: 100 });
   });
 
   it('refuses to start before the exam opens and after it closes', async () => {

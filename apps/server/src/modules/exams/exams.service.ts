@@ -25,6 +25,7 @@ import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth';
 import type { Clock } from '../../lib/clock';
 import type { AuditTrail, StaffActor } from '../audit';
+import { createCreditLedger } from '../credits';
 import type { MessagesService } from '../messages';
 import { displayName } from '../users';
 import { createAnswerBatch } from './answer-batch';
@@ -74,6 +75,8 @@ const toType = (t: TypeRow): ExamType => ({
   validity_months: t.validityMonths,
   min_star: t.minStar,
   min_finished_courses: t.minFinishedCourses,
+  credit_category: t.creditCategory,
+  credits: t.credits,
 });
 
 function toSession(
@@ -216,6 +219,7 @@ export interface ExamsServiceDeps {
 }
 
 export function createExamsService({ db, clock, messages, audit }: ExamsServiceDeps) {
+  const credits = createCreditLedger({ db, clock, messages });
   const answerBatch = createAnswerBatch(db);
   // ------------------------------------------------------------------------------------------------- paper draw
 
@@ -291,6 +295,17 @@ export function createExamsService({ db, clock, messages, audit }: ExamsServiceD
     // One certificate per registration, for the first attempt that passed (a retake staff allowed never adds a second).
     const siblings = await repo.attemptsOfRegistrations(tx, [attempt.registrationId]);
     const earlier = await repo.certificateByAttempt(tx, siblings.filter((a) => a.id !== attempt.id).map((a) => a.id));
+    // A pass of an exam type that carries continuing-education credits grants them, once per registration.
+    if (passed && type.creditCategory && type.credits)
+      await credits.grant(tx, {
+        userId: attempt.userId,
+        category: type.creditCategory,
+        credits: type.credits,
+        source: 'exam',
+        sourceId: attempt.registrationId,
+        title: `考试：${type.name}`,
+        at: now,
+      });
     if (passed && earlier.length === 0) {
       const holder = await repo.holder(tx, attempt.userId);
       const name = holder?.realName?.trim() || (holder ? displayName(holder) : '');

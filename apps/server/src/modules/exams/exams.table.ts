@@ -14,7 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { AnswerValue, ExamPaperRule, FeeMode, MultipleScoring, QuestionKind } from '@app/contracts';
+import type { AnswerValue, CreditCategory, ExamPaperRule, FeeMode, MultipleScoring, QuestionKind } from '@app/contracts';
 import { users } from '../users';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -37,6 +37,9 @@ export const examsTypes = pgTable('exams_types', {
   validityMonths: integer('validity_months').notNull(),
   minStar: smallint('min_star').notNull().default(0),
   minFinishedCourses: integer('min_finished_courses').notNull().default(0),
+  /** Continuing-education credits a pass grants (tenths) and their category (专业科目 / 公需科目); null: none. */
+  creditCategory: text('credit_category').$type<CreditCategory>(),
+  credits: integer('credits'),
   sort: integer('sort').notNull().default(0),
   /** Last change of the notice (sitemap). */
   updatedAt: ts('updated_at').notNull().defaultNow(),

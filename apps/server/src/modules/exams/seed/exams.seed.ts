@@ -36,6 +36,8 @@ interface TypeSeed {
   validityMonths: number;
   minStar: number;
   minFinishedCourses: number;
+  /** Continuing-education credits a pass grants (tenths, 专业科目); absent: none. */
+  credits?: number;
   questions: SeedQuestion[];
   paper: { title: string; duration: number; maxLeaves: number; scoring: 'partial' | 'all_or_nothing'; rules: ExamPaperRule[] };
 }
@@ -65,6 +67,7 @@ function types(): TypeSeed[] {
       validityMonths: 36,
       minStar: 0,
       minFinishedCourses: 0,
+      credits: 100,
       questions: [...JUNIOR, ...calc.junior],
       paper: {
         title: '管理会计师（初级）能力评价试卷',
@@ -169,6 +172,8 @@ async function upsertType(tx: Tx, t: TypeSeed, sort: number, now: Date): Promise
     validityMonths: t.validityMonths,
     minStar: t.minStar,
     minFinishedCourses: t.minFinishedCourses,
+    creditCategory: t.credits ? ('professional' as const) : null,
+    credits: t.credits ?? null,
     sort,
     updatedAt: now,
   };

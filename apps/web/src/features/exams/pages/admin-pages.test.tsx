@@ -10,7 +10,7 @@ import AdminTypesPage from './admin-types-page';
 vi.setConfig({ testTimeout: 60_000 });
 
 const session = { token: 't', user: makeUser() };
-const types = [{ id: 1, type_name: 'management-accountant-junior', name: '管理会计师（初级）', level: '初级', summary: '', fee_mode: 'free', fee: 0, pass_score: 60, full_score: 100, validity_months: 36, min_star: 0, min_finished_courses: 0 }];
+const types = [{ id: 1, type_name: 'management-accountant-junior', name: '管理会计师（初级）', level: '初级', summary: '', fee_mode: 'free', fee: 0, pass_score: 60, full_score: 100, validity_months: 36, min_star: 0, min_finished_courses: 0, credit_category: null, credits: null }];
 
 describe('question bank', () => {
   it('lists the bank and reports a refused import by row and column', async () => {

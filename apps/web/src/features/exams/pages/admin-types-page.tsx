@@ -12,6 +12,7 @@ import {
   type AdminExamType,
   type FeeMode,
 } from '@app/contracts';
+import { CREDIT_CATEGORIES, CREDIT_CATEGORY_LABELS, CREDIT_SCALE, type CreditCategory } from '@app/contracts/credits/credits.rules';
 import { isApiError } from '@/shared/lib/api-client';
 import { examKeys, examsApi } from '../api/exams-api';
 import { dateTime, feeText } from '../lib/exam-format';
@@ -33,6 +34,9 @@ interface TypeForm {
   validity_months: number;
   min_star: number;
   min_finished_courses: number;
+  /** 继续教育学分 a pass grants: the category ('none': none) and whole credits with one decimal. */
+  credit_category: CreditCategory | 'none';
+  credits_whole: number | null;
   sort: number;
 }
 
@@ -50,6 +54,8 @@ const toForm = (t: AdminExamType): TypeForm => ({
   validity_months: t.validity_months,
   min_star: t.min_star,
   min_finished_courses: t.min_finished_courses,
+  credit_category: t.credit_category ?? 'none',
+  credits_whole: t.credits === null ? null : t.credits / CREDIT_SCALE,
   sort: t.sort,
 });
 
@@ -61,6 +67,8 @@ const NEW_TYPE: Partial<TypeForm> = {
   validity_months: 36,
   min_star: 0,
   min_finished_courses: 0,
+  credit_category: 'none',
+  credits_whole: null,
   sort: 0,
 };
 
@@ -91,6 +99,8 @@ function TypeModal({ editing, onClose }: { editing: AdminExamType | null; onClos
       validity_months: v.validity_months,
       min_star: v.min_star,
       min_finished_courses: v.min_finished_courses,
+      credit_category: v.credit_category === 'none' ? null : v.credit_category,
+      credits: v.credit_category === 'none' || v.credits_whole === null ? null : Math.round(v.credits_whole * CREDIT_SCALE),
       sort: v.sort,
     };
     setSaving(true);
@@ -228,6 +238,26 @@ function TypeModal({ editing, onClose }: { editing: AdminExamType | null; onClos
             rules={[{ required: true, message: m.minCoursesInvalid }]}
           >
             <InputNumber min={0} max={200} precision={0} />
+          </Form.Item>
+          <Form.Item name="credit_category" label="通过可获继续教育学分">
+            <Select
+              style={{ width: 140 }}
+              options={[{ value: 'none', label: '不计学分' }, ...CREDIT_CATEGORIES.map((k) => ({ value: k, label: CREDIT_CATEGORY_LABELS[k] }))]}
+            />
+          </Form.Item>
+          <Form.Item
+            name="credits_whole"
+            label="学分"
+            dependencies={['credit_category']}
+            rules={[
+              ({ getFieldValue }) => ({
+                validator: async (_, value: number | null) => {
+                  if (getFieldValue('credit_category') !== 'none' && !value) throw new Error(m.creditsInvalid);
+                },
+              }),
+            ]}
+          >
+            <InputNumber min={0.1} max={90} precision={1} addonAfter="学分" />
           </Form.Item>
           <Form.Item name="sort" label="排序（小的在前）" rules={[{ required: true, message: m.sortInvalid }]}>
             <InputNumber min={0} max={9999} precision={0} />

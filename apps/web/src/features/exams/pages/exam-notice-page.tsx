@@ -1,3 +1,4 @@
+import { CREDIT_CATEGORY_LABELS, creditText } from '@app/contracts/credits/credits.rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -149,6 +150,9 @@ export default function ExamNoticePage() {
             { label: '考试费用', value: feeText(t) },
             { label: '合格标准', value: `满分${t.full_score}分，${t.pass_score}分及以上合格` },
             { label: '证书有效期', value: `${t.validity_months / 12}年` },
+            ...(t.credit_category && t.credits
+              ? [{ label: '继续教育学分', value: `考试合格计入${CREDIT_CATEGORY_LABELS[t.credit_category]} ${creditText(t.credits)} 学分` }]
+              : []),
             { label: '报考条件', value: t.eligibility.join('；') },
           ]}
         />

@@ -44,6 +44,8 @@ const notice: ExamNotice = {
   validity_months: 36,
   min_star: 0,
   min_finished_courses: 0,
+  credit_category: 'professional',
+  credits: 100,
   notice: '考试采用线上机考方式。',
   syllabus: ['成本管理（25%）'],
   eligibility: ['个人账号均可报名'],
