@@ -37,7 +37,7 @@ import { staffModule } from './modules/staff';
 import { registerIdempotency, systemModule } from './modules/system';
 import { recruitingAttachmentAccess, recruitingModule, recruitingPublicPages } from './modules/recruiting';
 import { regionsModule } from './modules/regions';
-import { createCreditsModule, creditsDigestModule } from './modules/credits';
+import { createCreditsModule, creditsDigestModule, creditsReportModule } from './modules/credits';
 import { createTalentModule } from './modules/talent';
 import { toolsModule, toolsPublicPages } from './modules/tools';
 import { usersModule } from './modules/users';
@@ -66,6 +66,7 @@ export const APP_MODULES: readonly AppModule[] = [
       encodeStatusList,
     }),
   }),
+  creditsReportModule,
   creditsDigestModule,
   authModule,
   usersModule,

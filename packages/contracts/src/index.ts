@@ -81,4 +81,6 @@ export * from './credits/credits-conversions';
 export * from './credits/credits-digest.rules';
 export * from './credits/credits-digest.schemas';
 export * from './credits/credits-digest.routes';
+export * from './credits/credits-report.schemas';
+export * from './credits/credits-report.routes';
 export * from './credits/credits-certificates';

@@ -7,3 +7,5 @@ export type { CredentialIssuer } from './credits-certificates.service';
 export { createCreditLedger, type CreditLedger } from './credits.service';
 /** The weekly learning digest (its job and the member's SMS opt-in). */
 export { creditsDigestModule } from './credits-digest.routes';
+/** 学分年度报表 (staff: each member's year under their region's rule, and its Excel file). */
+export { creditsReportModule } from './credits-report.routes';

@@ -12,4 +12,5 @@ export const adminRoutes: RouteObject[] = [
   pageRoute({ path: 'credits/rules', permission: 'credits', title: '学分规则', page: () => import('./pages/admin-credit-rules-page') }),
   pageRoute({ path: 'credits/conversions', permission: 'credits', title: '学分折算审核', page: () => import('./pages/admin-conversions-page') }),
   pageRoute({ path: 'credits/courses', permission: 'credits', title: '课程学分设置', page: () => import('./pages/admin-course-credits-page') }),
+  pageRoute({ path: 'credits/report', permission: 'credits', title: '学分年度报表', page: () => import('./pages/admin-credit-report-page') }),
 ];
