@@ -232,32 +232,50 @@ export default function AdminCreditRulesPage() {
         loading={q.isPending}
         dataSource={rules}
         pagination={{ pageSize: 20, showSizeChanger: false }}
-        scroll={{ x: 1000 }}
+        scroll={{ x: 640 }}
         columns={[
-          { title: '年度', dataIndex: 'year', width: 80 },
-          { title: '地区', width: 120, render: (_, r) => r.region ?? '全国' },
           {
-            title: '版本',
-            width: 110,
+            title: '年度与地区',
+            width: 120,
             render: (_, r) => (
               <span>
-                第{r.version}版 {newest.has(r.id) ? <Tag color="processing">现行</Tag> : <Tag>已修订</Tag>}
+                {r.year}年
+                <br />
+                {r.region ?? '全国'}
               </span>
             ),
           },
           {
-            title: '要求',
+            title: '版本',
+            width: 150,
+            render: (_, r) => (
+              <span>
+                第{r.version}版 {newest.has(r.id) ? <Tag color="processing">现行</Tag> : <Tag>已修订</Tag>}
+                <br />
+                <span className="credit-muted">
+                  {chinaDateTime(r.created_at)}
+                  {r.created_by ? ` · ${r.created_by}` : ''}
+                </span>
+              </span>
+            ),
+          },
+          {
+            title: '要求与依据',
             render: (_, r) => {
               const terms = { required_total: r.required_total, professional_min: r.professional_min, professional_share: r.professional_share, public_min: r.public_min };
-              return `总学分 ${creditText(r.required_total)}；专业科目 ≥ ${creditText(professionalRequired(terms))}${r.public_min ? `；公需科目 ≥ ${creditText(r.public_min)}` : ''}；${r.minutes_per_credit}分钟/学分`;
+              return (
+                <span>
+                  总学分 {creditText(r.required_total)}；专业科目 ≥ {creditText(professionalRequired(terms))}
+                  {r.public_min ? `；公需科目 ≥ ${creditText(r.public_min)}` : ''}；{r.minutes_per_credit}分钟/学分；折算申报截止 {r.filing_deadline}
+                  <br />
+                  <span className="credit-muted">{r.source}</span>
+                </span>
+              );
             },
           },
-          { title: '折算截止', dataIndex: 'filing_deadline', width: 110 },
-          { title: '依据', dataIndex: 'source', ellipsis: true },
-          { title: '保存', width: 170, render: (_, r) => `${chinaDateTime(r.created_at)}${r.created_by ? ` · ${r.created_by}` : ''}` },
           {
             title: '操作',
-            width: 90,
+            width: 80,
             render: (_, r) =>
               newest.has(r.id) ? (
                 <Button type="link" onClick={() => setEditing({ from: r })}>
