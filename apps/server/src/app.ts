@@ -34,6 +34,7 @@ import { messagesModule } from './modules/messages';
 import { createModerationModule } from './modules/moderation';
 import { qaExpertAnswers, qaModerationSource, qaModule, qaPublicPages } from './modules/qa';
 import { staffModule } from './modules/staff';
+import { standardsModule } from './modules/standards';
 import { registerIdempotency, systemModule } from './modules/system';
 import { recruitingAttachmentAccess, recruitingModule, recruitingPublicPages } from './modules/recruiting';
 import { regionsModule } from './modules/regions';
@@ -80,6 +81,7 @@ export const APP_MODULES: readonly AppModule[] = [
   toolsModule,
   qaModule,
   examsModule,
+  standardsModule,
   magazineModule,
   createLiveModule(),
   // Moderation declares the source port; comments, Q&A and live implement it and call moderation's screening.

@@ -84,3 +84,6 @@ export * from './credits/credits-digest.routes';
 export * from './credits/credits-report.schemas';
 export * from './credits/credits-report.routes';
 export * from './credits/credits-certificates';
+export * from './standards/standards.rules';
+export * from './standards/standards.schemas';
+export * from './standards/standards.routes';

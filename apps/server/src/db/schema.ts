@@ -22,3 +22,4 @@ export * from '../modules/wechat/wechat.table';
 export * from '../modules/regions/regions.table';
 export * from '../modules/credits/credits.table';
 export * from '../modules/credits/credits-digest.table';
+export * from '../modules/standards/standards.table';

@@ -50,6 +50,7 @@ export const PERMISSIONS = [
   'reports',
   'dashboard',
   'credits',
+  'standards',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -76,13 +77,14 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   reports: '数据导出',
   dashboard: '数据概览',
   credits: '继续教育学分',
+  standards: '准则与政策',
 };
 
 /** The permissions each role grants. 管理员 holds every permission, including managing roles. */
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   admin: PERMISSIONS,
   editor: ['content', 'courses', 'magazine', 'live', 'dashboard'],
-  course_manager: ['courses', 'credits', 'dashboard'],
+  course_manager: ['courses', 'credits', 'standards', 'dashboard'],
   reviewer: ['stars', 'companies', 'job_posts', 'moderation', 'qa', 'dashboard'],
   finance: ['orders', 'invoices', 'refunds', 'risk_checks', 'reports', 'dashboard'],
   grader: ['exams', 'grading', 'dashboard'],

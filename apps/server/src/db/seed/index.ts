@@ -18,6 +18,7 @@ import { contentArticlesSeed, contentPagesSeed } from '../../modules/content/see
 import { moderationSeed } from '../../modules/moderation/seed/moderation.seed';
 import { regionsSeed } from '../../modules/regions/seed/regions.seed';
 import { creditsDemoSeed, creditsRulesSeed } from '../../modules/credits/seed/credits.seed';
+import { standardsSeed } from '../../modules/standards/seed/standards.seed';
 
 export interface SeedContext {
   config: Pick<Config, 'siteName' | 'seedDemo'>;
@@ -33,7 +34,7 @@ export interface SeedModule {
 }
 
 // In dependency order (users before the courses they own ...). Add one line per area.
-export const seedModules: SeedModule[] = [contentSeed, usersSeed, coursesSeed, membersSeed, membersDemoSeed, talentSeed, toolsSeed, qaSeed, examsSeed, recruitingSeed, magazineSeed, liveSeed, contentPagesSeed, contentArticlesSeed, moderationSeed, regionsSeed, creditsRulesSeed, creditsDemoSeed];
+export const seedModules: SeedModule[] = [contentSeed, usersSeed, coursesSeed, membersSeed, membersDemoSeed, talentSeed, toolsSeed, qaSeed, examsSeed, recruitingSeed, magazineSeed, liveSeed, contentPagesSeed, contentArticlesSeed, moderationSeed, regionsSeed, creditsRulesSeed, creditsDemoSeed, standardsSeed];
 
 /**
  * Runs the seed modules this database has not had yet (all of them on a fresh database, none on a restart),

@@ -13,3 +13,7 @@ export { certificateCheckPages, examsPublicPages } from './exams.public-pages';
 export { createBadgeIssuer, encodeStatusList, statusBit, statusPosition, verifyCredential, type BadgeIssuer } from './exams.badges';
 /** The grading queue's size and the results of a period (staff dashboard and exports). */
 export { examsFigures } from './staff-figures';
+/** Exam types, for other areas' foreign keys and read-only joins (names, the URL key); writes stay here. */
+export { examsTypes } from './exams.table';
+/** Holders of a valid certificate of some exam types, as a SQL fragment (user_id, type_id). */
+export { validCertificateHolders } from './certificate-holders';

@@ -10,3 +10,5 @@ export { learningTime, type LearningTime } from './learning-time';
 export { learningBufferSize } from './learning.module-services';
 /** Platform-wide learning per day and month (the staff dashboard), from trigger-kept totals. */
 export { learningFigures } from './learning-figures';
+/** Learners who finished some courses, as a SQL fragment (user_id, course_id). */
+export { courseFinishers } from './course-finishers';

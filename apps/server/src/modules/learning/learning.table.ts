@@ -85,6 +85,8 @@ export const learningCourseProgress = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.courseId] }),
     index('learning_course_progress_user_recent_idx').on(t.userId, t.lastLearnedAt.desc()),
+    // A course's finishers (courseFinishers: the standards area's 修订提示 walks them in user order).
+    index('learning_course_progress_finished_idx').on(t.courseId, t.userId).where(sql`${t.finishedAt} IS NOT NULL`),
   ],
 );
 
