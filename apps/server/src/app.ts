@@ -26,7 +26,7 @@ import { commentsModerationSource, commentsModule } from './modules/comments';
 import { contentModule, contentPublicPages, createArticlesModule } from './modules/content';
 import { coursePublicPages, createCoursesModule } from './modules/courses';
 import { createCourseProgressSource, learningBufferSize, learningModule } from './modules/learning';
-import { certificateCheckPages, createBadgeIssuer, encodeStatusList, examsModule, examsPublicPages, statusPosition } from './modules/exams';
+import { certificateCheckPages, createBadgeIssuer, examsModule, examsPublicPages, statusEntry } from './modules/exams';
 import { createLiveModule, liveModerationSource } from './modules/live';
 import { magazineModule } from './modules/magazine';
 import { createMembersModule } from './modules/members';
@@ -63,8 +63,7 @@ export const APP_MODULES: readonly AppModule[] = [
   createCreditsModule({
     issuer: (deps) => ({
       ...createBadgeIssuer({ db: deps.db, clock: deps.clock, baseUrl: deps.config.publicBaseUrl, siteName: deps.config.siteName }),
-      statusPosition,
-      encodeStatusList,
+      statusEntry,
     }),
   }),
   creditsReportModule,

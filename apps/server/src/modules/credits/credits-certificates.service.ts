@@ -33,12 +33,12 @@ import { creditsCertificates, creditsGrants, type CreditCertificateRow } from '.
 export interface CredentialIssuer {
   issuerId: string;
   issuerRef: Record<string, unknown>;
-  /** Adds the issuer's proof to a credential or status list. */
+  /** Adds the issuer's proof to a credential. */
   sign(document: Record<string, unknown>, created: Date): Promise<Record<string, unknown>>;
-  /** A credential's place in the revocation lists. */
-  statusPosition(id: number): { list: number; index: number };
-  /** A Bitstring Status List's encodedList with the given bits set. */
-  encodeStatusList(bits: Iterable<number>): string;
+  /** The revocation entry of credential `id` in the lists published under `listBase`. */
+  statusEntry(listBase: string, id: number): Record<string, unknown>;
+  /** The signed revocation list at `url` with the bits `indexes` set, dated `since`. */
+  signedStatusList(url: string, indexes: number[], since: Date): Promise<Record<string, unknown>>;
 }
 
 export interface CertificatesDeps {
@@ -102,7 +102,7 @@ export async function revokeYearCertificate(
 }
 
 export function createCertificatesService({ db, clock, issuer, baseUrl, siteName }: CertificatesDeps) {
-  const statusListUrl = (list: number) => `${baseUrl}${CREDIT_STATUS_PATH}/${list}`;
+  const statusListBase = `${baseUrl}${CREDIT_STATUS_PATH}`;
 
   async function owned(userId: number, number: string): Promise<CreditCertificateRow> {
     const [row] = await db
@@ -241,7 +241,6 @@ export function createCertificatesService({ db, clock, issuer, baseUrl, siteName
     async credential(user: AuthUser, number: string): Promise<Record<string, unknown>> {
       const c = await owned(user.id, number);
       const checkUrl = `${baseUrl}${creditCertificatePath(c.number)}`;
-      const { list, index } = issuer.statusPosition(c.id);
       const document: Record<string, unknown> = {
         '@context': ['https://www.w3.org/ns/credentials/v2', 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json'],
         id: checkUrl,
@@ -249,13 +248,7 @@ export function createCertificatesService({ db, clock, issuer, baseUrl, siteName
         name: `${c.year}年度继续教育学时证明`,
         issuer: issuer.issuerRef,
         validFrom: c.issuedAt.toISOString(),
-        credentialStatus: {
-          id: `${statusListUrl(list)}#${index}`,
-          type: 'BitstringStatusListEntry',
-          statusPurpose: 'revocation',
-          statusListIndex: String(index),
-          statusListCredential: statusListUrl(list),
-        },
+        credentialStatus: issuer.statusEntry(statusListBase, c.id),
         credentialSubject: {
           type: ['AchievementSubject'],
           name: c.holderName,
@@ -297,23 +290,7 @@ export function createCertificatesService({ db, clock, issuer, baseUrl, siteName
       ]);
       if (!first?.issuedAt) return null;
       const since = revoked.reduce((t, r) => (r.revokedAt! > t ? r.revokedAt! : t), new Date(first.issuedAt));
-      const url = statusListUrl(list);
-      return issuer.sign(
-        {
-          '@context': ['https://www.w3.org/ns/credentials/v2'],
-          id: url,
-          type: ['VerifiableCredential', 'BitstringStatusListCredential'],
-          issuer: issuer.issuerId,
-          validFrom: since.toISOString(),
-          credentialSubject: {
-            id: `${url}#list`,
-            type: 'BitstringStatusList',
-            statusPurpose: 'revocation',
-            encodedList: issuer.encodeStatusList(revoked.map((r) => r.id - from)),
-          },
-        },
-        since,
-      );
+      return issuer.signedStatusList(`${statusListBase}/${list}`, revoked.map((r) => r.id - from), since);
     },
   };
 }

@@ -15,6 +15,7 @@ import { AppError } from '../../lib/app-error';
 import type { AppModule, CoreDeps } from '../../lib/app-module';
 import { userOf } from '../../lib/auth';
 import { defineRoute } from '../../lib/define-route';
+import { sendDownload } from '../../lib/download';
 import { parseUploadFields, readUploadForm } from '../../lib/multipart-upload';
 import { sendStoredFile } from '../../lib/stored-file';
 import { auditActor, createAuditTrail } from '../audit';
@@ -88,12 +89,7 @@ export const createCreditsModule =
     ccr.pdf,
     async (request, reply) => {
       const pdf = await certificates.pdf(userOf(request), request.params.number);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', `attachment; filename="cpe-certificate-${request.params.number}.pdf"`)
-        .send(Buffer.from(pdf));
+      return sendDownload(reply, { mime: 'application/pdf', fileName: `cpe-certificate-${request.params.number}.pdf`, body: Buffer.from(pdf) });
     },
     user,
   );
@@ -102,11 +98,11 @@ export const createCreditsModule =
     ccr.credential,
     async (request, reply) => {
       const credential = await certificates.credential(userOf(request), request.params.number);
-      return reply
-        .header('content-type', 'application/json; charset=utf-8')
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', `attachment; filename="cpe-certificate-${request.params.number}.json"`)
-        .send(JSON.stringify(credential, null, 2));
+      return sendDownload(reply, {
+        mime: 'application/json; charset=utf-8',
+        fileName: `cpe-certificate-${request.params.number}.json`,
+        body: JSON.stringify(credential, null, 2),
+      });
     },
     user,
   );

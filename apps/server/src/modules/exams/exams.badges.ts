@@ -100,6 +100,19 @@ export function statusBit(encodedList: string, index: number): boolean {
   return (bytes[index >> 3]! & (0x80 >> (index & 7))) !== 0;
 }
 
+/** The revocation entry of credential `id` in the status lists published under `listBase` (`${listBase}/{list}`). */
+export function statusEntry(listBase: string, id: number) {
+  const { list, index } = statusPosition(id);
+  const url = `${listBase}/${list}`;
+  return {
+    id: `${url}#${index}`,
+    type: 'BitstringStatusListEntry',
+    statusPurpose: 'revocation',
+    statusListIndex: String(index),
+    statusListCredential: url,
+  };
+}
+
 export interface BadgeCertificate {
   id: number;
   number: string;
@@ -137,7 +150,8 @@ export function createBadgeIssuer(deps: { db: DbOrTx; clock: Clock; baseUrl: str
 
   const issuerId = `${deps.baseUrl}${ISSUER_PROFILE_PATH}`;
   const keyId = `${deps.baseUrl}${ISSUER_KEY_PATH}`;
-  const statusListUrl = (list: number) => `${deps.baseUrl}${CREDENTIAL_STATUS_PATH}/${list}`;
+  const statusListBase = `${deps.baseUrl}${CREDENTIAL_STATUS_PATH}`;
+  const statusListUrl = (list: number) => `${statusListBase}/${list}`;
 
   /** Adds an eddsa-jcs-2022 DataIntegrityProof made at `created`. */
   async function signed(document: Record<string, unknown>, created: Date): Promise<Record<string, unknown>> {
@@ -156,9 +170,30 @@ export function createBadgeIssuer(deps: { db: DbOrTx; clock: Clock; baseUrl: str
     return { ...document, proof: { ...proof, proofValue: 'z' + base58(signature) } };
   }
 
+  /** A signed revocation list (BitstringStatusListCredential) at `url` with the bits `indexes` set, dated `since`. */
+  function signedStatusList(url: string, indexes: number[], since: Date): Promise<Record<string, unknown>> {
+    return signed(
+      {
+        '@context': ['https://www.w3.org/ns/credentials/v2'],
+        id: url,
+        type: ['VerifiableCredential', 'BitstringStatusListCredential'],
+        issuer: issuerId,
+        validFrom: since.toISOString(),
+        credentialSubject: {
+          id: `${url}#list`,
+          type: 'BitstringStatusList',
+          statusPurpose: 'revocation',
+          encodedList: encodeStatusList(indexes),
+        },
+      },
+      since,
+    );
+  }
+
   return {
     issuerId,
     keyId,
+    signedStatusList,
     /** The issuer as a credential names it. */
     issuerRef: { id: issuerId, type: ['Profile'], name: deps.siteName, url: deps.baseUrl },
     /** Signs another area's credential or status list with the platform's key (eddsa-jcs-2022 DataIntegrityProof). */
@@ -193,7 +228,6 @@ export function createBadgeIssuer(deps: { db: DbOrTx; clock: Clock; baseUrl: str
     /** An OpenBadgeCredential for one certificate, with its revocation entry and an eddsa-jcs-2022 DataIntegrityProof. */
     async credential(c: BadgeCertificate): Promise<Record<string, unknown>> {
       const checkUrl = `${deps.baseUrl}${certificatePath(c.number)}`;
-      const { list, index } = statusPosition(c.id);
       const document: Record<string, unknown> = {
         '@context': ['https://www.w3.org/ns/credentials/v2', 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json'],
         id: checkUrl,
@@ -202,13 +236,7 @@ export function createBadgeIssuer(deps: { db: DbOrTx; clock: Clock; baseUrl: str
         issuer: { id: issuerId, type: ['Profile'], name: deps.siteName, url: deps.baseUrl },
         validFrom: c.issuedAt.toISOString(),
         validUntil: c.validUntil.toISOString(),
-        credentialStatus: {
-          id: `${statusListUrl(list)}#${index}`,
-          type: 'BitstringStatusListEntry',
-          statusPurpose: 'revocation',
-          statusListIndex: String(index),
-          statusListCredential: statusListUrl(list),
-        },
+        credentialStatus: statusEntry(statusListBase, c.id),
         credentialSubject: {
           type: ['AchievementSubject'],
           name: c.holderName,
@@ -236,21 +264,7 @@ export function createBadgeIssuer(deps: { db: DbOrTx; clock: Clock; baseUrl: str
       if (!facts.firstIssuedAt) return null;
       const since = facts.revoked.reduce((t, r) => (r.revokedAt > t ? r.revokedAt : t), facts.firstIssuedAt);
       const revoked = { indexes: facts.revoked.map((r) => r.id - from), since };
-      const url = statusListUrl(list);
-      const document: Record<string, unknown> = {
-        '@context': ['https://www.w3.org/ns/credentials/v2'],
-        id: url,
-        type: ['VerifiableCredential', 'BitstringStatusListCredential'],
-        issuer: issuerId,
-        validFrom: revoked.since.toISOString(),
-        credentialSubject: {
-          id: `${url}#list`,
-          type: 'BitstringStatusList',
-          statusPurpose: 'revocation',
-          encodedList: encodeStatusList(revoked.indexes),
-        },
-      };
-      return signed(document, revoked.since);
+      return signedStatusList(statusListUrl(list), revoked.indexes, revoked.since);
     },
   };
 }

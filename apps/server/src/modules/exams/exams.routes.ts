@@ -3,6 +3,7 @@ import { IMPORT_MAX_BYTES, adminExamsRoutes, examsMessages as m, examsRoutes, ok
 import type { App, AppDeps, AppModule } from '../../lib/app-module';
 import { AppError } from '../../lib/app-error';
 import { readUpload } from '../../lib/multipart-upload';
+import { sendDownload } from '../../lib/download';
 import { defineRoute } from '../../lib/define-route';
 import { userOf } from '../../lib/auth';
 import { auditActor, createAuditTrail } from '../audit';
@@ -116,12 +117,7 @@ export const examsModule: AppModule = async (app, deps) => {
         checkUrl: `${config.publicBaseUrl}/certificate/${encodeURIComponent(c.number)}`,
         revoked: c.revokedAt !== null,
       });
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', `attachment; filename="certificate-${c.number}.pdf"`)
-        .send(Buffer.from(pdf));
+      return sendDownload(reply, { mime: 'application/pdf', fileName: `certificate-${c.number}.pdf`, body: Buffer.from(pdf) });
     },
     user,
   );
@@ -131,11 +127,11 @@ export const examsModule: AppModule = async (app, deps) => {
     async (request, reply) => {
       const c = await exams.myCertificate(userOf(request).id, request.params.number);
       const credential = await issuer.credential(c);
-      return reply
-        .header('content-type', 'application/json; charset=utf-8')
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', `attachment; filename="certificate-${c.number}.json"`)
-        .send(JSON.stringify(credential, null, 2));
+      return sendDownload(reply, {
+        mime: 'application/json; charset=utf-8',
+        fileName: `certificate-${c.number}.json`,
+        body: JSON.stringify(credential, null, 2),
+      });
     },
     user,
   );

@@ -10,7 +10,7 @@ export { certificateCheckPages, examsPublicPages } from './exams.public-pages';
  * The platform's Open Badges issuer (one Ed25519 key for every credential it signs) and the Bitstring Status List
  * helpers, for another area's credentials (the continuing-education 学时证明) and their revocation lists.
  */
-export { createBadgeIssuer, encodeStatusList, statusBit, statusPosition, verifyCredential, type BadgeIssuer } from './exams.badges';
+export { createBadgeIssuer, statusEntry, verifyCredential, type BadgeIssuer } from './exams.badges';
 /** The grading queue's size and the results of a period (staff dashboard and exports). */
 export { examsFigures } from './staff-figures';
 /** Exam types, for other areas' foreign keys and read-only joins (names, the URL key); writes stay here. */

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { RiskReport } from '@app/contracts';
 import { chinaDateTime } from '@/shared/lib/china-time';
 import { toolsApi } from '../api/tools-api';
-import { downloadBlob } from '../lib/export-excel';
+import { saveBlob } from '@/shared/lib/save-blob';
 
 const LEVEL_COLOR = { 低: 'green', 中: 'orange', 高: 'red' } as const;
 
@@ -18,7 +18,7 @@ export function RiskReportView({ report }: { report: RiskReport }) {
   const downloadPdf = async () => {
     setDownloading(true);
     try {
-      downloadBlob(await toolsApi.pdf(report.id), `${report.company_name}财务风险检测报告.pdf`);
+      saveBlob(await toolsApi.pdf(report.id), `${report.company_name}财务风险检测报告.pdf`);
     } catch {
       void message.error('报告下载失败，请重试');
     } finally {

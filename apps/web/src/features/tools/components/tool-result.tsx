@@ -7,7 +7,8 @@ import { PlainAlert } from '@/shared/ui/plain-alert';
 import { PlainButton } from '@/shared/ui/plain-button';
 import { PlainPagination } from '@/shared/ui/plain-pagination';
 import { PlainTag } from '@/shared/ui/plain-tag';
-import { downloadBlob, resultText, resultWorkbook } from '../lib/export-excel';
+import { saveBlob } from '@/shared/lib/save-blob';
+import { resultText, resultWorkbook } from '../lib/export-excel';
 
 interface Props {
   toolName: string;
@@ -72,7 +73,7 @@ export function ToolResultView({ toolName, result, inputs }: Props) {
   const exportExcel = async () => {
     setExporting(true);
     try {
-      downloadBlob(await resultWorkbook(toolName, inputs, result), `${toolName}.xlsx`);
+      saveBlob(await resultWorkbook(toolName, inputs, result), `${toolName}.xlsx`);
     } catch {
       notifier.error('导出失败，请重试');
     } finally {

@@ -58,17 +58,6 @@ export async function resultWorkbookBytes(toolName: string, inputs: { label: str
   return (await wb.xlsx.writeBuffer()) as ArrayBuffer;
 }
 
-export function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 /** Plain text of the result for the clipboard. */
 export function resultText(toolName: string, result: ToolResult, url: string): string {
   const lines = [toolName];
