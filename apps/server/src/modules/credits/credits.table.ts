@@ -77,14 +77,19 @@ export const creditsGrants = pgTable(
 export type CreditGrantRow = typeof creditsGrants.$inferSelect;
 
 /** A course's credit setting (学分类别 and 学分); a course without a row grants no credits. */
-export const creditsCourseSettings = pgTable('credits_course_settings', {
-  courseId: integer('course_id')
-    .primaryKey()
-    .references(() => courses.id, { onDelete: 'cascade' }),
-  category: text('category').$type<CreditCategory>().notNull(),
-  credits: integer('credits').notNull(),
-  updatedAt: ts('updated_at').notNull(),
-});
+export const creditsCourseSettings = pgTable(
+  'credits_course_settings',
+  {
+    courseId: integer('course_id')
+      .primaryKey()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    category: text('category').$type<CreditCategory>().notNull(),
+    credits: integer('credits').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  // Suggested courses walk a category from the most credits down and stop at the first few not yet credited.
+  (t) => [index('credits_course_settings_order_idx').on(t.category, t.credits.desc(), t.courseId)],
+);
 
 /** Where a member's continuing education is registered (CREDIT_REGIONS); no row: the national rule. */
 export const creditsProfiles = pgTable(

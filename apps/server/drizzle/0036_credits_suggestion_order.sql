@@ -1,0 +1,1 @@
+CREATE INDEX "credits_course_settings_order_idx" ON "credits_course_settings" USING btree ("category","credits" DESC NULLS LAST,"course_id");
