@@ -34,8 +34,12 @@ export const standardsModule: AppModule = async (app, deps) => {
   if (jobs) {
     const timer = setInterval(deliver, DELIVERY_INTERVAL_MS);
     timer.unref();
+    // A first look soon after start: a change a stopped process left half told goes on at once.
+    const first = setTimeout(deliver, 10_000);
+    first.unref();
     app.addHook('onClose', async () => {
       clearInterval(timer);
+      clearTimeout(first);
       delivery.stop();
       await running;
     });
