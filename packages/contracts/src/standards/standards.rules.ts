@@ -22,6 +22,9 @@ export type StandardTarget = (typeof STANDARD_TARGETS)[number];
 /** The note as it sits inside a sentence: without the full stop the sentence adds itself. */
 const clause = (note: string) => note.trim().replace(/[。．.；;，,、\s]+$/u, '');
 
+/** The note as a sentence of its own, ending in 。 whatever staff typed at its end. */
+export const standardNoteSentence = (note: string) => `${clause(note)}。`;
+
 /** Title of the learner's message-centre notice: 准则修订提示 / 政策修订提示. */
 export const standardChangeTitle = (kind: StandardKind) => `${STANDARD_KIND_LABELS[kind]}修订提示`;
 
@@ -45,6 +48,10 @@ export const standardChangeCertificateMessage = (f: StandardChangeFacts & { exam
 /** The public notice's heading on a course page or an exam notice: 本课程依据的准则已修订（2026-11-20）. */
 export const standardNoticeHeading = (where: StandardTarget, kind: StandardKind, changedOn: string) =>
   `${where === 'course' ? '本课程' : '本考试'}依据的${STANDARD_KIND_LABELS[kind]}已修订（${changedOn}）`;
+
+/** What the notice asks of the reader until the content is updated. */
+export const standardNoticeHint = (where: StandardTarget, kind: StandardKind) =>
+  `${where === 'course' ? '课程内容更新前' : '考试内容更新前'}，请以最新${STANDARD_KIND_LABELS[kind]}为准。`;
 
 export const standardsMessages = {
   kindRequired: '请选择类别（准则或政策）',

@@ -12,11 +12,12 @@ import * as qa from '@/features/qa/routes';
 import * as recruiting from '@/features/recruiting/routes';
 import * as regions from '@/features/regions/routes';
 import * as staff from '@/features/staff/routes';
+import * as standards from '@/features/standards/routes';
 import * as talent from '@/features/talent/routes';
 import * as tools from '@/features/tools/routes';
 import type { RouteHandle } from '@/shared/lib/routing';
 
-const featureRoutes = [talent, members, tools, qa, moderation, exams, recruiting, content, regions, courses, credits, magazine, live, staff].flatMap(
+const featureRoutes = [talent, members, tools, qa, moderation, exams, recruiting, content, regions, courses, credits, standards, magazine, live, staff].flatMap(
   (f) => f.adminRoutes,
 );
 /** Staff screens, each contributed by its feature (`adminRoutes`), routed under /admin; the home (index) first. */

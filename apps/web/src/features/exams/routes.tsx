@@ -3,7 +3,8 @@ import { pageRoute } from '@/shared/lib/routing';
 
 export const publicRoutes: RouteObject[] = [
   // SPEC §2: the exam notice page is titled with the exam platform's name.
-  pageRoute({ path: 'examNotice/:typeName', title: '考试认证平台', antd: false, page: () => import('./pages/exam-notice-page') }),
+  // The notice with the 修订提示 of the standards the exam teaches, composed in app/ (two features).
+  pageRoute({ path: 'examNotice/:typeName', title: '考试认证平台', antd: false, page: () => import('@/app/pages/exams/exam-notice-page') }),
   // The paper: login only, outside the centre so the questions have the whole width.
   pageRoute({ path: 'exam/:attemptId', title: '在线考试', auth: true, page: () => import('./pages/exam-page') }),
   // Public certificate check (the QR code on every certificate points here).

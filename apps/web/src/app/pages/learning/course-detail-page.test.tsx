@@ -37,6 +37,23 @@ describe('/train/detail/:courseId', () => {
     await waitFor(() => expect(currentUrl(router)).toMatch(/^\/login\?redirect=/), SLOW);
   });
 
+  it('shows the 修订提示 of a standard the course teaches right below the course header', async () => {
+    mockApi({
+      'GET /api/problems': ok(makeProblemGroups()),
+      'GET /api/common_data': ok(makeCommonData()),
+      'GET /coursepoolapi/course_pools/tower_show_course': ok(makeCourseDetail({ id: 7, title: '企业会计准则第14号——收入精讲' })),
+      'GET /api/comments': ok({ list: [], total: 0, page: 1, per: 10 }),
+      'GET /api/standards/notices': ok({
+        items: [{ id: 1, kind: 'standard', name: '企业会计准则第14号——收入', changed_on: '2026-11-20', note: '保证类质量保证费用计入营业成本。' }],
+      }),
+    });
+    renderRoute('/train/detail/7');
+    const notice = await screen.findByRole('heading', { name: '本课程依据的准则已修订（2026-11-20）' }, SLOW);
+    const region = notice.closest('section')!;
+    expect(region.previousElementSibling).toHaveClass('course-hero');
+    expect(region.querySelector('[class*="ant-"]')).toBeNull();
+  });
+
   it('says a course that is gone is gone, with the way back to the course list', async () => {
     mockApi({
       'GET /api/problems': ok(makeProblemGroups()),

@@ -8,6 +8,8 @@ import { CourseDescription } from '@/features/courses/components/course-descript
 import { LessonList } from '@/features/courses/components/lesson-list';
 import { courseBadge, formatCount, formatYuan } from '@/features/courses/lib/course-badge';
 import { coursePath, playPath, tagPath } from '@/features/courses/lib/course-paths';
+import { useStandardNotices } from '@/features/standards/api/standard-notices-api';
+import { StandardNoticeList } from '@/features/standards/components/standard-notice';
 import { AntdIsland } from '@/shared/lib/antd-island';
 import { loginPathWithRedirect } from '@/shared/lib/navigation';
 import { notifier } from '@/shared/lib/notifier';
@@ -185,10 +187,12 @@ function CourseHero({ course, onLocked }: { course: CourseDetail; onLocked(): vo
 export default function CourseDetailPage() {
   const id = Number(useParams().courseId) || 0;
   const course = useCourseDetail(id);
+  // Asked beside the course (the server renders both), and waited for, so a notice never pushes the page down.
+  const notices = useStandardNotices({ courseId: id });
   const token = useSessionStore((s) => s.token);
   const promptRef = useRef<HTMLDivElement>(null);
 
-  if (course.isPending)
+  if (course.isPending || notices.isLoading)
     return (
       <div className="page-container course-detail">
         <div className="course-detail__loading" aria-busy="true">
@@ -214,6 +218,7 @@ export default function CourseDetailPage() {
         <Link to="/train">课程中心</Link> / <span>{c.title}</span>
       </nav>
       <CourseHero course={c} onLocked={onLocked} />
+      <StandardNoticeList where="course" items={notices.data?.items ?? []} />
       {locked && (
         <div ref={promptRef} className="course-detail__prompt">
           <AccessPrompt course={c} />

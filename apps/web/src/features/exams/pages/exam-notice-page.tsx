@@ -44,9 +44,13 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
 
 /**
  * /examNotice/:typeName: the exam notice with its sessions and the register button. Drawn without antd (route handle
- * `antd: false`): the notice is where a shared exam link lands.
+ * `antd: false`): the notice is where a shared exam link lands. `belowHeader` is drawn under the heading (another
+ * area's, composed in app/); while `belowHeaderPending` the page waits for it, so it never pushes the page down.
  */
-export default function ExamNoticePage() {
+export default function ExamNoticePage({
+  belowHeader,
+  belowHeaderPending = false,
+}: { belowHeader?: ReactNode; belowHeaderPending?: boolean } = {}) {
   const { typeName = '' } = useParams();
   const navigate = useNavigate();
   const location = useLocation();
@@ -84,7 +88,7 @@ export default function ExamNoticePage() {
     onError: (err) => notifier.error(err instanceof Error ? err.message : '报名失败'),
   });
 
-  if (notice.isPending)
+  if (notice.isPending || belowHeaderPending)
     return (
       <div className="page-container exam-notice" aria-busy="true">
         <div className="exam-notice__card exam-notice__loading">
@@ -140,6 +144,7 @@ export default function ExamNoticePage() {
         </h1>
         <p>{t.summary}</p>
       </header>
+      {belowHeader}
       <Panel title="考试公告">
         {t.notice.split('\n').map((p) => (
           <p key={p}>{p}</p>
