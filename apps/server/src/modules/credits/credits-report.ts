@@ -20,6 +20,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { rowsOf, type Executor } from '../../db/sql';
 import { AppError } from '../../lib/app-error';
+import { createTtlCache } from '../../lib/ttl-cache';
 import { users } from '../users';
 import { ruleFor, ruleTerms } from './credits.service';
 import { creditsGrants, creditsProfiles, creditsRules, type CreditRuleRow } from './credits.table';
@@ -29,6 +30,9 @@ type ExportQuery = z.output<typeof creditReportExportQuerySchema>;
 
 /** Learners read per statement by the Excel export. */
 const EXPORT_BATCH = 1000;
+
+/** The rules of a year: the national one and each region's own. */
+type Rules = { national: CreditRuleRow; own: Map<string, CreditRuleRow> };
 
 interface Required {
   total: number;
@@ -41,7 +45,7 @@ interface Required {
  * own rule of each region staff keep one for that year; every other region follows the national one, exactly as
  * `ruleFor` decides for a single member.
  */
-async function yearRules(ex: Executor, year: number): Promise<{ national: CreditRuleRow; own: Map<string, CreditRuleRow> }> {
+async function yearRules(ex: Executor, year: number): Promise<Rules> {
   const national = await ruleFor(ex, year, null);
   if (!national) throw AppError.notFound(m.ruleNotFound);
   const regions = await rowsOf<{ region: string }>(
@@ -63,7 +67,7 @@ const requiredBy = (rule: CreditRuleRow): Required => evaluateCreditYear(ruleTer
  * Each region's requirements as the CTE `terms` of the statements below: region '' is the national rule (members
  * without a region, and regions without their own rule).
  */
-function termsCte(rules: { national: CreditRuleRow; own: Map<string, CreditRuleRow> }): SQL {
+function termsCte(rules: Rules): SQL {
   const rows = ['', ...CREDIT_REGIONS].map((region) => {
     const r = requiredBy(rules.own.get(region) ?? rules.national);
     return sql`(${region}::text, ${r.total}::int, ${r.professional}::int, ${r.public}::int)`;
@@ -71,22 +75,17 @@ function termsCte(rules: { national: CreditRuleRow; own: Map<string, CreditRuleR
   return sql`terms (region, total, professional, public) AS (VALUES ${sql.join(rows, sql`, `)})`;
 }
 
-/** A member's terms: their region's (t), else the national ones (n). */
-const TERMS_JOIN = sql`LEFT JOIN terms t ON t.region = p.region JOIN terms n ON n.region = ''`;
-
-/** The member filter of a query: personal, enabled accounts, optionally of one region (or of none). */
+/** The members of a query (u: users): personal, enabled accounts, optionally of one region (or of none). */
 function memberFilter(region: string | undefined): SQL {
   const base = sql`u.role = 'personal' AND NOT u.disabled`;
   if (region === undefined) return base;
-  if (region === CREDIT_REPORT_NO_REGION) return sql`${base} AND p.region IS NULL`;
-  return sql`${base} AND p.region = ${region}`;
+  if (region === CREDIT_REPORT_NO_REGION) return sql`${base} AND NOT EXISTS (SELECT 1 FROM ${creditsProfiles} p WHERE p.user_id = u.id)`;
+  return sql`${base} AND EXISTS (SELECT 1 FROM ${creditsProfiles} p WHERE p.user_id = u.id AND p.region = ${region})`;
 }
 
-/** 达标 in SQL: the comparisons of evaluateCreditYear against the member's region's terms (t, or n: national). */
-const metSql = (professional: SQL, pub: SQL) =>
-  sql`(${professional} + ${pub} >= coalesce(t.total, n.total)
-       AND ${professional} >= coalesce(t.professional, n.professional)
-       AND ${pub} >= coalesce(t.public, n.public))`;
+/** 达标 in SQL: the comparisons of evaluateCreditYear against the member's region's terms (`term('total')` ...). */
+const metSql = (professional: SQL, pub: SQL, term: (name: 'total' | 'professional' | 'public') => SQL) =>
+  sql`(${professional} + ${pub} >= ${term('total')} AND ${professional} >= ${term('professional')} AND ${pub} >= ${term('public')})`;
 
 interface MemberRow {
   user_id: number;
@@ -119,51 +118,101 @@ const regionOrder = (region: string) => {
   return i >= 0 ? i : CREDIT_REGIONS.length;
 };
 
+/** How long a year's counts by region are reused (per process): the pager's total may be up to this old. */
+const SUMMARY_TTL_MS = 60_000;
+
 /**
- * 学分年度报表: every member's year evaluated under the rule of their region, set-wise. One statement groups the
- * year's grants by member and category, joins each member's region and its terms, and answers the counts by region,
- * the filtered total and the page together; the rules are read once per region before it.
+ * Members' years one by one in id order: the members are picked first (`after` a cursor or at an offset), then each
+ * one's region, sums (through the (user_id, year) index) and terms are looked up, so a page or an export batch costs
+ * its own members only, whatever page it is. The terms go in as one JSON object keyed by region ('' national).
+ */
+function memberRows(rules: Rules, year: number, region: string | undefined, at: { after?: number; offset?: number; limit: number }): SQL {
+  const terms = Object.fromEntries(['', ...CREDIT_REGIONS].map((r) => [r, requiredBy(rules.own.get(r) ?? rules.national)]));
+  const t = sql`${JSON.stringify(terms)}::jsonb`;
+  return sql`
+  WITH picked AS MATERIALIZED (
+    SELECT u.id FROM ${users} u
+     WHERE ${memberFilter(region)} AND u.id > ${at.after ?? 0}
+     ORDER BY u.id LIMIT ${at.limit} OFFSET ${at.offset ?? 0})
+  SELECT u.id AS user_id, u.real_name, u.nickname, u.phone, u.id_number, pr.region,
+         s.professional, s.public, ${metSql(sql`s.professional`, sql`s.public`, (f) => sql.raw(`r.${f}`))} AS met
+    FROM picked JOIN ${users} u ON u.id = picked.id
+    LEFT JOIN LATERAL (SELECT p.region FROM ${creditsProfiles} p WHERE p.user_id = u.id) pr ON true
+    CROSS JOIN LATERAL (
+          SELECT coalesce(sum(g.credits) FILTER (WHERE g.category = 'professional'), 0)::int AS professional,
+                 coalesce(sum(g.credits) FILTER (WHERE g.category = 'public'), 0)::int AS public
+            FROM ${creditsGrants} g
+           WHERE g.user_id = u.id AND g.year = ${year} AND g.withdrawn_at IS NULL) s
+    CROSS JOIN LATERAL (
+          SELECT (j ->> 'total')::int AS total, (j ->> 'professional')::int AS professional, (j ->> 'public')::int AS public
+            FROM (SELECT coalesce(${t} -> pr.region, ${t} -> '') AS j) x) r
+   ORDER BY u.id`;
+}
+
+/**
+ * Every member's year at once, set-wise: the year's grants grouped by member and category in one pass, joined to the
+ * members, their regions and their regions' terms, as the CTE `e` (id, region, professional, public, met).
+ */
+const everyMember = (rules: Rules, year: number) => sql`
+  ${termsCte(rules)},
+  sums AS (
+    SELECT user_id,
+           coalesce(sum(credits) FILTER (WHERE category = 'professional'), 0)::int AS professional,
+           coalesce(sum(credits) FILTER (WHERE category = 'public'), 0)::int AS public
+      FROM ${creditsGrants}
+     WHERE year = ${year} AND withdrawn_at IS NULL
+     GROUP BY user_id),
+  e AS MATERIALIZED (
+    SELECT u.id, p.region, coalesce(s.professional, 0) AS professional, coalesce(s.public, 0) AS public,
+           ${metSql(sql`coalesce(s.professional, 0)`, sql`coalesce(s.public, 0)`, (f) => sql.raw(`coalesce(t.${f}, n.${f})`))} AS met
+      FROM ${users} u
+      LEFT JOIN ${creditsProfiles} p ON p.user_id = u.id
+      LEFT JOIN sums s ON s.user_id = u.id
+      LEFT JOIN terms t ON t.region = p.region
+      JOIN terms n ON n.region = ''
+     WHERE ${memberFilter(undefined)})`;
+
+/**
+ * 学分年度报表: every member's year evaluated under the rule of their region, set-wise (no statement per member). The
+ * counts by region are one pass over the year's grants grouped by member and category (reused for a minute per year
+ * and rule set); a page without a result filter reads only its own members' sums; a page of 达标 or 未达标 members
+ * filters the set-wise evaluation. The rules are read once per region before any of it.
  */
 export function createCreditsReport({ db }: { db: Db }) {
+  const cached = createTtlCache({ ttlMs: SUMMARY_TTL_MS, maxKeys: 100 });
   return {
     async report(q: ReportQuery): Promise<CreditReport> {
       const rules = await yearRules(db, q.year);
-      const status = q.status === undefined ? sql`true` : q.status === 'met' ? sql`e.met` : sql`NOT e.met`;
-      const regionFilter =
-        q.region === undefined ? sql`true` : q.region === CREDIT_REPORT_NO_REGION ? sql`e.region IS NULL` : sql`e.region = ${q.region}`;
-      const [row] = await rowsOf<{ regions: { region: string | null; met: number; unmet: number }[] | null; total: number; page: MemberRow[] | null }>(
-        db,
-        sql`WITH ${termsCte(rules)},
-              sums AS (
-                SELECT user_id,
-                       coalesce(sum(credits) FILTER (WHERE category = 'professional'), 0)::int AS professional,
-                       coalesce(sum(credits) FILTER (WHERE category = 'public'), 0)::int AS public
-                  FROM ${creditsGrants}
-                 WHERE year = ${q.year} AND withdrawn_at IS NULL
-                 GROUP BY user_id),
-              e AS MATERIALIZED (
-                SELECT u.id, p.region, coalesce(s.professional, 0) AS professional, coalesce(s.public, 0) AS public,
-                       ${metSql(sql`coalesce(s.professional, 0)`, sql`coalesce(s.public, 0)`)} AS met
-                  FROM ${users} u
-                  LEFT JOIN ${creditsProfiles} p ON p.user_id = u.id
-                  LEFT JOIN sums s ON s.user_id = u.id
-                  ${TERMS_JOIN}
-                 WHERE ${memberFilter(undefined)})
-            SELECT (SELECT json_agg(r) FROM (SELECT region, count(*) FILTER (WHERE met)::int AS met,
-                                                    count(*) FILTER (WHERE NOT met)::int AS unmet
-                                               FROM e GROUP BY region) r) AS regions,
-                   (SELECT count(*)::int FROM e WHERE ${regionFilter} AND ${status}) AS total,
-                   (SELECT json_agg(pg ORDER BY pg.user_id) FROM (
-                      SELECT e.id AS user_id, u.real_name, u.nickname, u.phone, u.id_number, e.region,
-                             e.professional, e.public, e.met
-                        FROM e JOIN ${users} u ON u.id = e.id
-                       WHERE ${regionFilter} AND ${status}
-                       ORDER BY e.id
-                       LIMIT ${q.per} OFFSET ${(q.page - 1) * q.per}) pg) AS page`,
+      const ruleKey = [rules.national.id, ...[...rules.own.values()].map((r) => r.id).sort((a, b) => a - b)].join(',');
+      const counted = await cached(`${q.year}:${ruleKey}`, () =>
+        rowsOf<{ region: string | null; met: number; unmet: number }>(
+          db,
+          sql`WITH ${everyMember(rules, q.year)}
+              SELECT region, count(*) FILTER (WHERE met)::int AS met, count(*) FILTER (WHERE NOT met)::int AS unmet
+                FROM e GROUP BY region`,
+        ),
       );
-      const regions = (row?.regions ?? [])
+      const regions = counted
         .map((r) => ({ region: r.region ?? CREDIT_REPORT_NO_REGION, met: r.met, unmet: r.unmet }))
         .sort((a, b) => regionOrder(a.region) - regionOrder(b.region));
+      const totals = { met: regions.reduce((s, r) => s + r.met, 0), unmet: regions.reduce((s, r) => s + r.unmet, 0) };
+      const scope = q.region === undefined ? totals : (regions.find((r) => r.region === q.region) ?? { met: 0, unmet: 0 });
+      const total = q.status === undefined ? scope.met + scope.unmet : scope[q.status];
+
+      const offset = (q.page - 1) * q.per;
+      const page =
+        q.status === undefined
+          ? await rowsOf<MemberRow>(db, memberRows(rules, q.year, q.region, { offset, limit: q.per }))
+          : await rowsOf<MemberRow>(
+              db,
+              sql`WITH ${everyMember(rules, q.year)}
+                  SELECT e.id AS user_id, u.real_name, u.nickname, u.phone, u.id_number, e.region, e.professional, e.public, e.met
+                    FROM e JOIN ${users} u ON u.id = e.id
+                   WHERE ${q.status === 'met' ? sql`e.met` : sql`NOT e.met`}
+                     AND ${q.region === undefined ? sql`true` : q.region === CREDIT_REPORT_NO_REGION ? sql`e.region IS NULL` : sql`e.region = ${q.region}`}
+                   ORDER BY e.id
+                   LIMIT ${q.per} OFFSET ${offset}`,
+            );
       const ruleView = (region: string | null, rule: CreditRuleRow) => ({
         region,
         year: rule.year,
@@ -174,12 +223,12 @@ export function createCreditsReport({ db }: { db: Db }) {
       return {
         year: q.year,
         regions,
-        totals: { met: regions.reduce((s, r) => s + r.met, 0), unmet: regions.reduce((s, r) => s + r.unmet, 0) },
+        totals,
         rules: [
           ruleView(null, rules.national),
           ...[...rules.own].sort(([a], [b]) => regionOrder(a) - regionOrder(b)).map(([region, rule]) => ruleView(region, rule)),
         ],
-        members: { list: (row?.page ?? []).map(toRow), total: row?.total ?? 0, page: q.page, per: q.per },
+        members: { list: page.map(toRow), total, page: q.page, per: q.per },
       };
     },
 
@@ -194,20 +243,7 @@ export function createCreditsReport({ db }: { db: Db }) {
         for (let after = 0; ; ) {
           const rows = await rowsOf<MemberRow>(
             db,
-            sql`WITH ${termsCte(rules)}
-                SELECT u.id AS user_id, u.real_name, u.nickname, u.phone, u.id_number, p.region,
-                       s.professional, s.public, ${metSql(sql`s.professional`, sql`s.public`)} AS met
-                  FROM ${users} u
-                  LEFT JOIN ${creditsProfiles} p ON p.user_id = u.id
-                  CROSS JOIN LATERAL (
-                        SELECT coalesce(sum(g.credits) FILTER (WHERE g.category = 'professional'), 0)::int AS professional,
-                               coalesce(sum(g.credits) FILTER (WHERE g.category = 'public'), 0)::int AS public
-                          FROM ${creditsGrants} g
-                         WHERE g.user_id = u.id AND g.year = ${q.year} AND g.withdrawn_at IS NULL) s
-                  ${TERMS_JOIN}
-                 WHERE ${memberFilter(q.region)} AND u.id > ${after}
-                 ORDER BY u.id
-                 LIMIT ${EXPORT_BATCH}`,
+            memberRows(rules, q.year, q.region, { after, limit: EXPORT_BATCH }),
           );
           yield rows.filter((r) => wanted === undefined || r.met === (wanted === 'met'));
           if (rows.length < EXPORT_BATCH) return;
