@@ -13,6 +13,7 @@ import { chinaDate } from '@/shared/lib/china-time';
 import { creditsApi, creditsKeys } from '../api/credits-api';
 import { CertificateBlock } from './certificate-block';
 import { ConversionSection } from './conversion-section';
+import { CreditDigestSwitch } from './credit-digest-switch';
 import './credits.css';
 
 const NATIONAL = '__national__';
@@ -148,6 +149,12 @@ export function CreditYearPanel() {
           </section>
           {y.met && <CertificateBlock year={y.year} />}
           {thisYear && <ConversionSection rule={y.rule} year={y.year} />}
+          {thisYear && (
+            <section aria-label="每周学习周报" className="credit-panel__section">
+              <h3>每周学习周报</h3>
+              <CreditDigestSwitch />
+            </section>
+          )}
         </>
       )}
       {(y.history.length > 0 || !thisYear) && (
