@@ -10,7 +10,7 @@ import {
 } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useSessionStore } from '@/shared/lib/session/session-store';
-import { chinaDate, chinaDateTime } from '@/shared/lib/china-time';
+import { chinaDate, chinaDateTime, chinaTime } from '@/shared/lib/china-time';
 import { useRecentMessages } from '../api/use-recent-messages';
 import './student-page.css';
 
@@ -92,7 +92,7 @@ export default function StudentPage({ extra }: { extra?: ReactNode }) {
         {user ? (
           <>
             <h2 className="student-dash__hello">
-              {greeting(new Date().getHours())}，{name}
+              {greeting(Number(chinaTime(new Date()).slice(0, 2)))}，{name}
             </h2>
             <p className="student-dash__sub">
               {user.is_member && user.member_end_at
