@@ -121,9 +121,13 @@ async function fill() {
 
 // ---- the member's year, statement by statement (credits.service.ts myYear) -------------------------------------------
 
-const RULE = `SELECT * FROM credits_rules WHERE year = $1 AND region = $2 ORDER BY version DESC LIMIT 1`;
-const NATIONAL = `SELECT * FROM credits_rules WHERE year = $1 AND region IS NULL ORDER BY version DESC LIMIT 1`;
-const EARLIER = `SELECT * FROM credits_rules WHERE region IS NULL AND year < $1 ORDER BY year DESC, version DESC LIMIT 1`;
+/** rulesFor (credits.service.ts): every requested year's rule, with ruleFor's precedence, in one statement. */
+const RULES_FOR = `SELECT DISTINCT ON (y.year) y.year AS for_year, r.*
+  FROM unnest($1::int[]) AS y(year)
+  JOIN credits_rules r ON (r.year = y.year AND (r.region IS NULL OR r.region = $2)) OR (r.region IS NULL AND r.year < y.year)
+ ORDER BY y.year, (r.year = y.year) DESC, (r.region IS NOT NULL) DESC, r.year DESC, r.version DESC`;
+const rulesFor = async (c, years, region) =>
+  new Map((years.length ? (await c.query(RULES_FOR, [years, region])).rows : []).map((r) => [r.for_year, r]));
 const REGION = `SELECT region FROM credits_profiles WHERE user_id = $1`;
 const GRANTS = `SELECT g.id, g.source, g.title, g.category, g.credits, g.granted_at, r.version
                   FROM credits_grants g JOIN credits_rules r ON r.id = g.rule_id
@@ -171,15 +175,6 @@ function evaluate(rule, rows) {
   return { missing, met: missing.total === 0 && missing.professional === 0 && missing.public === 0 };
 }
 
-/** ruleFor: the region's newest rule of the year, else the national one, else the newest earlier national one. */
-async function ruleFor(c, year, region) {
-  if (region !== null) {
-    const own = (await c.query(RULE, [year, region])).rows[0];
-    if (own) return own;
-  }
-  return (await c.query(NATIONAL, [year])).rows[0] ?? (await c.query(EARLIER, [year])).rows[0] ?? null;
-}
-
 const statementTimes = { region: [], rule: [], grants: [], suggestions: [], history: [], history_rules: [] };
 
 /** GET /api/credits/year's statements for one member; `record` keeps each statement's time. */
@@ -192,7 +187,7 @@ async function myYear(c, userId, record) {
   };
   const region = (await c.query(REGION, [userId])).rows[0]?.region ?? null;
   lap('region');
-  const rule = await ruleFor(c, YEAR, region);
+  const rule = (await rulesFor(c, [YEAR], region)).get(YEAR) ?? null;
   lap('rule');
   const grants = (await c.query(GRANTS, [userId, YEAR])).rows;
   lap('grants');
@@ -204,10 +199,9 @@ async function myYear(c, userId, record) {
   }
   const past = (await c.query(HISTORY, [userId, YEAR])).rows;
   lap('history');
-  for (const y of new Set(past.map((p) => p.year))) {
-    const r = await ruleFor(c, y, region);
-    evaluate(r, past.filter((p) => p.year === y));
-  }
+  const years = [...new Set(past.map((p) => p.year))];
+  const rules = await rulesFor(c, years, region);
+  for (const y of years) evaluate(rules.get(y), past.filter((p) => p.year === y));
   lap('history_rules');
   return { grants: grants.length, years: new Set(past.map((p) => p.year)).size };
 }

@@ -8,7 +8,7 @@ import { courseBySlug } from '../courses/course-test-helpers';
 import { createMessagesService } from '../messages';
 import { messages } from '../messages/messages.table';
 import { api } from '../talent/talent.test-support';
-import { createCreditLedger } from './credits.service';
+import { createCreditLedger, ruleFor, rulesFor } from './credits.service';
 import { creditsGrants } from './credits.table';
 
 let t: TestApp;
@@ -141,6 +141,17 @@ describe("the member's year and region", () => {
     expect((await api(t, 'GET', '/api/credits/year?year=1999', me)).status).toBe(400);
     const company = await createUser(t, { role: 'company' });
     expect(await api(t, 'GET', '/api/credits/year', company)).toMatchObject({ status: 403, message: m.companyNotApplicable });
+  });
+});
+
+describe('rules of several years at once', () => {
+  it('give each year the rule ruleFor gives it, for every region', async () => {
+    const years = [2023, 2024, 2025, 2026, 2027, 2030];
+    for (const region of [null, '江苏省', '河南省']) {
+      const batch = await rulesFor(t.db, years, region);
+      for (const y of years) expect(batch.get(y)?.id, `${y} ${region}`).toBe((await ruleFor(t.db, y, region))?.id);
+    }
+    expect((await rulesFor(t.db, [], null)).size).toBe(0);
   });
 });
 

@@ -17,6 +17,7 @@ import {
   type creditRuleBodySchema,
 } from '@app/contracts';
 import type { Db } from '../../db/client';
+import { pgArray } from '../../db/pg-array';
 import { lockKey, rowsOf, type Executor } from '../../db/sql';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth';
@@ -85,6 +86,28 @@ export async function ruleFor(ex: Executor, year: number, region: string | null)
     .orderBy(desc(creditsRules.year), desc(creditsRules.version))
     .limit(1);
   return earlier ?? null;
+}
+
+/**
+ * The rules of several years at once, in one statement, with ruleFor's precedence for each year (the region's rule of
+ * the year, else the national one, else the newest national rule of an earlier year): the member's earlier years.
+ */
+export async function rulesFor(ex: Executor, years: readonly number[], region: string | null): Promise<Map<number, CreditRuleRow>> {
+  if (years.length === 0) return new Map();
+  const rows = await rowsOf<CreditRuleRow & { for_year: number; createdAt: Date | string }>(
+    ex,
+    sql`SELECT DISTINCT ON (y.year) y.year AS for_year,
+               r.id, r.year, r.region, r.version, r.required_total AS "requiredTotal", r.professional_min AS "professionalMin",
+               r.professional_share_num AS "professionalShareNum", r.professional_share_den AS "professionalShareDen",
+               r.public_min AS "publicMin", r.minutes_per_credit AS "minutesPerCredit", r.conversions,
+               r.filing_deadline::text AS "filingDeadline", r.source, r.seed_key AS "seedKey", r.created_at AS "createdAt",
+               r.created_by AS "createdBy"
+          FROM unnest(${pgArray([...years])}::int[]) AS y(year)
+          JOIN ${creditsRules} r
+            ON (r.year = y.year AND (r.region IS NULL OR r.region = ${region})) OR (r.region IS NULL AND r.year < y.year)
+         ORDER BY y.year, (r.year = y.year) DESC, (r.region IS NOT NULL) DESC, r.year DESC, r.version DESC`,
+  );
+  return new Map(rows.map(({ for_year, ...r }) => [for_year, { ...r, createdAt: new Date(r.createdAt) }]));
 }
 
 export async function regionOf(ex: Executor, userId: number): Promise<string | null> {
@@ -190,7 +213,7 @@ export function createCreditsService(deps: CreditsDeps) {
       const thisYear = chinaYearOf(clock.now());
       const y = year ?? thisYear;
       const region = await regionOf(db, user.id);
-      const rule = await ruleFor(db, y, region);
+      const rule = (await rulesFor(db, [y], region)).get(y) ?? null;
       const grants = await db
         .select({
           id: creditsGrants.id,
@@ -222,8 +245,10 @@ export function createCreditsService(deps: CreditsDeps) {
              GROUP BY year, category ORDER BY year DESC`,
       );
       const history: MyCreditYear['history'] = [];
-      for (const yr of [...new Set(past.map((p) => p.year))]) {
-        const r = await ruleFor(db, yr, region);
+      const pastYears = [...new Set(past.map((p) => p.year))];
+      const pastRules = await rulesFor(db, pastYears, region);
+      for (const yr of pastYears) {
+        const r = pastRules.get(yr);
         const rows = past.filter((p) => p.year === yr);
         const f = r ? evaluateCreditYear(ruleTerms(r), rows) : null;
         history.push({ year: yr, total: rows.reduce((s, p) => s + p.credits, 0), met: f ? f.met : null });
