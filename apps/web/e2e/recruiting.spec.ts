@@ -98,7 +98,7 @@ test('a verified company posts a job staff approve; a member applies with the po
   // 1. The company fills its profile and sends its licence.
   const c = await pageAs(browser, company.token);
   await c.goto('/center/recruitment/companyEdit');
-  await expect(c.getByText('未提交认证')).toBeVisible();
+  await expect(c.locator('.centre__content').getByText('未提交认证')).toBeVisible();
   await c.getByLabel('企业名称').fill(companyName);
   await pickSelect(c, c.getByLabel('所属行业'), '咨询与专业服务', { search: true });
   await pickSelect(c, c.getByLabel('单位规模'), '11-50人');
@@ -110,7 +110,7 @@ test('a verified company posts a job staff approve; a member applies with the po
   await c.getByRole('button', { name: '保存企业信息' }).click();
   await expect(c.getByText('企业信息已保存')).toBeVisible();
   await c.locator('input[type=file]').first().setInputFiles({ name: '营业执照.png', mimeType: 'image/png', buffer: PNG });
-  await expect(c.getByText('认证审核中')).toBeVisible();
+  await expect(c.locator('.centre__content').getByText('认证审核中')).toBeVisible();
   await shot(c, 'company-edit');
 
   // 2. Staff approve the company.

@@ -139,6 +139,7 @@ export function BaseManagerForm({ initialBase, initialPhone, pendingBases, disab
       </Form.Item>
       <Form.Item
         name="file"
+        className="rg-form__file"
         label="证明材料（选填）"
         extra="营业执照、办学许可证等，JPG、PNG 或 PDF，不超过10MB"
         valuePropName="fileList"
