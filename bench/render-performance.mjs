@@ -174,6 +174,7 @@ export function render() {
   p('npm run bench            # all three; writes bench/results/*.json and this page');
   p('node bench/cold-start.mjs # one benchmark alone');
   p('BENCH_DATABASE_URL=postgres://postgres:...@127.0.0.1:5432/postgres npm run bench:scale -- --scale 0.1  # PostgreSQL');
+  p('BENCH_DATABASE_URL=postgres://postgres:...@127.0.0.1:5432/postgres npm run bench:training  # company dashboard, 5,000 employees');
   p('```');
   p();
   writeFileSync(out, lines.join('\n'));

@@ -28,6 +28,13 @@ const benches = [
   ['image-pipeline', (await import('./image-pipeline.bench.mjs')).run],
   ['workbook-guard', (await import('./workbook-guard.bench.mjs')).run],
 ];
+// On PostgreSQL only: the company training dashboard at 5,000 employees (its own section of docs/performance.md).
+if (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL) {
+  const dashboard = await import('./company-dashboard.bench.mjs');
+  benches.push([dashboard.RESULT_NAME, () => dashboard.run()]);
+} else {
+  console.log('[bench] company-dashboard skipped: set BENCH_DATABASE_URL to a PostgreSQL superuser URL to run it');
+}
 for (const [name, run] of benches) {
   console.log(`\n[bench] ${name}`);
   const result = await run();

@@ -87,7 +87,7 @@ async function fill() {
   await timedSql(
     `users (${N.users})`,
     `
-    INSERT INTO users (phone, role, nickname, member_end_at, company_name, created_at, updated_at)
+    INSERT INTO users (phone, role, nickname, own_member_end_at, company_name, created_at, updated_at)
     SELECT '1' || lpad(i::text, 10, '0'),
            CASE WHEN i % 20 = 0 THEN 'company' ELSE 'personal' END,
            '学员' || i,

@@ -28,6 +28,7 @@ import { coursePublicPages, createCoursesModule } from './modules/courses';
 import { createCourseProgressSource, learningBufferSize, learningModule } from './modules/learning';
 import { certificateCheckPages, createBadgeIssuer, examsModule, examsPublicPages, statusEntry } from './modules/exams';
 import { createLiveModule, liveModerationSource } from './modules/live';
+import { trainingModule } from './modules/training';
 import { magazineModule } from './modules/magazine';
 import { createMembersModule } from './modules/members';
 import { messagesModule } from './modules/messages';
@@ -77,6 +78,7 @@ export const APP_MODULES: readonly AppModule[] = [
   membersEntry,
   createTalentModule({ attachmentAccess: (deps) => [recruitingAttachmentAccess(deps)] }),
   recruitingModule,
+  trainingModule,
   toolsModule,
   qaModule,
   examsModule,

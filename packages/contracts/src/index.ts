@@ -87,3 +87,6 @@ export * from './credits/credits-certificates';
 export * from './standards/standards.rules';
 export * from './standards/standards.schemas';
 export * from './standards/standards.routes';
+export * from './training/training.rules';
+export * from './training/training.schemas';
+export * from './training/training.routes';

@@ -79,8 +79,11 @@ const envSchema = z
     ALIYUN_SMS_TEMPLATE_CODE: z.string().trim().min(1).optional(),
     // The weekly learning digest's notice template (optional: without it the digest goes to the message centre only).
     ALIYUN_SMS_NOTICE_TEMPLATE_CODE: z.string().trim().min(1).optional(),
+    ALIYUN_SMS_TRAINING_INVITATION_TEMPLATE_CODE: z.string().trim().min(1).optional(),
+    ALIYUN_SMS_TRAINING_DEADLINE_TEMPLATE_CODE: z.string().trim().min(1).optional(),
     // The weekly learning digest (credits module): on by default, off under NODE_ENV=test (tests run it directly).
     CREDITS_DIGEST: z.enum(['on', 'off']).optional(),
+    TRAINING_REMINDERS: z.enum(['on', 'off']).optional(),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
     // Codes sent per client address per hour (an office behind one address, or a test run, may need more).
     SMS_MAX_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(SMS_MAX_PER_IP_PER_HOUR),
@@ -250,6 +253,8 @@ export interface Config {
       };
   /** Whether this process sends the weekly learning digest (CREDITS_DIGEST; off by default under NODE_ENV=test). */
   creditsDigest: boolean;
+  /** Whether this process sends company-training deadline reminders (TRAINING_REMINDERS; off by default under NODE_ENV=test). */
+  trainingReminders: boolean;
   sessionTtlMs: number;
   /** SMS codes sent per client address per hour. */
   smsMaxPerIpPerHour: number;
@@ -388,9 +393,12 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
             signName: e.ALIYUN_SMS_SIGN_NAME!,
             templateCode: e.ALIYUN_SMS_TEMPLATE_CODE!,
             ...(e.ALIYUN_SMS_NOTICE_TEMPLATE_CODE ? { noticeTemplateCode: e.ALIYUN_SMS_NOTICE_TEMPLATE_CODE } : {}),
+            ...(e.ALIYUN_SMS_TRAINING_INVITATION_TEMPLATE_CODE ? { trainingInvitationTemplateCode: e.ALIYUN_SMS_TRAINING_INVITATION_TEMPLATE_CODE } : {}),
+            ...(e.ALIYUN_SMS_TRAINING_DEADLINE_TEMPLATE_CODE ? { trainingDeadlineTemplateCode: e.ALIYUN_SMS_TRAINING_DEADLINE_TEMPLATE_CODE } : {}),
           }
         : { provider: 'console' as const },
     creditsDigest: e.CREDITS_DIGEST ? e.CREDITS_DIGEST === 'on' : e.NODE_ENV !== 'test',
+    trainingReminders: e.TRAINING_REMINDERS ? e.TRAINING_REMINDERS === 'on' : e.NODE_ENV !== 'test',
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 3_600_000,
     smsMaxPerIpPerHour: e.SMS_MAX_PER_IP_PER_HOUR,
     passwordHash: {

@@ -23,3 +23,4 @@ export * from '../modules/regions/regions.table';
 export * from '../modules/credits/credits.table';
 export * from '../modules/credits/credits-digest.table';
 export * from '../modules/standards/standards.table';
+export * from '../modules/training/training.table';

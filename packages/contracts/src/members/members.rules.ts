@@ -18,13 +18,14 @@ export const ORDER_POLL_INTERVAL_MS = 2_000;
 
 /** What an order buys: a membership plan, a paid course, one financial risk-check report (product id = report id) or a
  * paid exam registration (product id = the session). */
-export const ORDER_PRODUCT_TYPES = ['member', 'course', 'risk_report', 'exam'] as const;
+export const ORDER_PRODUCT_TYPES = ['member', 'course', 'risk_report', 'exam', 'seats'] as const;
 export type OrderProductType = (typeof ORDER_PRODUCT_TYPES)[number];
 export const ORDER_PRODUCT_TYPE_LABELS: Record<OrderProductType, string> = {
   member: '会员',
   course: '课程',
   risk_report: '风险检测报告',
   exam: '考试报名',
+  seats: '学员卡',
 };
 
 /** Price list: one financial risk-check report beyond a member's free ones (SPEC §9), fen. */
@@ -67,6 +68,28 @@ export const INVOICE_TITLE_TYPE_LABELS: Record<InvoiceTitleType, string> = {
   company: '企业',
 };
 
+/**
+ * 增值税电子普通发票 (any title, today's kind) or 增值税专用发票 (a company title with its registered address and phone,
+ * bank and account, which the special invoice prints and the buyer deducts input VAT with).
+ */
+export const INVOICE_KINDS = ['normal', 'special'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+export const INVOICE_KIND_LABELS: Record<InvoiceKind, string> = {
+  normal: '增值税电子普通发票',
+  special: '增值税专用发票',
+};
+/** The form's radio: the same kinds, shorter. */
+export const INVOICE_KIND_SHORT_LABELS: Record<InvoiceKind, string> = {
+  normal: '电子普通发票',
+  special: '增值税专用发票',
+};
+export const INVOICE_REG_ADDRESS_MAX_LENGTH = 100;
+export const INVOICE_BANK_NAME_MAX_LENGTH = 60;
+/** 注册电话: a landline (area code, optional dash or space, 7-8 digits, optional -extension) or a mobile number. */
+export const INVOICE_REG_PHONE_REGEX = /^(?:1[3-9]\d{9}|0\d{2,3}[- ]?\d{7,8}(?:-\d{1,6})?)$/;
+/** 银行账号 once the spaces typed to group it are removed. */
+export const INVOICE_BANK_ACCOUNT_REGEX = /^\d{8,30}$/;
+
 export const INVOICE_TITLE_MAX_LENGTH = 60;
 export const INVOICE_EMAIL_MAX_LENGTH = 100;
 export const INVOICE_REJECT_REASON_MAX_LENGTH = 200;
@@ -95,6 +118,9 @@ export const membersMessages = {
   productTypeInvalid: '请选择购买的商品类型',
   productRequired: '请选择购买的商品',
   quantityInvalid: '购买数量只能为1',
+  seatQuantityInvalid: '学员卡购买数量须为1到5000张',
+  seatProductInvalid: '学员卡商品编号不正确',
+  seatsCompanyOnly: '仅通过认证的企业账号可以购买学员卡',
   planNotFound: '会员套餐不存在或已下架',
   courseNotFound: '课程不存在或已下架',
   courseNotForSale: '该课程无需购买',
@@ -131,6 +157,16 @@ export const membersMessages = {
   invoiceTitleTooLong: `发票抬头最多${INVOICE_TITLE_MAX_LENGTH}个字符`,
   taxNoRequired: '请输入纳税人识别号（统一社会信用代码）',
   taxNoInvalid: '纳税人识别号（统一社会信用代码）不正确',
+  invoiceKindRequired: '请选择发票类型',
+  specialInvoicePersonal: '个人抬头只能开具普通发票',
+  regAddressRequired: '请输入注册地址',
+  regAddressTooLong: `注册地址最多${INVOICE_REG_ADDRESS_MAX_LENGTH}个字符`,
+  regPhoneRequired: '请输入注册电话',
+  regPhoneInvalid: '注册电话格式不正确，请填写固定电话（如010-12345678）或手机号',
+  bankNameRequired: '请输入开户银行',
+  bankNameTooLong: `开户银行最多${INVOICE_BANK_NAME_MAX_LENGTH}个字符`,
+  bankAccountRequired: '请输入银行账号',
+  bankAccountInvalid: '银行账号应为8至30位数字',
   emailRequired: '请输入接收发票的邮箱',
   emailInvalid: '邮箱格式不正确',
   amountRequired: '请输入开票金额',

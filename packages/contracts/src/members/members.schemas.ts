@@ -4,7 +4,12 @@ import { pagedSchema, pageQuerySchema } from '../common/pagination';
 import { isValidCreditCode } from '../auth/credit-code';
 import { roleSchema } from '../users/users.schemas';
 import {
+  INVOICE_BANK_ACCOUNT_REGEX,
+  INVOICE_BANK_NAME_MAX_LENGTH,
   INVOICE_EMAIL_MAX_LENGTH,
+  INVOICE_KINDS,
+  INVOICE_REG_ADDRESS_MAX_LENGTH,
+  INVOICE_REG_PHONE_REGEX,
   INVOICE_REJECT_REASON_MAX_LENGTH,
   INVOICE_STATES,
   INVOICE_TITLE_MAX_LENGTH,
@@ -22,6 +27,7 @@ export const orderProductTypeSchema = z.enum(ORDER_PRODUCT_TYPES, { error: m.pro
 export const paymentChannelSchema = z.enum(PAYMENT_CHANNELS);
 export const invoiceStateSchema = z.enum(INVOICE_STATES);
 export const invoiceTitleTypeSchema = z.enum(INVOICE_TITLE_TYPES, { error: m.invoiceTitleTypeRequired });
+export const invoiceKindSchema = z.enum(INVOICE_KINDS, { error: m.invoiceKindRequired });
 
 /** A membership plan of GET /api/members (the first item is the standard plan: its id is "the member id"). */
 export const memberPlanSchema = z.object({
@@ -52,7 +58,7 @@ export const orderSchema = z.object({
   product_id: z.number().int(),
   /** What is bought, e.g. 年度会员 or the course title. */
   subject: z.string(),
-  /** Always 1. */
+  /** 1, or the number of 学员卡 a seat order buys. */
   quantity: z.number().int(),
   /** Amount charged, fen, computed by the server (a course's member price when the buyer was a member). */
   amount: z.number().int(),
@@ -88,7 +94,11 @@ export type OrderPage = z.infer<typeof orderPageSchema>;
 export const createOrderBodySchema = z.object({
   product_type: orderProductTypeSchema,
   product_id: idSchema(m.productRequired),
-  quantity: z.literal(1, { error: m.quantityInvalid }).optional(),
+  /** 1 (or absent) for everything but 学员卡 (`seats`), which a company buys 1 to 5000 of in one order. */
+  quantity: z.number({ error: m.quantityInvalid }).int(m.quantityInvalid).min(1, m.quantityInvalid).max(5000, m.seatQuantityInvalid).optional(),
+}).superRefine((v, ctx) => {
+  if (v.product_type !== 'seats' && v.quantity !== undefined && v.quantity !== 1)
+    ctx.addIssue({ code: 'custom', path: ['quantity'], message: m.quantityInvalid });
 });
 export type CreateOrderBody = z.input<typeof createOrderBodySchema>;
 
@@ -221,6 +231,16 @@ export const invoiceSchema = z.object({
   title: z.string(),
   /** Unified social credit code of a company title; null for a personal title. */
   tax_no: z.string().nullable(),
+  /** normal: 增值税电子普通发票; special: 增值税专用发票 (company titles only, with the four details below). */
+  invoice_kind: invoiceKindSchema,
+  /** 注册地址 of a special invoice's company; null for a normal invoice. */
+  reg_address: z.string().nullable(),
+  /** 注册电话 (landline or mobile) of a special invoice's company; null for a normal invoice. */
+  reg_phone: z.string().nullable(),
+  /** 开户银行 of a special invoice's company; null for a normal invoice. */
+  bank_name: z.string().nullable(),
+  /** 银行账号 (digits only) of a special invoice's company; null for a normal invoice. */
+  bank_account: z.string().nullable(),
   email: z.string(),
   /** Fen, at most the amount paid. */
   amount: z.number().int(),
@@ -244,9 +264,43 @@ const emailSchema = z
   .max(INVOICE_EMAIL_MAX_LENGTH, m.emailInvalid)
   .pipe(z.email({ error: m.emailInvalid }));
 
+/** The four company details a special invoice (增值税专用发票) carries besides the title and tax number. */
+export const SPECIAL_INVOICE_FIELDS = ['reg_address', 'reg_phone', 'bank_name', 'bank_account'] as const;
+export type SpecialInvoiceField = (typeof SPECIAL_INVOICE_FIELDS)[number];
+
+/** A special-invoice detail as stored: trimmed; the bank account without the spaces typed to group its digits. */
+export function normalizeSpecialInvoiceField(field: SpecialInvoiceField, raw: string | null | undefined): string {
+  const v = (raw ?? '').trim();
+  return field === 'bank_account' ? v.replace(/\s+/g, '') : v;
+}
+
+/**
+ * What is wrong with one special-invoice detail (the Chinese message), or undefined when it is fine. The body schema
+ * and the web form both ask this, so they say the same words.
+ */
+export function specialInvoiceFieldError(field: SpecialInvoiceField, raw: string | null | undefined): string | undefined {
+  const v = normalizeSpecialInvoiceField(field, raw);
+  switch (field) {
+    case 'reg_address':
+      if (!v) return m.regAddressRequired;
+      return v.length > INVOICE_REG_ADDRESS_MAX_LENGTH ? m.regAddressTooLong : undefined;
+    case 'reg_phone':
+      if (!v) return m.regPhoneRequired;
+      return INVOICE_REG_PHONE_REGEX.test(v) ? undefined : m.regPhoneInvalid;
+    case 'bank_name':
+      if (!v) return m.bankNameRequired;
+      return v.length > INVOICE_BANK_NAME_MAX_LENGTH ? m.bankNameTooLong : undefined;
+    case 'bank_account':
+      if (!v) return m.bankAccountRequired;
+      return INVOICE_BANK_ACCOUNT_REGEX.test(v) ? undefined : m.bankAccountInvalid;
+  }
+}
+
 /**
  * POST /api/invoices: for one of my paid orders without a requested/issued invoice. A company title needs a valid
  * unified social credit code as tax_no (trimmed, upper-cased); a personal title's tax_no is dropped.
+ * invoice_kind defaults to normal; special needs a company title and the four details of SPECIAL_INVOICE_FIELDS
+ * (trimmed, the bank account's spaces removed); a normal invoice's details are dropped.
  * amount (fen) defaults to, and may not exceed, the amount paid.
  */
 export const createInvoiceBodySchema = z
@@ -255,21 +309,45 @@ export const createInvoiceBodySchema = z
     title_type: invoiceTitleTypeSchema,
     title: z.string({ error: m.invoiceTitleRequired }).trim().min(1, m.invoiceTitleRequired).max(INVOICE_TITLE_MAX_LENGTH, m.invoiceTitleTooLong),
     tax_no: z.string().optional().nullable(),
+    invoice_kind: invoiceKindSchema.optional(),
+    reg_address: z.string().optional().nullable(),
+    reg_phone: z.string().optional().nullable(),
+    bank_name: z.string().optional().nullable(),
+    bank_account: z.string().optional().nullable(),
     email: emailSchema,
     amount: z.coerce.number({ error: m.amountInvalid }).int({ error: m.amountInvalid }).positive({ error: m.amountInvalid }).optional(),
   })
   .superRefine((body, ctx) => {
+    if (body.invoice_kind === 'special' && body.title_type !== 'company') {
+      ctx.addIssue({ code: 'custom', path: ['invoice_kind'], message: m.specialInvoicePersonal });
+      return;
+    }
     if (body.title_type !== 'company') return;
     const taxNo = (body.tax_no ?? '').trim().toUpperCase();
     if (!taxNo) ctx.addIssue({ code: 'custom', path: ['tax_no'], message: m.taxNoRequired });
     else if (!isValidCreditCode(taxNo)) ctx.addIssue({ code: 'custom', path: ['tax_no'], message: m.taxNoInvalid });
+    if (body.invoice_kind !== 'special') return;
+    for (const field of SPECIAL_INVOICE_FIELDS) {
+      const message = specialInvoiceFieldError(field, body[field]);
+      if (message) ctx.addIssue({ code: 'custom', path: [field], message });
+    }
   })
-  .transform((body) => ({
-    ...body,
-    tax_no: body.title_type === 'company' ? (body.tax_no ?? '').trim().toUpperCase() : null,
-  }));
+  .transform((body) => {
+    const special = body.invoice_kind === 'special';
+    const detail = (field: SpecialInvoiceField) => (special ? normalizeSpecialInvoiceField(field, body[field]) : null);
+    return {
+      ...body,
+      tax_no: body.title_type === 'company' ? (body.tax_no ?? '').trim().toUpperCase() : null,
+      invoice_kind: special ? ('special' as const) : ('normal' as const),
+      reg_address: detail('reg_address'),
+      reg_phone: detail('reg_phone'),
+      bank_name: detail('bank_name'),
+      bank_account: detail('bank_account'),
+    };
+  });
 export type CreateInvoiceBody = z.input<typeof createInvoiceBodySchema>;
-/** The body as the server sees it after parsing (tax_no normalised, null for a personal title). */
+/** The body as the server sees it after parsing (tax_no normalised, null for a personal title; the kind set, the
+ * special details normalised, null for a normal invoice). */
 export type CreateInvoiceInput = z.output<typeof createInvoiceBodySchema>;
 
 /** GET /api/invoices: my invoices, newest first. */

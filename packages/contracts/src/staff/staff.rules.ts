@@ -51,6 +51,7 @@ export const PERMISSIONS = [
   'dashboard',
   'credits',
   'standards',
+  'training',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -78,6 +79,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   dashboard: '数据概览',
   credits: '继续教育学分',
   standards: '准则与政策',
+  training: '企业培训',
 };
 
 /** The permissions each role grants. 管理员 holds every permission, including managing roles. */
@@ -86,7 +88,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   editor: ['content', 'courses', 'magazine', 'live', 'dashboard'],
   course_manager: ['courses', 'credits', 'standards', 'dashboard'],
   reviewer: ['stars', 'companies', 'job_posts', 'moderation', 'qa', 'dashboard'],
-  finance: ['orders', 'invoices', 'refunds', 'risk_checks', 'reports', 'dashboard'],
+  finance: ['orders', 'invoices', 'refunds', 'risk_checks', 'reports', 'training', 'dashboard'],
   grader: ['exams', 'grading', 'dashboard'],
   expert: ['expert_workspace'],
 };

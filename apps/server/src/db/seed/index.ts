@@ -19,6 +19,7 @@ import { moderationSeed } from '../../modules/moderation/seed/moderation.seed';
 import { regionsSeed } from '../../modules/regions/seed/regions.seed';
 import { creditsDemoSeed, creditsRulesSeed } from '../../modules/credits/seed/credits.seed';
 import { standardsSeed } from '../../modules/standards/seed/standards.seed';
+import { trainingDemoSeed, trainingSeed } from '../../modules/training/seed/training.seed';
 
 export interface SeedContext {
   config: Pick<Config, 'siteName' | 'seedDemo'>;
@@ -34,7 +35,7 @@ export interface SeedModule {
 }
 
 // In dependency order (users before the courses they own ...). Add one line per area.
-export const seedModules: SeedModule[] = [contentSeed, usersSeed, coursesSeed, membersSeed, membersDemoSeed, talentSeed, toolsSeed, qaSeed, examsSeed, recruitingSeed, magazineSeed, liveSeed, contentPagesSeed, contentArticlesSeed, moderationSeed, regionsSeed, creditsRulesSeed, creditsDemoSeed, standardsSeed];
+export const seedModules: SeedModule[] = [contentSeed, usersSeed, coursesSeed, membersSeed, membersDemoSeed, talentSeed, toolsSeed, qaSeed, examsSeed, recruitingSeed, magazineSeed, liveSeed, contentPagesSeed, contentArticlesSeed, moderationSeed, regionsSeed, creditsRulesSeed, creditsDemoSeed, standardsSeed, trainingSeed, trainingDemoSeed];
 
 /**
  * Runs the seed modules this database has not had yet (all of them on a fresh database, none on a restart),

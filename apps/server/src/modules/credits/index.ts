@@ -9,3 +9,5 @@ export { createCreditLedger, type CreditLedger } from './credits.service';
 export { creditsDigestModule } from './credits-digest.routes';
 /** 学分年度报表 (staff: each member's year under their region's rule, and its Excel file). */
 export { creditsReportModule } from './credits-report.routes';
+/** Several members' years at once under their regions' rules (a company's dashboard of its employees). */
+export { creditStandings, type CreditStanding } from './credits-standings';

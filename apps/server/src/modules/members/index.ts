@@ -6,3 +6,5 @@ export type { WechatPayerSource } from './members.service';
 export { membershipOf, membershipYear, type Membership, type MembershipState } from './membership';
 /** Sales per day, the invoice queue's size and the finance exports of a period (staff dashboard and exports). */
 export { membersFigures } from './staff-figures';
+/** The orders table, for other areas' foreign keys (a seat keeps the order that bought it). */
+export { membersOrders } from './members.table';

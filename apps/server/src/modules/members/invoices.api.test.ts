@@ -130,6 +130,95 @@ describe('requesting invoices', () => {
   });
 });
 
+describe('special VAT invoices (增值税专用发票)', () => {
+  const special = (orderId: number, extra: object = {}) => ({
+    order_id: orderId,
+    title_type: 'company',
+    title: '北京财智咨询有限公司',
+    tax_no: CREDIT_CODE,
+    email: 'fin@example.com',
+    invoice_kind: 'special',
+    reg_address: ' 北京市海淀区中关村大街1号 ',
+    reg_phone: '010-62345678',
+    bank_name: '中国工商银行北京中关村支行',
+    bank_account: '0200 0045 0902 4567 890',
+    ...extra,
+  });
+
+  it('accepts a special invoice with all four details, stores the account without spaces and shows them to the owner and staff', async () => {
+    const { user, order } = await paidOrder();
+    const res = await post('/api/invoices', user, special(order.id));
+    expect(res.statusCode, res.body).toBe(200);
+    const details = {
+      invoice_kind: 'special',
+      title_type: 'company',
+      tax_no: CREDIT_CODE,
+      reg_address: '北京市海淀区中关村大街1号',
+      reg_phone: '010-62345678',
+      bank_name: '中国工商银行北京中关村支行',
+      bank_account: '0200004509024567890',
+    };
+    expect(res.json().data).toMatchObject(details);
+    const inv = res.json().data as Invoice;
+    expect((await get('/api/invoices', user)).json().data.list[0]).toMatchObject({ id: inv.id, ...details });
+    const queue = (await get('/api/admin/invoices?state=requested&per=50', staff)).json().data.list as Invoice[];
+    expect(queue.find((i) => i.id === inv.id)).toMatchObject(details);
+  });
+
+  it('refuses a special invoice without a bank account, naming the field, and checks each detail', async () => {
+    const { user, order } = await paidOrder();
+    const missing = await post('/api/invoices', user, special(order.id, { bank_account: '  ' }));
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({
+      message: membersMessages.bankAccountRequired,
+      data: { fieldErrors: { bank_account: membersMessages.bankAccountRequired } },
+    });
+    expect(Object.keys(missing.json().data.fieldErrors)).toEqual(['bank_account']);
+
+    const bad = await post('/api/invoices', user, special(order.id, { bank_account: '1234567', reg_phone: '12345', reg_address: null, bank_name: '' }));
+    expect(bad.json().data.fieldErrors).toEqual({
+      reg_address: membersMessages.regAddressRequired,
+      reg_phone: membersMessages.regPhoneInvalid,
+      bank_name: membersMessages.bankNameRequired,
+      bank_account: membersMessages.bankAccountInvalid,
+    });
+    const letters = await post('/api/invoices', user, special(order.id, { bank_account: '6222 0212 ABCD 5678' }));
+    expect(letters.json().data.fieldErrors.bank_account).toBe(membersMessages.bankAccountInvalid);
+    // A mobile number is a registered phone too.
+    expect((await post('/api/invoices', user, special(order.id, { reg_phone: '13912345678' }))).statusCode).toBe(200);
+  });
+
+  it('refuses a special invoice for a personal title', async () => {
+    const { user, order } = await paidOrder();
+    const res = await post('/api/invoices', user, special(order.id, { title_type: 'personal', title: '李明', tax_no: null }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: membersMessages.specialInvoicePersonal,
+      data: { fieldErrors: { invoice_kind: '个人抬头只能开具普通发票' } },
+    });
+    expect((await get('/api/invoices', user)).json().data.total).toBe(0);
+  });
+
+  it('a request without a kind is a normal electronic invoice, and a normal invoice drops any special details', async () => {
+    const { user, order } = await paidOrder();
+    const plain = await post('/api/invoices', user, personal(order.id));
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json().data).toMatchObject({
+      invoice_kind: 'normal',
+      title_type: 'personal',
+      tax_no: null,
+      reg_address: null,
+      reg_phone: null,
+      bank_name: null,
+      bank_account: null,
+    });
+    const other = await paidOrder(user);
+    const company = await post('/api/invoices', user, special(other.order.id, { invoice_kind: 'normal', bank_account: 'x' }));
+    expect(company.statusCode).toBe(200);
+    expect(company.json().data).toMatchObject({ invoice_kind: 'normal', tax_no: CREDIT_CODE, reg_address: null, bank_account: null });
+  });
+});
+
 describe('staff handling invoices', () => {
   it('staff-only endpoints answer 403 to other users and 406 without login', async () => {
     const { user, order } = await paidOrder();

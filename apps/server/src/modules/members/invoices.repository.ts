@@ -27,6 +27,11 @@ export interface InvoiceView {
   title_type: 'personal' | 'company';
   title: string;
   tax_no: string | null;
+  invoice_kind: 'normal' | 'special';
+  reg_address: string | null;
+  reg_phone: string | null;
+  bank_name: string | null;
+  bank_account: string | null;
   email: string;
   amount: number;
   state: 'requested' | 'issued' | 'rejected';
@@ -41,7 +46,8 @@ export interface InvoiceView {
 }
 
 const viewSql = sql.raw(`SELECT i.id, i.user_id, i.order_id, o.order_no, o.subject AS order_subject, o.amount AS order_amount,
-    o.paid_at AS order_paid_at, i.title_type, i.title, i.tax_no, i.email, i.amount, i.state, i.reject_reason, i.pdf_file,
+    o.paid_at AS order_paid_at, i.title_type, i.title, i.tax_no, i.invoice_kind, i.reg_address, i.reg_phone, i.bank_name,
+    i.bank_account, i.email, i.amount, i.state, i.reject_reason, i.pdf_file,
     i.requested_at, i.issued_at, i.rejected_at, u.phone AS user_phone, u.nickname AS user_nickname, u.role AS user_role
   FROM members_invoices i JOIN members_orders o ON o.id = i.order_id JOIN users u ON u.id = i.user_id`);
 

@@ -43,6 +43,7 @@ interface RawOrder {
   user_id: number;
   product_type: OrderProductType;
   product_id: number;
+  quantity: number;
   subject: string;
   amount: number;
   list_price: number;
@@ -69,6 +70,7 @@ function fromRaw(r: RawOrder): OrderWithInvoice {
     userId: r.user_id,
     productType: r.product_type,
     productId: r.product_id,
+    quantity: r.quantity,
     subject: r.subject,
     amount: r.amount,
     listPrice: r.list_price,
@@ -87,7 +89,7 @@ function fromRaw(r: RawOrder): OrderWithInvoice {
 }
 
 const orderColumns =
-  sql.raw(`o.id, o.order_no, o.user_id, o.product_type, o.product_id, o.subject, o.amount, o.list_price,
+  sql.raw(`o.id, o.order_no, o.user_id, o.product_type, o.product_id, o.quantity, o.subject, o.amount, o.list_price,
   o.period_days, o.state, o.channel, o.channel_trade_no, o.created_at, o.expires_at, o.paid_at, o.cancelled_at,
   o.member_end_at, inv.id AS invoice_id, inv.state AS invoice_state`);
 

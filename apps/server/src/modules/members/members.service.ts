@@ -5,6 +5,7 @@ import {
   MEMBER_BENEFITS_SECONDARY,
   ORDER_EXPIRY_MS,
   RISK_REPORT_PRICE_FEN,
+  SEAT_PRODUCT_ID,
   memberPriceOf,
   membersMessages as m,
   type CreateOrderBody,
@@ -24,6 +25,7 @@ import { pageWindow, toPaged } from '../../lib/pagination';
 import { courseCatalog } from '../courses';
 import { riskReportSales } from '../tools';
 import { createExamProducts } from '../exams';
+import { seatProducts } from '../training';
 import { accountChanges } from '../users';
 import type { MessagesService } from '../messages';
 import { membersRepository as repo, type OrderRow, type OrderWithInvoice } from './members.repository';
@@ -63,7 +65,7 @@ function toOrder(o: OrderWithInvoice, now: Date): Order {
     product_type: o.productType,
     product_id: o.productId,
     subject: o.subject,
-    quantity: 1,
+    quantity: o.quantity,
     amount: o.amount,
     list_price: o.listPrice,
     state,
@@ -200,6 +202,20 @@ export function createMembersService({ db, clock, messages, provider, log, payer
         `您购买的${order.subject}已生成，可在个人中心“风险检测报告”中查看和下载。`,
         tx,
       );
+    } else if (order.productType === 'seats') {
+      const end = await seatProducts(tx).grant({
+        companyId: order.userId,
+        orderId: order.id,
+        quantity: order.quantity,
+        periodDays: order.periodDays ?? 365,
+        now,
+      });
+      await messages.send(
+        order.userId,
+        '学员卡购买成功',
+        `您已成功购买${order.subject}，支付金额${(order.amount / 100).toFixed(2)}元，有效期至${chinaDate(end)}。请在“学员卡”中分配给员工；发票可在“订单与发票”中申请。`,
+        tx,
+      );
     } else if (order.productType === 'exam') {
       const subject = await createExamProducts(tx).grant(tx, {
         userId: order.userId,
@@ -297,14 +313,22 @@ export function createMembersService({ db, clock, messages, provider, log, payer
      */
     async createOrder(
       userId: number,
-      body: { product_type: CreateOrderBody['product_type']; product_id: number },
+      body: { product_type: CreateOrderBody['product_type']; product_id: number; quantity?: number },
     ): Promise<Order> {
       const now = clock.now();
       let subject: string;
       let listPrice: number;
       let amount: number;
       let periodDays: number | null = null;
-      if (body.product_type === 'member') {
+      const quantity = body.product_type === 'seats' ? (body.quantity ?? 1) : 1;
+      if (body.product_type === 'seats') {
+        if (body.product_id !== SEAT_PRODUCT_ID) throw AppError.notFound(m.seatProductInvalid);
+        const quote = await seatProducts(db).quote(userId, quantity);
+        subject = quote.subject;
+        amount = quote.amount;
+        listPrice = quote.listPrice;
+        periodDays = quote.periodDays;
+      } else if (body.product_type === 'member') {
         const plan = await repo.activePlan(db, body.product_id);
         if (!plan) throw AppError.notFound(m.planNotFound);
         subject = plan.name;
@@ -356,6 +380,7 @@ export function createMembersService({ db, clock, messages, provider, log, payer
           amount,
           listPrice,
           periodDays,
+          quantity,
           state: 'pending',
           createdAt: now,
           expiresAt: new Date(now.getTime() + ORDER_EXPIRY_MS),

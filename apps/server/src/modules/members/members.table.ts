@@ -48,7 +48,9 @@ export const membersOrders = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    productType: text('product_type', { enum: ['member', 'course', 'risk_report', 'exam'] }).notNull(),
+    productType: text('product_type', { enum: ['member', 'course', 'risk_report', 'exam', 'seats'] }).notNull(),
+    /** 1, or the seats a 学员卡 order buys. */
+    quantity: integer('quantity').notNull().default(1),
     productId: integer('product_id').notNull(),
     subject: text('subject').notNull(),
     /** Fen actually charged. */
@@ -118,6 +120,13 @@ export const membersInvoices = pgTable(
     titleType: text('title_type', { enum: ['personal', 'company'] }).notNull(),
     title: text('title').notNull(),
     taxNo: text('tax_no'),
+    /** normal: 增值税电子普通发票; special: 增值税专用发票 (a company title with the four details below). */
+    invoiceKind: text('invoice_kind', { enum: ['normal', 'special'] }).notNull().default('normal'),
+    /** 注册地址, 注册电话, 开户银行, 银行账号 (digits only) of a special invoice; null for a normal one. */
+    regAddress: text('reg_address'),
+    regPhone: text('reg_phone'),
+    bankName: text('bank_name'),
+    bankAccount: text('bank_account'),
     email: text('email').notNull(),
     /** Fen. */
     amount: integer('amount').notNull(),

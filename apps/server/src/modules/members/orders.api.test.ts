@@ -132,7 +132,7 @@ describe('creating orders', () => {
     expect((await createOrder(t, u, { product_type: 'course', product_id: paid.id })).id).toBe(first.id);
     await t.db
       .update(users)
-      .set({ memberEndAt: new Date(t.clock.now().getTime() + 30 * 86_400_000) })
+      .set({ ownMemberEndAt: new Date(t.clock.now().getTime() + 30 * 86_400_000) })
       .where(eq(users.id, u.id));
     const second = await createOrder(t, u, { product_type: 'course', product_id: paid.id });
     expect(second.id).not.toBe(first.id);

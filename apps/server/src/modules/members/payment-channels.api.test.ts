@@ -47,7 +47,7 @@ async function paidCourse(t: TestApp) {
 
 /** The user becomes a member now (bought elsewhere), for 30 days. */
 async function makeMember(t: TestApp, userId: number, now: Date) {
-  await t.db.update(users).set({ memberEndAt: new Date(now.getTime() + 30 * DAY_MS) }).where(eq(users.id, userId));
+  await t.db.update(users).set({ ownMemberEndAt: new Date(now.getTime() + 30 * DAY_MS) }).where(eq(users.id, userId));
 }
 
 const checkOrder = async (t: TestApp, user: TestUser, orderNo: string) =>

@@ -67,6 +67,11 @@ export const membersFigures = {
       title_type: string;
       title: string;
       tax_no: string | null;
+      invoice_kind: string;
+      reg_address: string | null;
+      reg_phone: string | null;
+      bank_name: string | null;
+      bank_account: string | null;
       email: string;
       amount: number;
       state: string;
@@ -77,7 +82,8 @@ export const membersFigures = {
       phone: string;
     }>(
       db,
-      sql`SELECT i.id, o.order_no, o.subject, i.title_type, i.title, i.tax_no, i.email, i.amount, i.state, i.reject_reason,
+      sql`SELECT i.id, o.order_no, o.subject, i.title_type, i.title, i.tax_no, i.invoice_kind, i.reg_address, i.reg_phone,
+                 i.bank_name, i.bank_account, i.email, i.amount, i.state, i.reject_reason,
                  i.requested_at::text AS requested_at, to_char(i.requested_at AT TIME ZONE 'UTC' + interval '8 hours', 'YYYY-MM-DD HH24:MI:SS') AS requested_label,
                  to_char(i.issued_at AT TIME ZONE 'UTC' + interval '8 hours', 'YYYY-MM-DD HH24:MI:SS') AS issued_label, u.phone
             FROM members_invoices i JOIN members_orders o ON o.id = i.order_id JOIN users u ON u.id = i.user_id

@@ -66,7 +66,21 @@ describe('period exports', () => {
     const { name, rows } = await sheetOf(res.rawPayload);
     expect(name).toBe('发票申请');
     expect(rows).toHaveLength(2);
-    expect(rows[1]).toEqual(['2032-04-02 13:00:00', 'E2032C', '年度会员', '企业', '宁波甬江财税咨询有限公司', undefined, 298, 'caiwu@yongjiang.cn', '待开具', undefined, undefined, buyer.phone]);
+    expect(rows[0]).toEqual(['申请时间', '订单号', '商品名称', '抬头类型', '发票抬头', '税号', '发票类型', '注册地址', '注册电话', '开户银行', '银行账号', '金额（元）', '接收邮箱', '状态', '开具时间', '驳回原因', '申请人手机号']);
+    expect(rows[1]).toEqual(['2032-04-02 13:00:00', 'E2032C', '年度会员', '企业', '宁波甬江财税咨询有限公司', undefined, '增值税电子普通发票', undefined, undefined, undefined, undefined, 298, 'caiwu@yongjiang.cn', '待开具', undefined, undefined, buyer.phone]);
+  });
+
+  it('invoices: a special invoice carries its registered address and phone, bank and account (as text)', async () => {
+    await order('E2032S', '2032-04-03T02:00:00Z');
+    await t.db.execute(sql`INSERT INTO members_invoices (user_id, order_id, title_type, title, tax_no, invoice_kind, reg_address, reg_phone,
+        bank_name, bank_account, email, amount, state, requested_at)
+      SELECT user_id, id, 'company', '宁波甬江财税咨询有限公司', '91330200MA2AB1CD2X', 'special', '宁波市鄞州区天童南路588号',
+        '0574-87654321', '中国银行宁波鄞州支行', '35845812345678901234', 'caiwu@yongjiang.cn', amount, 'requested', '2032-04-03T03:00:00Z'
+        FROM members_orders WHERE order_no = 'E2032S'`);
+    const res = await get('/api/admin/exports/invoices?from=2032-04-03&to=2032-04-03', finance);
+    const { rows } = await sheetOf(res.rawPayload);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]!.slice(3, 11)).toEqual(['企业', '宁波甬江财税咨询有限公司', '91330200MA2AB1CD2X', '增值税专用发票', '宁波市鄞州区天童南路588号', '0574-87654321', '中国银行宁波鄞州支行', '35845812345678901234']);
   });
 
   it('exam results: one row per handed-in attempt of the period, with score and pass', async () => {

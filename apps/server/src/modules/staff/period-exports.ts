@@ -1,5 +1,5 @@
 import type { PassThrough } from 'node:stream';
-import type { PeriodExportQuery } from '@app/contracts';
+import { INVOICE_KIND_LABELS, ORDER_PRODUCT_TYPE_LABELS, type InvoiceKind, type OrderProductType, type PeriodExportQuery } from '@app/contracts';
 import type { Db } from '../../db/client';
 import { examsFigures } from '../exams';
 import { membersFigures } from '../members';
@@ -8,7 +8,7 @@ import { keysetBatches, streamSheet } from './xlsx-stream';
 const BATCH = 1000;
 const yuan = (fen: number) => Math.round(fen) / 100;
 
-const PRODUCT_LABELS: Record<string, string> = { member: '会员', course: '课程', risk_report: '风险检测报告', exam: '考试报名' };
+const PRODUCT_LABELS: Record<OrderProductType, string> = ORDER_PRODUCT_TYPE_LABELS;
 const CHANNEL_LABELS: Record<string, string> = { sandbox: '沙箱', wechat: '微信支付', alipay: '支付宝' };
 const INVOICE_STATE_LABELS: Record<string, string> = { requested: '待开具', issued: '已开具', rejected: '已驳回' };
 const ATTEMPT_STATE_LABELS: Record<string, string> = { submitted: '待阅卷', graded: '已出分', in_progress: '作答中' };
@@ -41,7 +41,7 @@ export function ordersWorkbook(db: Db, q: PeriodExportQuery): PassThrough {
           order_no: r.order_no,
           paid: r.paid_label,
           created: r.created_label,
-          product: PRODUCT_LABELS[r.product_type] ?? r.product_type,
+          product: PRODUCT_LABELS[r.product_type as OrderProductType] ?? r.product_type,
           subject: r.subject,
           amount: yuan(r.amount),
           list_price: yuan(r.list_price),
@@ -68,6 +68,11 @@ export function invoicesWorkbook(db: Db, q: PeriodExportQuery): PassThrough {
       { header: '抬头类型', key: 'title_type', width: 10 },
       { header: '发票抬头', key: 'title', width: 30 },
       { header: '税号', key: 'tax_no', width: 22 },
+      { header: '发票类型', key: 'kind', width: 18 },
+      { header: '注册地址', key: 'reg_address', width: 36 },
+      { header: '注册电话', key: 'reg_phone', width: 16 },
+      { header: '开户银行', key: 'bank_name', width: 26 },
+      { header: '银行账号', key: 'bank_account', width: 26 },
       { header: '金额（元）', key: 'amount', width: 12 },
       { header: '接收邮箱', key: 'email', width: 26 },
       { header: '状态', key: 'state', width: 10 },
@@ -87,6 +92,12 @@ export function invoicesWorkbook(db: Db, q: PeriodExportQuery): PassThrough {
           title_type: r.title_type === 'company' ? '企业' : '个人',
           title: r.title,
           tax_no: r.tax_no ?? '',
+          kind: INVOICE_KIND_LABELS[r.invoice_kind as InvoiceKind] ?? r.invoice_kind,
+          reg_address: r.reg_address ?? '',
+          reg_phone: r.reg_phone ?? '',
+          bank_name: r.bank_name ?? '',
+          // Text, so a spreadsheet keeps every digit of an account longer than 15.
+          bank_account: r.bank_account ?? '',
           amount: yuan(r.amount),
           email: r.email,
           state: INVOICE_STATE_LABELS[r.state] ?? r.state,

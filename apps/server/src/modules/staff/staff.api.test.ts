@@ -66,6 +66,7 @@ describe('staff roles', () => {
       'grading',
       'reports',
       'dashboard',
+      'training',
     ]);
     const invoices = await t.app.inject({
       method: 'GET',

@@ -77,7 +77,7 @@ export const usersRepository = {
         creditCode: v.creditCode ?? null,
         isStaff: (v.staffRoles ?? []).length > 0,
         staffRoles: v.staffRoles ?? [],
-        memberEndAt: v.memberEndAt ?? null,
+        ownMemberEndAt: v.memberEndAt ?? null,
         nickname: v.nickname ?? null,
         createdAt: v.now,
         updatedAt: v.now,
@@ -308,7 +308,7 @@ export const usersRepository = {
             nickname: r.realName,
             idNumber: r.idNumber,
             companyName: r.companyName,
-            memberEndAt: r.memberEndAt,
+            ownMemberEndAt: r.memberEndAt,
             createdAt: now,
             updatedAt: now,
           })),
@@ -363,12 +363,14 @@ export const usersRepository = {
       .onConflictDoUpdate({ target: personalAchieve.userId, set: { starId } });
   },
 
-  /** Extends membership by `days` from the later of now and the current end; returns the new end. */
+  /** Extends the person's own membership by `days` from the later of now and the current end; returns the new end. */
   async extendMembership(db: Executor, v: { userId: number; days: number; now: Date }): Promise<Date> {
     const [row] = await db
       .update(users)
       .set({
-        memberEndAt: sql`GREATEST(COALESCE(${users.memberEndAt}, ${v.now}::timestamptz), ${v.now}::timestamptz) + make_interval(days => ${v.days}::int)`,
+        // From the later of now and the membership the person has (a company seat's term included): a year bought
+        // while a seat runs follows it.
+        ownMemberEndAt: sql`GREATEST(COALESCE(${users.memberEndAt}, ${v.now}::timestamptz), ${v.now}::timestamptz) + make_interval(days => ${v.days}::int)`,
         updatedAt: v.now,
       })
       .where(eq(users.id, v.userId))

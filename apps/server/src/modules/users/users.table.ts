@@ -4,7 +4,10 @@ import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, un
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** Accounts (personal and company). Membership is `member_end_at > now` (the members area extends it). */
+/**
+ * Accounts (personal and company). Membership is `member_end_at > now`: the later of the person's own membership
+ * (the members area extends it) and their company seat's term (the training area sets it).
+ */
 export const users = pgTable(
   'users',
   {
@@ -22,7 +25,12 @@ export const users = pgTable(
     politicalStatus: smallint('political_status'),
     companyName: text('company_name'),
     creditCode: text('credit_code'),
-    memberEndAt: ts('member_end_at'),
+    /** Membership the person has themselves (bought, granted by staff, imported); what the members area extends. */
+    ownMemberEndAt: ts('own_member_end_at'),
+    /** End of the 学员卡 the person holds from their company (the training area keeps it), null without one. */
+    seatEndAt: ts('seat_end_at'),
+    /** Membership as everyone reads it: the later of the two (a generated column, never written). */
+    memberEndAt: ts('member_end_at').generatedAlwaysAs(sql`GREATEST(own_member_end_at, seat_end_at)`),
     /** True exactly when staff_roles is not empty (kept in step by the repository). */
     isStaff: boolean('is_staff').notNull().default(false),
     /** Staff roles (管理员, 财务 ...): what staff endpoints this account may call. Empty for ordinary accounts. */

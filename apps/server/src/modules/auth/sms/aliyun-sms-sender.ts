@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import type { SmsMessage, SmsNotice, SmsSender } from './sms-sender';
+import type { SmsMessage, SmsNotice, SmsNoticeKind, SmsSender } from './sms-sender';
 
 /**
  * Aliyun Dysms SendSms over the POP RPC protocol (signature version 1.0): parameters sorted by name,
@@ -18,6 +18,9 @@ export interface AliyunSmsConfig {
    * is sent, since Dysms sends only approved templates.
    */
   noticeTemplateCode?: string;
+  /** Templates of the company-training notices (invitation, assigned course deadline), each optional likewise. */
+  trainingInvitationTemplateCode?: string;
+  trainingDeadlineTemplateCode?: string;
   regionId?: string;
   endpoint?: string;
 }
@@ -89,14 +92,27 @@ export function createAliyunSmsSender(
       throw new Error(`aliyun SendSms failed: HTTP ${res.status} ${body?.Code ?? ''} ${body?.Message ?? ''}`.trim());
     }
   }
-  const noticeTemplate = config.noticeTemplateCode;
+  const templates: Partial<Record<SmsNoticeKind, string>> = {
+    ...(config.noticeTemplateCode ? { learning_digest: config.noticeTemplateCode } : {}),
+    ...(config.trainingInvitationTemplateCode ? { training_invitation: config.trainingInvitationTemplateCode } : {}),
+    ...(config.trainingDeadlineTemplateCode ? { training_deadline: config.trainingDeadlineTemplateCode } : {}),
+  };
+  const kinds = Object.keys(templates) as SmsNoticeKind[];
   return {
     name: 'aliyun',
     send: (message) => call(buildSendSmsUrl(config, message, randomUUID(), deps.now())),
-    ...(noticeTemplate
+    ...(kinds.length > 0
       ? {
+          noticeKinds: kinds,
           sendNotice: (notice: SmsNotice) =>
-            call(buildTemplateSmsUrl(config, { phone: notice.phone, templateCode: noticeTemplate, templateParam: notice.params }, randomUUID(), deps.now())),
+            call(
+              buildTemplateSmsUrl(
+                config,
+                { phone: notice.phone, templateCode: templates[notice.kind]!, templateParam: { ...notice.params } },
+                randomUUID(),
+                deps.now(),
+              ),
+            ),
         }
       : {}),
   };

@@ -42,7 +42,7 @@ export function createSmsNotices(deps: { db: Db; clock: Clock; sms: SmsSender; l
   return {
     available: sendNotice !== undefined,
     async send(notice) {
-      if (!sendNotice) return 'unavailable';
+      if (!sendNotice || (sms.noticeKinds && !sms.noticeKinds.includes(notice.kind))) return 'unavailable';
       const phone = notice.phone;
       const allowed = await db.transaction(async (tx) => {
         const now = clock.now();

@@ -11,10 +11,26 @@ export interface SmsMessage {
  * One notice SMS (not a code): a template registered with the provider, filled with named values. A provider sends
  * only approved templates, so a notice is never free text; `noticeText` is the template as registered.
  */
-export interface SmsNotice {
-  phone: string;
-  kind: 'learning_digest';
-  params: LearningDigestSmsParams;
+export type SmsNotice =
+  | { phone: string; kind: 'learning_digest'; params: LearningDigestSmsParams }
+  | { phone: string; kind: 'training_invitation'; params: TrainingInvitationSmsParams }
+  | { phone: string; kind: 'training_deadline'; params: TrainingDeadlineSmsParams };
+export type SmsNoticeKind = SmsNotice['kind'];
+
+/** A company's invitation to join its training (企业内训). */
+export interface TrainingInvitationSmsParams {
+  /** The company's name, at most 20 characters. */
+  company: string;
+  /** Last day to answer, YYYY-MM-DD. */
+  deadline: string;
+}
+
+/** An assigned course's deadline is near. */
+export interface TrainingDeadlineSmsParams {
+  /** The course title, at most 20 characters. */
+  course: string;
+  /** YYYY-MM-DD. */
+  deadline: string;
 }
 
 /** The weekly learning digest's values (short strings, as template variables must be). */
@@ -39,6 +55,8 @@ export interface SmsSender {
   send(message: SmsMessage): Promise<void>;
   /** Notices; absent when the provider has no approved template for them (Aliyun without a notice template code). */
   sendNotice?(notice: SmsNotice): Promise<void>;
+  /** The notice kinds the provider has templates for; absent: every kind. */
+  readonly noticeKinds?: readonly SmsNoticeKind[];
 }
 
 /** The SMS text as the user reads it (the console sender's outbox keeps it verbatim). */
@@ -57,6 +75,10 @@ export function smsText(message: SmsMessage): string {
  * ${time} ${courses} ${year} ${credits} ${missing} ${deadline}); the console sender's outbox keeps it verbatim.
  */
 export function noticeText(notice: SmsNotice): string {
+  if (notice.kind === 'training_invitation')
+    return `【财务管理协会】${notice.params.company}邀请您加入单位培训，请于${notice.params.deadline}前登录平台在个人中心“我的单位”接受或拒绝。`;
+  if (notice.kind === 'training_deadline')
+    return `【财务管理协会】单位指派的课程《${notice.params.course}》将于${notice.params.deadline}截止，请尽快登录平台学完。`;
   const p = notice.params;
   return `【财务管理协会】每周学习周报：您上周学习${p.time}，完成课程${p.courses}门；${p.year}年度已获继续教育学分${p.credits}学分，还差${p.missing}学分，学分折算申报截止${p.deadline}。详情请登录平台查看学分档案。`;
 }

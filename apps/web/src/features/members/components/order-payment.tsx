@@ -202,6 +202,22 @@ function PaymentSuccess({ order }: { order: Order }) {
         ]}
       />
     );
+  if (order.product_type === 'seats')
+    return (
+      <Result
+        status="success"
+        title="支付成功，学员卡已到账"
+        subTitle={`已购买${order.subject}，现在可以分配给已加入本单位的员工；发票可在“订单与发票”中申请。`}
+        extra={[
+          <Link key="seats" to="/center/training/seats">
+            <Button type="primary">去分配学员卡</Button>
+          </Link>,
+          <Link key="orders" to={ORDERS_PATH}>
+            <Button>查看订单</Button>
+          </Link>,
+        ]}
+      />
+    );
   if (order.product_type === 'course')
     return (
       <Result

@@ -1,21 +1,41 @@
 import type { FormRule } from 'antd';
-import { createInvoiceBodySchema, isValidCreditCode, membersMessages, type CreateInvoiceBody, type InvoiceTitleType } from '@app/contracts';
+import {
+  createInvoiceBodySchema,
+  isValidCreditCode,
+  membersMessages,
+  specialInvoiceFieldError,
+  type CreateInvoiceBody,
+  type InvoiceKind,
+  type InvoiceTitleType,
+  type SpecialInvoiceField,
+} from '@app/contracts';
 
 /** The demand-invoice form's values; the amount is in yuan as typed (the API takes fen). */
 export interface InvoiceFormValues {
   title_type: InvoiceTitleType;
   title: string;
   tax_no?: string;
+  invoice_kind: InvoiceKind;
+  reg_address?: string;
+  reg_phone?: string;
+  bank_name?: string;
+  bank_account?: string;
   email: string;
   amount_yuan: number | null;
 }
 
 export function toInvoiceBody(orderId: number, v: Partial<InvoiceFormValues>): CreateInvoiceBody {
+  const special = v.invoice_kind === 'special';
   return {
     order_id: orderId,
     title_type: v.title_type ?? 'personal',
     title: v.title ?? '',
     tax_no: v.title_type === 'company' ? (v.tax_no ?? '') : null,
+    invoice_kind: special ? 'special' : 'normal',
+    // The server normalises them (trimmed, the account's spaces removed); a normal invoice sends none.
+    ...(special
+      ? { reg_address: v.reg_address ?? '', reg_phone: v.reg_phone ?? '', bank_name: v.bank_name ?? '', bank_account: v.bank_account ?? '' }
+      : {}),
     email: v.email ?? '',
     ...(v.amount_yuan == null ? {} : { amount: Math.round(v.amount_yuan * 100) }),
   };
@@ -62,3 +82,16 @@ export const taxNoRule: FormRule = {
     if (!isValidCreditCode(code)) throw new Error(membersMessages.taxNoInvalid);
   },
 };
+
+/**
+ * A special invoice's detail (注册地址, 注册电话, 开户银行, 银行账号): checked by the contracts' own function, which the
+ * body schema's refinement also calls, so the field and the server say the same words.
+ */
+export function specialFieldRule(field: SpecialInvoiceField): FormRule {
+  return {
+    validator: async (_r, value: string | undefined) => {
+      const message = specialInvoiceFieldError(field, value);
+      if (message) throw new Error(message);
+    },
+  };
+}

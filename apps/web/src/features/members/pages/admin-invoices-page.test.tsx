@@ -28,6 +28,36 @@ describe('/admin/invoices', () => {
     expect(api.calls[0]!.url).toBe('/api/admin/invoices');
   });
 
+  it('a special invoice shows its kind and the registered address, phone, bank and account staff issue it from', async () => {
+    mockApi({
+      'GET /api/admin/invoices': ok({
+        list: [
+          makeAdminInvoice({ id: 8, order_no: 'A8' }),
+          makeAdminInvoice({
+            invoice_kind: 'special',
+            reg_address: '北京市海淀区中关村大街1号',
+            reg_phone: '010-62345678',
+            bank_name: '中国工商银行北京中关村支行',
+            bank_account: '0200004509024567890',
+          }),
+        ],
+        page: 1,
+        per: 10,
+        total: 2,
+      }),
+    });
+    render();
+    const row = (await screen.findByText('A7')).closest('tr')!;
+    expect(within(row).getByText('增值税专用发票')).toBeInTheDocument();
+    expect(within(row).getByText('注册地址：北京市海淀区中关村大街1号')).toBeInTheDocument();
+    expect(within(row).getByText('注册电话：010-62345678')).toBeInTheDocument();
+    expect(within(row).getByText('开户银行：中国工商银行北京中关村支行')).toBeInTheDocument();
+    expect(within(row).getByText('银行账号：0200004509024567890')).toBeInTheDocument();
+    const normal = screen.getByText('A8').closest('tr')!;
+    expect(within(normal).getByText('增值税电子普通发票')).toBeInTheDocument();
+    expect(within(normal).queryByText(/银行账号/)).toBeNull();
+  });
+
   it('驳回 needs a reason (in Chinese) and sends it', async () => {
     let invoice = makeAdminInvoice();
     const api = mockApi({

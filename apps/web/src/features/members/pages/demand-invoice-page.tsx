@@ -1,20 +1,32 @@
 import { App, Button, Card, Descriptions, Empty, Form, Input, InputNumber, Radio, Result, Select, Skeleton } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { INVOICE_TITLE_TYPE_LABELS, INVOICE_TITLE_TYPES, membersMessages, type Order } from '@app/contracts';
+import {
+  INVOICE_BANK_NAME_MAX_LENGTH,
+  INVOICE_KIND_SHORT_LABELS,
+  INVOICE_KINDS,
+  INVOICE_REG_ADDRESS_MAX_LENGTH,
+  INVOICE_TITLE_TYPE_LABELS,
+  INVOICE_TITLE_TYPES,
+  membersMessages,
+  SPECIAL_INVOICE_FIELDS,
+  type Order,
+} from '@app/contracts';
 import { isApiError } from '@/shared/lib/api-error';
 import { chinaDateTime } from '@/shared/lib/china-time';
 import { useCreateInvoice, useOrder, useOrders } from '../api/use-members';
-import { amountRules, schemaRule, taxNoRule, toInvoiceBody, type InvoiceFormValues } from '../lib/invoice-form';
+import { amountRules, schemaRule, specialFieldRule, taxNoRule, toInvoiceBody, type InvoiceFormValues } from '../lib/invoice-form';
 import { demandInvoicePath, INVOICES_PATH, ORDERS_PATH } from '../lib/member-paths';
 import { formatFen, yuan } from '../lib/money';
 import './member-pages.css';
 
-const FORM_FIELDS = ['title_type', 'title', 'tax_no', 'email', 'amount'] as const;
+const FORM_FIELDS = ['title_type', 'title', 'tax_no', 'invoice_kind', ...SPECIAL_INVOICE_FIELDS, 'email', 'amount'] as const;
 const TRIGGER = ['onBlur', 'onChange'];
 
 function InvoiceForm({ order }: { order: Order }) {
   const [form] = Form.useForm<InvoiceFormValues>();
   const titleType = Form.useWatch('title_type', form);
+  const kind = Form.useWatch('invoice_kind', form);
+  const special = titleType === 'company' && kind === 'special';
   const create = useCreateInvoice();
   const navigate = useNavigate();
   const { message } = App.useApp();
@@ -53,14 +65,50 @@ function InvoiceForm({ order }: { order: Order }) {
         className="invoice-form"
         layout="vertical"
         requiredMark
-        initialValues={{ title_type: 'personal', title: '', tax_no: '', email: '', amount_yuan: order.amount / 100 }}
+        initialValues={{
+          title_type: 'personal',
+          title: '',
+          tax_no: '',
+          invoice_kind: 'normal',
+          reg_address: '',
+          reg_phone: '',
+          bank_name: '',
+          bank_account: '',
+          email: '',
+          amount_yuan: order.amount / 100,
+        }}
         onFinish={onFinish}
       >
         <Form.Item name="title_type" label="抬头类型" required>
           <Radio.Group
             optionType="button"
             options={INVOICE_TITLE_TYPES.map((t) => ({ value: t, label: INVOICE_TITLE_TYPE_LABELS[t] }))}
-            onChange={() => form.setFields([{ name: 'tax_no', errors: [] }])}
+            onChange={(e) => {
+              form.setFields([{ name: 'tax_no', errors: [] }]);
+              // A special invoice is for a company title only: a personal title goes back to the normal kind.
+              if (e.target.value !== 'company') form.setFields([{ name: 'invoice_kind', value: 'normal', errors: [] }]);
+            }}
+          />
+        </Form.Item>
+        <Form.Item
+          name="invoice_kind"
+          label="发票类型"
+          required
+          extra={
+            titleType !== 'company'
+              ? membersMessages.specialInvoicePersonal
+              : special
+                ? '专用发票须填写企业的注册地址、注册电话、开户银行及银行账号'
+                : undefined
+          }
+        >
+          <Radio.Group
+            optionType="button"
+            options={INVOICE_KINDS.map((k) => ({
+              value: k,
+              label: INVOICE_KIND_SHORT_LABELS[k],
+              disabled: k === 'special' && titleType !== 'company',
+            }))}
           />
         </Form.Item>
         <Form.Item
@@ -77,6 +125,22 @@ function InvoiceForm({ order }: { order: Order }) {
           <Form.Item name="tax_no" label="纳税人识别号" required validateTrigger={TRIGGER} rules={[taxNoRule]}>
             <Input placeholder="18位统一社会信用代码" maxLength={18} />
           </Form.Item>
+        )}
+        {special && (
+          <>
+            <Form.Item name="reg_address" label="注册地址" required validateTrigger={TRIGGER} rules={[specialFieldRule('reg_address')]}>
+              <Input placeholder="与营业执照一致" maxLength={INVOICE_REG_ADDRESS_MAX_LENGTH} autoComplete="street-address" />
+            </Form.Item>
+            <Form.Item name="reg_phone" label="注册电话" required validateTrigger={TRIGGER} rules={[specialFieldRule('reg_phone')]}>
+              <Input placeholder="固定电话或手机号，如010-12345678" maxLength={20} inputMode="tel" />
+            </Form.Item>
+            <Form.Item name="bank_name" label="开户银行" required validateTrigger={TRIGGER} rules={[specialFieldRule('bank_name')]}>
+              <Input placeholder="如：中国工商银行北京中关村支行" maxLength={INVOICE_BANK_NAME_MAX_LENGTH} />
+            </Form.Item>
+            <Form.Item name="bank_account" label="银行账号" required validateTrigger={TRIGGER} rules={[specialFieldRule('bank_account')]}>
+              <Input placeholder="8至30位数字，可用空格分隔" maxLength={40} inputMode="numeric" autoComplete="off" />
+            </Form.Item>
+          </>
         )}
         <Form.Item name="email" label="接收邮箱" required validateTrigger={TRIGGER} rules={[schemaRule('email')]}>
           <Input placeholder="开具后的电子发票将发送到此邮箱" maxLength={100} inputMode="email" autoComplete="email" />

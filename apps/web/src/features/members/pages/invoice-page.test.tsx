@@ -50,6 +50,34 @@ describe('/center/invoice', () => {
     await waitFor(() => expect(currentUrl(router)).toBe('/center/demand-invoice?order_id=13'));
   });
 
+  it('shows each request’s kind, and a special invoice’s company details as they were sent', async () => {
+    const list = [
+      makeInvoice({ id: 1, order_no: 'N1' }),
+      makeInvoice({
+        id: 2,
+        order_id: 12,
+        order_no: 'N2',
+        title_type: 'company',
+        title: '北京财智咨询有限公司',
+        tax_no: '91110108MA01ABCD2X',
+        invoice_kind: 'special',
+        reg_address: '北京市海淀区中关村大街1号',
+        reg_phone: '010-62345678',
+        bank_name: '中国工商银行北京中关村支行',
+        bank_account: '0200004509024567890',
+      }),
+    ];
+    mockApi({ 'GET /api/invoices': ok({ list, page: 1, per: 10, total: 2 }) });
+    renderScreen('/center/invoice', <InvoicePage />, '/center/invoice', { session });
+    const row = async (no: string) => (await screen.findByText(no)).closest('tr')!;
+    expect(within(await row('N1')).getByText('增值税电子普通发票')).toBeInTheDocument();
+    const special = await row('N2');
+    expect(within(special).getByText('增值税专用发票')).toBeInTheDocument();
+    expect(within(special).getByText('税号：91110108MA01ABCD2X')).toBeInTheDocument();
+    expect(within(special).getByText('注册地址：北京市海淀区中关村大街1号')).toBeInTheDocument();
+    expect(within(special).getByText('银行账号：0200004509024567890')).toBeInTheDocument();
+  });
+
   it('says so when there is no invoice yet', async () => {
     mockApi({ 'GET /api/invoices': ok({ list: [], page: 1, per: 10, total: 0 }) });
     renderScreen('/center/invoice', <InvoicePage />, '/center/invoice', { session });

@@ -1,0 +1,1 @@
+CREATE INDEX "training_seats_holder_employment_idx" ON "training_seats" USING btree ("holder_employment_id");
