@@ -15,9 +15,10 @@ import * as staff from '@/features/staff/routes';
 import * as standards from '@/features/standards/routes';
 import * as talent from '@/features/talent/routes';
 import * as tools from '@/features/tools/routes';
+import * as training from '@/features/training/routes';
 import type { RouteHandle } from '@/shared/lib/routing';
 
-const featureRoutes = [talent, members, tools, qa, moderation, exams, recruiting, content, regions, courses, credits, standards, magazine, live, staff].flatMap(
+const featureRoutes = [talent, members, tools, qa, moderation, exams, recruiting, content, regions, courses, credits, training, standards, magazine, live, staff].flatMap(
   (f) => f.adminRoutes,
 );
 /** Staff screens, each contributed by its feature (`adminRoutes`), routed under /admin; the home (index) first. */

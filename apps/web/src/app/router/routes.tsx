@@ -14,6 +14,7 @@ import * as regions from '@/features/regions/routes';
 import * as credits from '@/features/credits/routes';
 import * as talent from '@/features/talent/routes';
 import * as tools from '@/features/tools/routes';
+import * as training from '@/features/training/routes';
 import * as users from '@/features/users/routes';
 import { LAZY_SCREEN_TIMEOUT_MS } from '@app/contracts/common/constants';
 import { LAZY_SCREEN_FAILED, lazyPage, pageRoute, underConstruction, withTimeout, type RouteHandle } from '@/shared/lib/routing';
@@ -29,7 +30,7 @@ import { ShellLayout } from '../layouts/shell/shell-layout';
 import { adminChildren } from './admin-routes';
 
 /** Every feature contributes public routes (inside the shell) and centre routes (under /center). */
-const features = [auth, users, courses, learning, messages, members, talent, recruiting, exams, qa, content, regions, credits, tools, magazine, live];
+const features = [auth, users, courses, learning, messages, members, talent, recruiting, exams, qa, content, regions, credits, training, tools, magazine, live];
 
 const handleOf = (r: RouteObject) => r.handle as RouteHandle | undefined;
 const featurePublic = features.flatMap((f) => f.publicRoutes);

@@ -57,7 +57,7 @@ describe('the /admin menu follows the roles', () => {
     const { router } = renderRoute('/admin', { session: { token: 't1', user: finance } });
     const nav = await screen.findByRole('navigation', { name: '管理后台菜单' }, SLOW);
     const items = [...nav.querySelectorAll('[role="menuitem"]')].map((i) => i.textContent);
-    expect(items).toEqual(['数据概览', '发票管理', '风险检测报告', '数据导出']);
+    expect(items).toEqual(['数据概览', '发票管理', '风险检测报告', '企业培训概览', '学员卡价格', '学习计划', '数据导出']);
     expect(await screen.findByText('今日注册', undefined, SLOW)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin');
   });

@@ -52,9 +52,14 @@ export default function CentreLayout() {
           </RoleGuard>
         </section>
       </div>
-      {/* The banner's 求职意向 overlays (SPEC §2): opened by the session's job and student switches. */}
-      <JobIntentionDialog />
-      <StudentCardDialog />
+      {/* The banner's 求职意向 overlays (SPEC §2), opened by the session's job and student switches: a learner's, never
+          a company's (which has neither a job intention nor a personal membership to buy). */}
+      {role !== 'company' && (
+        <>
+          <JobIntentionDialog />
+          <StudentCardDialog />
+        </>
+      )}
     </div>
   );
 }

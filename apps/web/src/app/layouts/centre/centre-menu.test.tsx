@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import { makeCommonData, makeProblemGroups, makeUser } from '@/testing/fixtures';
@@ -14,6 +14,8 @@ const PERSONAL_MENU = [
   '人才画像',
   '我的测评',
   '我的课程',
+  // Company training (issue 33): the employee's company, after 我的课程.
+  '我的单位',
   '我的提问',
   '杂志',
   '我的求职',
@@ -28,6 +30,10 @@ const COMPANY_MENU = [
   '我的招聘',
   '收到的简历',
   '人才库',
+  '培训概览',
+  '员工管理',
+  '学员卡',
+  '课程指派',
   '我的提问',
   '订单与发票',
   '消息中心',
@@ -52,6 +58,8 @@ describe('centre menu filtered by role', () => {
     expect(activeMenuKey('/center/recruitment/companyEdit', company)).toBe('companyEdit');
     expect(activeMenuKey('/center/recruitment/postEdit', company)).toBe('company-recruitment');
     expect(activeMenuKey('/center/lesson', company)).toBeUndefined();
+    expect(activeMenuKey('/center/training', company)).toBe('training');
+    expect(activeMenuKey('/center/training/seats', company)).toBe('training-seats');
   });
 
   it('tells the two tabs of the settings screen apart by query', () => {
@@ -101,9 +109,13 @@ describe('centre layout', () => {
     expect(within(banner).getByRole('link', { name: /收到的简历/ })).toHaveTextContent('12收到的简历3份未查看');
     expect(within(banner).getByRole('link', { name: /人才库/ })).toHaveAttribute('href', '/center/talent-pool');
     expect(within(banner).getByRole('button', { name: '发布职位' })).toBeInTheDocument();
+    expect(within(banner).getByRole('link', { name: /培训概览/ })).toHaveAttribute('href', '/center/training');
     expect(screen.queryByRole('region', { name: '个人概况' })).not.toBeInTheDocument();
-    expect(screen.queryByText('累计学习时长')).not.toBeInTheDocument();
+    for (const learner of ['累计学习时长', '已完成课程', '积分', '星级：']) expect(screen.queryByText(learner)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '求职意向' })).not.toBeInTheDocument();
+    // The personal-membership upsell is not even mounted for a company: a stray switch opens nothing.
+    act(() => useSessionStore.getState().setStudentSwitch(true));
+    expect(screen.queryByText(/发布求职意向是学员卡会员专享功能/)).not.toBeInTheDocument();
   });
 
   it('shows 0 points for a non-member; 求职意向 opens the student-card dialog, whose 立即开通 buys membership', async () => {

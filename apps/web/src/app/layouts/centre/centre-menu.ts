@@ -18,10 +18,17 @@ export const CENTRE_MENU: readonly CentreMenuEntry[] = [
   { key: 'talentPortrayal', label: '人才画像', path: '/center/talentPortrayal', roles: PERSONAL_ONLY },
   { key: 'evaluation', label: '我的测评', path: '/center/evaluation', roles: PERSONAL_ONLY },
   { key: 'lesson', label: '我的课程', path: '/center/lesson', roles: PERSONAL_ONLY },
+  // Company training (企业内训): the employee's invitations, company, 学员卡 and 单位指派 courses.
+  { key: 'myCompany', label: '我的单位', path: '/center/my-company', roles: PERSONAL_ONLY },
   { key: 'companyEdit', label: '企业信息', path: '/center/recruitment/companyEdit', roles: COMPANY_ONLY },
   { key: 'company-recruitment', label: '我的招聘', path: '/center/recruitment', roles: COMPANY_ONLY },
   { key: 'received', label: '收到的简历', path: '/center/applyJob', roles: COMPANY_ONLY },
   { key: 'talent-pool', label: '人才库', path: '/center/talent-pool', roles: COMPANY_ONLY },
+  // Company training (企业内训), after recruiting.
+  { key: 'training', label: '培训概览', path: '/center/training', roles: COMPANY_ONLY },
+  { key: 'training-employees', label: '员工管理', path: '/center/training/employees', roles: COMPANY_ONLY },
+  { key: 'training-seats', label: '学员卡', path: '/center/training/seats', roles: COMPANY_ONLY },
+  { key: 'training-assignments', label: '课程指派', path: '/center/training/assignments', roles: COMPANY_ONLY },
   { key: 'quiz', label: '我的提问', path: '/center/quiz' },
   { key: 'magazine', label: '杂志', path: '/center/magazine', roles: PERSONAL_ONLY },
   { key: 'applyJob', label: '我的求职', path: '/center/applyJob', roles: PERSONAL_ONLY },

@@ -1,4 +1,4 @@
-import { ShopOutlined } from '@ant-design/icons';
+import { RightOutlined, ShopOutlined } from '@ant-design/icons';
 import { Avatar, Button, Skeleton, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
@@ -27,9 +27,10 @@ function Figure({ label, value, to, hint }: { label: string; value: number; to: 
 }
 
 /**
- * The centre banner of a company account: the company's name, logo and verification state, and its recruiting
- * figures (posts online, applications received and new, the talent pool), each a way into its screen. A company
- * does not learn, so it is not shown learning time, courses, points or a star level, nor the personal 求职意向.
+ * The centre banner of a company account: the company's name, logo and verification state, the way into its
+ * employees' training (培训概览), and its recruiting figures (posts online, applications received and new, the talent
+ * pool), each a way into its screen. A company does not learn, so it is not shown learning time, courses, points or a
+ * star level, nor the personal 求职意向.
  */
 export function CompanyBanner() {
   const navigate = useNavigate();
@@ -64,6 +65,12 @@ export function CompanyBanner() {
             <div className="centre-banner__name">{o.name || '未填写企业名称'}</div>
             <div className="centre-banner__id">
               企业认证：<Tag color={STATUS_COLORS[o.status]}>{o.status_label}</Tag>
+            </div>
+            <div className="centre-banner__id">
+              <Link className="centre-banner__link" to="/center/training">
+                企业培训：培训概览
+                <RightOutlined aria-hidden="true" />
+              </Link>
             </div>
           </div>
         </div>

@@ -5,6 +5,7 @@ import { useFavorites, useUnfavorite } from '@/features/courses/api/use-courses'
 import { CourseGrid } from '@/features/courses/components/course-grid';
 import { coursePath, playPath } from '@/features/courses/lib/course-paths';
 import { useMyCourses } from '@/features/learning/api/use-learning';
+import { EmployeeAssignedCourses } from '@/features/training/components/employee-assigned-courses';
 import { chinaDate, chinaDateTime } from '@/shared/lib/china-time';
 import { formatLearnDuration } from '@/shared/lib/learn-duration';
 import './my-lessons-page.css';
@@ -105,7 +106,10 @@ function FavoritesTab({ page, onPage }: { page: number; onPage(p: number): void 
   );
 }
 
-/** /center/lesson: my courses, tabs 学习中 (with percent), 已完成, 我的收藏. Combines learning and courses. */
+/**
+ * /center/lesson: my courses, tabs 学习中 (with percent), 已完成, 我的收藏, under the courses the member's company
+ * assigned (单位指派, when there are any). Combines learning, courses and training.
+ */
 export default function MyLessonsPage() {
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params.get('tab'));
@@ -122,21 +126,24 @@ export default function MyLessonsPage() {
 
   const label = (text: string, n: number | undefined) => (n === undefined ? text : `${text}（${n}）`);
   return (
-    <Card className="my-lessons" variant="borderless" title="我的课程">
-      <Tabs
-        activeKey={tab}
-        onChange={(k) => go({ tab: k as TabKey })}
-        items={[
-          { key: 'learning', label: label('学习中', counts.data?.learning_count) },
-          { key: 'finished', label: label('已完成', counts.data?.finished_count) },
-          { key: 'favorite', label: '我的收藏' },
-        ]}
-      />
-      {tab === 'favorite' ? (
-        <FavoritesTab page={page} onPage={(p) => go({ page: p })} />
-      ) : (
-        <MyCoursesTab status={tab} page={page} onPage={(p) => go({ page: p })} />
-      )}
-    </Card>
+    <>
+      <EmployeeAssignedCourses className="my-lessons__assigned" />
+      <Card className="my-lessons" variant="borderless" title="我的课程">
+        <Tabs
+          activeKey={tab}
+          onChange={(k) => go({ tab: k as TabKey })}
+          items={[
+            { key: 'learning', label: label('学习中', counts.data?.learning_count) },
+            { key: 'finished', label: label('已完成', counts.data?.finished_count) },
+            { key: 'favorite', label: '我的收藏' },
+          ]}
+        />
+        {tab === 'favorite' ? (
+          <FavoritesTab page={page} onPage={(p) => go({ page: p })} />
+        ) : (
+          <MyCoursesTab status={tab} page={page} onPage={(p) => go({ page: p })} />
+        )}
+      </Card>
+    </>
   );
 }

@@ -26,7 +26,7 @@ import {
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import { recruitingApi, recruitingKeys } from '../api/recruiting-api';
 import { applyServerErrors, cityText, dateText, dateTimeText, educationText, starText } from '../lib/format';
-import { cardColumns } from '../lib/card-columns';
+import { cardColumns } from '@/shared/lib/card-columns';
 import '../components/recruiting.css';
 
 const PER = 10;

@@ -8,7 +8,7 @@ import { recruitingApi, recruitingKeys } from '../api/recruiting-api';
 import { useMyCompany } from '../api/use-recruiting';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import { cityText } from '../lib/format';
-import { cardColumns } from '../lib/card-columns';
+import { cardColumns } from '@/shared/lib/card-columns';
 import '../components/recruiting.css';
 
 const PER = 10;

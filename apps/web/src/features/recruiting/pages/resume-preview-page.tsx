@@ -18,7 +18,7 @@ import {
   salaryBandText,
   starText,
 } from '../lib/format';
-import { cardColumns } from '../lib/card-columns';
+import { cardColumns } from '@/shared/lib/card-columns';
 import '../components/recruiting.css';
 
 function ResumeView({ resume }: { resume: Resume }) {

@@ -24,7 +24,7 @@ import { useSessionStore } from '@/shared/lib/session/session-store';
 import { recruitingApi, recruitingKeys } from '../api/recruiting-api';
 import { PoolModal } from '../components/pool-modal';
 import { cityText, dateText, educationText, salaryBandText, starText } from '../lib/format';
-import { cardColumns } from '../lib/card-columns';
+import { cardColumns } from '@/shared/lib/card-columns';
 import '../components/recruiting.css';
 
 const PER = 10;

@@ -57,4 +57,18 @@ describe('student dashboard', () => {
     renderDashboard();
     expect(await screen.findByText('暂无消息')).toBeInTheDocument();
   });
+
+  it('gives a company account its own start: training and orders, no courses, notes or membership offer', async () => {
+    mockApi({ 'GET /api/messages': ok({ list: [], total: 0, page: 1, per: 5, unread: 0 }) });
+    const session = { token: 't2', user: makeUser({ id: 2002, role: 'company', nickname: '华财科技有限公司' }) };
+    renderScreen('/center/student', <StudentPage />, '/center/student', { session });
+    expect(screen.getByText(/华财科技有限公司/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /培训概览/ })).toHaveAttribute('href', '/center/training');
+    expect(screen.getByRole('link', { name: /^学员卡/ })).toHaveAttribute('href', '/center/training/seats');
+    expect(screen.getByRole('link', { name: /订单与发票/ })).toHaveAttribute('href', '/center/order');
+    for (const learner of ['我的课程', '我的笔记', '风险检测报告']) expect(screen.queryByRole('link', { name: new RegExp(learner) })).toBeNull();
+    expect(screen.queryByRole('button', { name: '开通会员' })).toBeNull();
+    expect(screen.queryByText(/开始今天的学习/)).toBeNull();
+    expect(await screen.findByText('暂无消息')).toBeInTheDocument();
+  });
 });

@@ -1,9 +1,9 @@
 import type { TableColumnsType } from 'antd';
 
 /**
- * Labels every cell of a table with its column's title (`data-label`), so a table with the `rc-card-table` class
- * reads as one card per row on a phone ("职位 财务经理" lines, recruiting.css). Columns whose title is not plain
- * text keep no label.
+ * Labels every cell of a table with its column's title (`data-label`), so a table styled as cards on a phone (the
+ * recruiting screens' `rc-card-table`, the company training screens' `tr-card-table`) reads as one card per row
+ * ("职位 财务经理" lines). Columns whose title is not plain text keep no label.
  */
 export function cardColumns<T>(columns: TableColumnsType<T>): TableColumnsType<T> {
   return columns.map((column) => {
