@@ -23,7 +23,7 @@ import { createCreditLedger } from '../credits';
 import { learningCourseProgress } from '../learning/learning.table';
 import { createMessagesService } from '../messages';
 import { messages } from '../messages/messages.table';
-import { createOrder, memberEndOf, payThroughCashier } from '../members/members.test-support';
+import { createOrder, memberEndOf, notificationsOf, payThroughCashier, sandboxOf } from '../members/members.test-support';
 import { verifiedCompany } from '../recruiting/recruiting.test-support';
 import { api } from '../talent/talent.test-support';
 import { createAssignments } from './training-assignments';
@@ -163,7 +163,20 @@ describe('seats', () => {
     expect(order.list_price).toBe(tiers[0]!.price * 25);
     const paid = await payThroughCashier(t, company, order);
     expect(paid.state).toBe('paid');
-    // A second notification for the same payment changes nothing: still 25 seats.
+    // A second notification for the same payment, correctly signed, changes nothing: still 25 seats.
+    const replay = await sandboxOf(t).sign(
+      JSON.stringify({
+        mchid: 'sandbox-merchant',
+        out_trade_no: order.order_no,
+        transaction_id: 'SBXREPLAY25',
+        trade_state: 'SUCCESS',
+        success_time: t.clock.now().toISOString(),
+        amount: { total: order.amount, currency: 'CNY' },
+      }),
+    );
+    const again25 = await t.app.inject({ method: 'POST', url: '/api/payments/notify/sandbox', headers: replay.headers as Record<string, string>, payload: replay.rawBody });
+    expect(again25.statusCode).toBe(200);
+    expect((await notificationsOf(t, order.order_no)).map((n) => n.outcome).sort()).toEqual(['duplicate', 'paid']);
     const seats = (await api<Seats>(t, 'GET', '/api/company_training/seats', company)).data;
     expect(seats.seats.filter((s) => !s.expired && s.holder === null)).toHaveLength(25);
     expect(seats.events.filter((e) => e.action === 'purchased')).toHaveLength(25);
