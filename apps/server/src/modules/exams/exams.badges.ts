@@ -1,5 +1,7 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { base58 } from '@scure/base';
+import jcs from 'canonicalize';
 import {
   CREDENTIAL_STATUS_PATH,
   ISSUER_KEY_PATH,
@@ -13,55 +15,59 @@ import type { Clock } from '../../lib/clock';
 import { examsRepository as repo } from './exams.repository';
 
 const KEY_NAME = 'open-badges-ed25519';
-const B58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-
-/** Base58 (bitcoin alphabet), as multibase 'z' uses. */
-export function base58(bytes: Uint8Array): string {
-  let n = BigInt('0x' + (Buffer.from(bytes).toString('hex') || '0'));
-  let out = '';
-  while (n > 0n) {
-    out = B58[Number(n % 58n)]! + out;
-    n /= 58n;
-  }
-  for (const b of bytes) {
-    if (b !== 0) break;
-    out = '1' + out;
-  }
-  return out;
-}
-
-export function unbase58(text: string): Buffer {
-  let n = 0n;
-  for (const c of text) {
-    const i = B58.indexOf(c);
-    if (i < 0) throw new Error('not base58');
-    n = n * 58n + BigInt(i);
-  }
-  let hex = n === 0n ? '' : n.toString(16);
-  if (hex.length % 2) hex = '0' + hex;
-  const lead = /^1*/.exec(text)![0].length;
-  return Buffer.concat([Buffer.alloc(lead), Buffer.from(hex, 'hex')]);
-}
 
 /**
- * JSON Canonicalization Scheme (RFC 8785) for the values a credential holds (objects, arrays, strings, integers,
- * booleans, null): keys sorted by UTF-16 code units, no whitespace, strings as JSON.stringify writes them.
+ * JSON Canonicalization Scheme (RFC 8785) of a credential part, by `canonicalize` (written by the RFC's authors): keys
+ * sorted by UTF-16 code units, no whitespace, numbers and strings as ECMAScript writes them; a lone surrogate throws.
  */
 export function canonicalize(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(canonicalize).join(',')}]`;
-  const obj = value as Record<string, unknown>;
-  const keys = Object.keys(obj)
-    .filter((k) => obj[k] !== undefined)
-    .sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalize(obj[k])}`).join(',')}}`;
+  const text = jcs(value);
+  if (text === undefined) throw new Error('value has no JSON form');
+  return text;
+}
+
+/** Multibase base58btc: 'z' and the bytes in base58 (how proof values and Multikeys are written). */
+export function multibaseEncode(bytes: Uint8Array): string {
+  return 'z' + base58.encode(bytes);
+}
+
+/** The bytes of a multibase base58btc text; throws when it is not one. */
+export function multibaseDecode(text: string): Uint8Array {
+  if (!text.startsWith('z')) throw new Error('not multibase base58btc');
+  return base58.decode(text.slice(1));
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
 /** What eddsa-jcs-2022 signs: hash(canonical proof options) || hash(canonical document without proof). */
-function signingInput(document: Record<string, unknown>, proofOptions: Record<string, unknown>): Buffer {
+export function signingInput(document: Record<string, unknown>, proofOptions: Record<string, unknown>): Buffer {
   return Buffer.concat([sha256(canonicalize(proofOptions)), sha256(canonicalize(document))]);
+}
+
+/**
+ * Adds an eddsa-jcs-2022 DataIntegrityProof to `document`, signed with an Ed25519 private key. The proof options are
+ * signed with the document's `@context` (as the cryptosuite says) but the proof does not repeat it.
+ */
+export function addProof(
+  document: Record<string, unknown>,
+  options: { created: string; verificationMethod: string },
+  privateKey: KeyObject,
+): Record<string, unknown> {
+  const proof = {
+    type: 'DataIntegrityProof',
+    cryptosuite: 'eddsa-jcs-2022',
+    created: options.created,
+    verificationMethod: options.verificationMethod,
+    proofPurpose: 'assertionMethod',
+  };
+  const signature = sign(null, signingInput(document, { ...proof, '@context': document['@context'] }), privateKey);
+  return { ...document, proof: { ...proof, proofValue: multibaseEncode(signature) } };
+}
+
+/** An Ed25519 public key as a Multikey's `publicKeyMultibase`: multicodec ed25519-pub (0xed 0x01) + the 32 key bytes. */
+export function publicKeyMultibase(publicKey: KeyObject): string {
+  const jwk = publicKey.export({ format: 'jwk' }) as { x: string };
+  return multibaseEncode(Buffer.concat([Buffer.from([0xed, 0x01]), Buffer.from(jwk.x, 'base64url')]));
 }
 
 /** Verifies a credential's eddsa-jcs-2022 proof with an Ed25519 public key (anyone can, without calling us). */
@@ -71,7 +77,7 @@ export function verifyCredential(credential: Record<string, unknown>, publicKey:
   const { proofValue, ...options } = proof;
   const proofOptions = { ...options, '@context': document['@context'] };
   try {
-    return verify(null, signingInput(document, proofOptions), publicKey, unbase58((proofValue as string).slice(1)));
+    return verify(null, signingInput(document, proofOptions), publicKey, multibaseDecode(proofValue as string));
   } catch {
     return false;
   }
@@ -156,18 +162,7 @@ export function createBadgeIssuer(deps: { db: DbOrTx; clock: Clock; baseUrl: str
   /** Adds an eddsa-jcs-2022 DataIntegrityProof made at `created`. */
   async function signed(document: Record<string, unknown>, created: Date): Promise<Record<string, unknown>> {
     const { privateKey } = await keys();
-    const proofOptions = {
-      '@context': document['@context'],
-      type: 'DataIntegrityProof',
-      cryptosuite: 'eddsa-jcs-2022',
-      created: created.toISOString(),
-      verificationMethod: keyId,
-      proofPurpose: 'assertionMethod',
-    };
-    const signature = sign(null, signingInput(document, proofOptions), privateKey);
-    const { '@context': _ctx, ...proof } = proofOptions;
-    void _ctx;
-    return { ...document, proof: { ...proof, proofValue: 'z' + base58(signature) } };
+    return addProof(document, { created: created.toISOString(), verificationMethod: keyId }, privateKey);
   }
 
   /** A signed revocation list (BitstringStatusListCredential) at `url` with the bits `indexes` set, dated `since`. */
@@ -202,15 +197,12 @@ export function createBadgeIssuer(deps: { db: DbOrTx; clock: Clock; baseUrl: str
     async publicKeyDocument(): Promise<IssuerKey> {
       const { publicKey } = await keys();
       const jwk = publicKey.export({ format: 'jwk' }) as { kty: string; crv: string; x: string };
-      const raw = Buffer.from(jwk.x, 'base64url');
-      // Multikey: multicodec ed25519-pub (0xed 0x01) + the 32 key bytes, base58btc ('z').
-      const multibase = 'z' + base58(Buffer.concat([Buffer.from([0xed, 0x01]), raw]));
       return {
         '@context': ['https://www.w3.org/ns/cid/v1'],
         id: keyId,
         type: 'Multikey',
         controller: issuerId,
-        publicKeyMultibase: multibase,
+        publicKeyMultibase: publicKeyMultibase(publicKey),
         publicKeyJwk: { kty: jwk.kty, crv: jwk.crv, x: jwk.x },
       };
     },
