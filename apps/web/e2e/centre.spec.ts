@@ -2,8 +2,8 @@ import { expect, test } from './support/fixtures';
 import { loginAs, logoutFromHeader } from './support/session';
 
 /** SPEC §2 personal side menu and DECISIONS.md 2 company menu (GLOSSARY-zh.md words). */
-const PERSONAL_MENU = ['学员中心', '人才画像', '我的测评', '我的课程', '我的提问', '杂志', '我的求职', '我的招聘', '个人信息', '我的笔记', '消息中心', '账号设置'];
-const COMPANY_MENU = ['企业信息', '我的招聘', '收到的简历', '人才库', '我的提问', '订单与发票', '消息中心', '账号设置'];
+const PERSONAL_MENU = ['学员中心', '人才画像', '我的测评', '我的课程', '我的单位', '我的提问', '杂志', '我的求职', '我的招聘', '个人信息', '我的笔记', '消息中心', '账号设置'];
+const COMPANY_MENU = ['企业信息', '我的招聘', '收到的简历', '人才库', '培训概览', '员工管理', '学员卡', '课程指派', '我的提问', '订单与发票', '消息中心', '账号设置'];
 const PERSONAL_ONLY = PERSONAL_MENU.filter((e) => !COMPANY_MENU.includes(e));
 const COMPANY_ONLY = COMPANY_MENU.filter((e) => !PERSONAL_MENU.includes(e));
 

@@ -38,7 +38,7 @@ test('an administrator gives a new colleague the 财务 role; the colleague sees
   await clerk.page.goto('/admin');
   await expect(clerk.page.getByText('今日支付订单')).toBeVisible();
   const clerkMenu = clerk.page.getByRole('navigation', { name: '管理后台菜单' });
-  await expect(clerkMenu.getByRole('menuitem')).toHaveText(['数据概览', '发票管理', '风险检测报告', '数据导出']);
+  await expect(clerkMenu.getByRole('menuitem')).toHaveText(['数据概览', '发票管理', '风险检测报告', '企业培训概览', '学员卡价格', '学习计划', '数据导出']);
   // A screen outside the role names the missing permission.
   await clerk.page.goto('/admin/evaluations');
   await expect(clerk.page.getByText('您没有「星级评定审核」权限，请联系管理员分配相应角色')).toBeVisible();

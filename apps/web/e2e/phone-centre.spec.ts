@@ -14,14 +14,15 @@ const LEARNER = { phone: '13800138000', password: 'demo_1234' };
 const MEMBER = { phone: '13800138001', password: 'demo_1234' };
 const COMPANY = { phone: '13800138002', password: 'demo_1234' };
 
-const PERSONAL_MENU = ['学员中心', '人才画像', '我的测评', '我的课程', '我的提问', '杂志', '我的求职', '我的招聘', '个人信息', '我的笔记', '消息中心', '账号设置'];
-const COMPANY_MENU = ['企业信息', '我的招聘', '收到的简历', '人才库', '我的提问', '订单与发票', '消息中心', '账号设置'];
+const PERSONAL_MENU = ['学员中心', '人才画像', '我的测评', '我的课程', '我的单位', '我的提问', '杂志', '我的求职', '我的招聘', '个人信息', '我的笔记', '消息中心', '账号设置'];
+const COMPANY_MENU = ['企业信息', '我的招聘', '收到的简历', '人才库', '培训概览', '员工管理', '学员卡', '课程指派', '我的提问', '订单与发票', '消息中心', '账号设置'];
 
 /** Centre pages a personal account opens (the exam, magazine, live, recruiting and player pages are tested apart). */
 const PERSONAL_PAGES: Array<[string, string]> = [
   ['/center/student', '最近消息'],
   ['/center/lesson', '我的课程'],
   ['/center/note', '我的笔记'],
+  ['/center/my-company', '我的单位'],
   ['/center/message', '消息中心'],
   ['/center/setting', '个人信息'],
   ['/center/setting?tab=account', '账号设置'],
@@ -36,6 +37,10 @@ const PERSONAL_PAGES: Array<[string, string]> = [
   ['/center/riskReports', '风险检测报告'],
 ];
 const COMPANY_PAGES: Array<[string, string]> = [
+  ['/center/training', '员工学习情况'],
+  ['/center/training/employees', '员工管理'],
+  ['/center/training/seats', '本单位的学员卡'],
+  ['/center/training/assignments', '课程指派'],
   ['/center/quiz', '我的提问'],
   ['/center/quizQuestion', '我要提问'],
   ['/center/message', '消息中心'],
