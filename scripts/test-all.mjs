@@ -2,7 +2,7 @@
 // `npm test`: every check of the repository, in order, with one summary.
 //
 // typecheck -> lint -> node:test (root scripts) -> vitest (contracts, server, web) -> server suite on PostgreSQL
-// (TEST_DATABASE_URL) -> build (with NODE_ENV=development) -> production-bundle check -> Playwright (apps/web/e2e,
+// (TEST_DATABASE_URL), beside: build (with NODE_ENV=development) -> production-bundle check -> Playwright (apps/web/e2e,
 // Debian's Chromium) -> backup/restore (PGlite) -> on PostgreSQL: scale-out (two built processes behind nginx:
 // scripts/scaleout-test.mjs), backup/restore (scripts/backup-pg.test.mjs) and a production start with the first
 // administrator (scripts/first-admin-pg.test.mjs).
@@ -12,7 +12,7 @@
 // (crash, no tests found, unhandled error) counts as one failure, so nothing fails silently.
 // The last line printed is exactly `N passed, N failed`; the exit code is 1 when anything failed.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -31,17 +31,25 @@ const E2E_TIMEOUT_MS = 45 * 60_000;
 const tmp = mkdtempSync(path.join(tmpdir(), 'test-all-'));
 /** @type {{ name: string, passed: number, failed: number, note?: string }[]} */
 const results = [];
-let current = null;
+/** The runners now running (the PostgreSQL server suite runs beside the build and the browser tests). */
+const running = new Set();
+/** @type {{ name: string, ms: number, stage: string }[]} every test's duration, for the slowest-ten list */
+const timings = [];
 
 function banner(text) {
   process.stdout.write(`\n\x1b[1m=== ${text} ===\x1b[0m\n`);
 }
 
-/** Runs a command with inherited stdio in its own process group; resolves to the exit code. */
-function run(cmd, args, { cwd = root, env = process.env, timeoutMs = STEP_TIMEOUT_MS } = {}) {
+/**
+ * Runs a command in its own process group, its output inherited (or written to `logFile` when it runs beside
+ * another runner); resolves to the exit code.
+ */
+function run(cmd, args, { cwd = root, env = process.env, timeoutMs = STEP_TIMEOUT_MS, logFile } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd, env, stdio: 'inherit', detached: process.platform !== 'win32' });
-    current = child;
+    const fd = logFile ? openSync(logFile, 'a') : null;
+    const stdio = fd === null ? 'inherit' : ['ignore', fd, fd];
+    const child = spawn(cmd, args, { cwd, env, stdio, detached: process.platform !== 'win32' });
+    running.add(child);
     const killGroup = (signal) => {
       try {
         if (process.platform === 'win32') child.kill(signal);
@@ -57,12 +65,15 @@ function run(cmd, args, { cwd = root, env = process.env, timeoutMs = STEP_TIMEOU
     }, timeoutMs);
     child.on('error', (err) => {
       clearTimeout(timer);
+      running.delete(child);
+      if (fd !== null) closeSync(fd);
       process.stdout.write(`[test-all] cannot start ${cmd}: ${err.message}\n`);
       resolve(127);
     });
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
-      current = null;
+      running.delete(child);
+      if (fd !== null) closeSync(fd);
       // Children of the runner (vitest forks, the e2e web server) must not outlive it.
       killGroup('SIGKILL');
       resolve(code ?? (signal ? 128 : 1));
@@ -72,9 +83,9 @@ function run(cmd, args, { cwd = root, env = process.env, timeoutMs = STEP_TIMEOU
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
-    if (current) {
+    for (const child of running) {
       try {
-        process.kill(-current.pid, 'SIGTERM');
+        process.kill(-child.pid, 'SIGTERM');
       } catch {
         /* already gone */
       }
@@ -111,16 +122,28 @@ function hasTestFiles(dir) {
   return false;
 }
 
-/** One vitest suite; counts come from its JSON report. */
-async function vitest(name, cwd, { env = process.env, extraArgs = [] } = {}) {
-  banner(name);
+/**
+ * One vitest suite; counts come from its JSON report. With `logFile` it runs quietly beside another runner and its
+ * output is printed, under its banner, once it is done.
+ */
+async function vitest(name, cwd, { env = process.env, extraArgs = [], logFile } = {}) {
+  if (!logFile) banner(name);
   const report = path.join(tmp, `${name.replace(/\W+/g, '-')}.json`);
   const code = await run(
     bin('vitest'),
     ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extraArgs],
-    { cwd, env },
+    { cwd, env, logFile },
   );
+  if (logFile) {
+    banner(`${name} (ran beside the build and the browser tests)`);
+    process.stdout.write(readFileSync(logFile, 'utf8'));
+  }
   const json = readJson(report);
+  for (const file of json?.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      if (typeof t.duration === 'number') timings.push({ name: `${path.relative(root, file.name)} > ${t.fullName ?? t.title}`, ms: t.duration, stage: name });
+    }
+  }
   let passed = json?.numPassedTests ?? 0;
   let failed = json?.numFailedTests ?? 0;
   let note;
@@ -197,6 +220,16 @@ async function playwright() {
     timeoutMs: E2E_TIMEOUT_MS,
   });
   const json = readJson(report);
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        const ms = (t.results ?? []).reduce((sum, r) => sum + (r.duration ?? 0), 0);
+        timings.push({ name: `${spec.file ?? suite.file ?? ''} > ${spec.title}`, ms, stage: name });
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of json?.suites ?? []) walk(suite);
   const stats = json?.stats ?? {};
   let passed = (stats.expected ?? 0) + (stats.flaky ?? 0);
   let failed = stats.unexpected ?? 0;
@@ -237,8 +270,11 @@ delete pgliteEnv.TEST_DATABASE_URL;
 await vitest('api: apps/server (PGlite)', path.join(root, 'apps', 'server'), { env: pgliteEnv });
 await vitest('unit: apps/web', path.join(root, 'apps', 'web'), { extraArgs: ['--exclude', 'e2e/**'] });
 
+// The PostgreSQL run starts now and runs beside the build and the browser tests (which leave a core mostly idle:
+// one browser, one server, one test at a time); its output is printed when it is done.
+let postgresSuite = Promise.resolve();
 if (process.env.TEST_DATABASE_URL) {
-  await vitest('api: apps/server (PostgreSQL)', path.join(root, 'apps', 'server'));
+  postgresSuite = vitest('api: apps/server (PostgreSQL)', path.join(root, 'apps', 'server'), { logFile: path.join(tmp, 'server-postgresql.log') });
 } else if (isCI) {
   banner('api: apps/server (PostgreSQL)');
   process.stdout.write('[test-all] CI=true but TEST_DATABASE_URL is not set: the PostgreSQL run is required in CI.\n');
@@ -263,6 +299,7 @@ if (await check('build (web + server)', [npm, ['run', 'build', '--silent'], { en
 } else {
   results.push({ name: 'e2e (Playwright, Chromium)', passed: 0, failed: 1, note: 'build failed, not run' });
 }
+await postgresSuite;
 
 // Operations on the built server: backup/restore of PGlite; then, on PostgreSQL, two processes behind Debian's nginx
 // with deploy/nginx.conf (scale-out) and pg_dump/pg_restore while the server runs.
@@ -295,6 +332,12 @@ for (const r of results) {
     `${mark} ${r.name.padEnd(width)}  ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed${r.note ? `  (${r.note})` : ''}\n`,
   );
 }
+const slowest = timings.sort((a, b) => b.ms - a.ms).slice(0, 10);
+if (slowest.length) {
+  process.stdout.write('\nslowest 10 tests:\n');
+  for (const t of slowest) process.stdout.write(`${(t.ms / 1000).toFixed(1).padStart(7)} s  ${t.name}  [${t.stage}]\n`);
+}
+process.stdout.write(`\n.ci/run stages took ${seconds} s (${(seconds / 60).toFixed(1)} min)\n`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 process.stdout.write(`${passed} passed, ${failed} failed\n`);
