@@ -86,7 +86,7 @@ function HelpTeaser() {
       <header className="home-panel__head">
         <h2 id="home-help-title">常见问题</h2>
         <Link to="/help-center" className="home-panel__more">
-          帮助中心 <RightOutlined />
+          帮助中心 <RightOutlined aria-hidden="true" />
         </Link>
       </header>
       {isPending && <LoadingLines rows={4} />}

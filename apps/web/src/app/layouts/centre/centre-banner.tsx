@@ -36,7 +36,7 @@ export function CentreBanner() {
     <section className="centre-banner" aria-label="个人概况">
       <div className="page-container centre-banner__inner">
         <div className="centre-banner__profile">
-          <Avatar size={72} src={user.avatar ? <StoredImg src={user.avatar} sizes="72px" alt="头像" /> : undefined} icon={<UserOutlined />} alt="头像" className="centre-banner__avatar" />
+          <Avatar size={72} src={user.avatar ? <StoredImg src={user.avatar} sizes="72px" alt="头像" /> : undefined} icon={<UserOutlined aria-hidden="true" />} alt="头像" className="centre-banner__avatar" />
           <div>
             <div className="centre-banner__name">
               {user.nickname?.trim() || user.phone}

@@ -57,7 +57,7 @@ export function CompanyBanner() {
             size={72}
             shape="square"
             src={o.logo ? <StoredImg src={o.logo} sizes="72px" alt="企业标志" /> : undefined}
-            icon={<ShopOutlined />}
+            icon={<ShopOutlined aria-hidden="true" />}
             alt="企业标志"
             className="centre-banner__avatar"
           />

@@ -48,7 +48,7 @@ export function SiteFooter() {
           <h2 className="site-footer__title">联系我们</h2>
           {phones.length > 0 && (
             <p>
-              <PhoneOutlined /> 联系电话：
+              <PhoneOutlined aria-hidden="true" /> 联系电话：
               {phones.map((phone, i) => (
                 <span key={phone}>
                   {i > 0 && ' / '}
@@ -58,11 +58,11 @@ export function SiteFooter() {
             </p>
           )}
           <p>
-            <ClockCircleOutlined /> 工作时间：{common?.working_hours || DEFAULT_WORKING_HOURS}
+            <ClockCircleOutlined aria-hidden="true" /> 工作时间：{common?.working_hours || DEFAULT_WORKING_HOURS}
           </p>
           {common?.mailbox && (
             <p>
-              <MailOutlined /> 联系邮箱：<a href={`mailto:${common.mailbox}`}>{common.mailbox}</a>
+              <MailOutlined aria-hidden="true" /> 联系邮箱：<a href={`mailto:${common.mailbox}`}>{common.mailbox}</a>
             </p>
           )}
         </section>

@@ -75,7 +75,7 @@ function UserMenu() {
   return (
     <div className="user-area">
       <Link to="/center/message" className="user-area__msg" aria-label={unread > 0 ? `消息（${unread}条未读）` : '消息'} title="消息">
-        <BellOutlined className="user-area__bell" />
+        <BellOutlined className="user-area__bell" aria-hidden="true" />
         {unread > 0 && (
           <span className="user-area__badge" aria-hidden="true">
             {unread > 99 ? '99+' : unread}

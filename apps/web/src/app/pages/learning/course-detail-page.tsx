@@ -115,7 +115,7 @@ function CourseHero({ course, onLocked }: { course: CourseDetail; onLocked(): vo
                 <PlayCircleFilled /> {course.lesson_count}课时
               </li>
               <li>
-                <ClockCircleOutlined /> 总时长 {formatDuration(course.total_duration)}
+                <ClockCircleOutlined aria-hidden="true" /> 总时长 {formatDuration(course.total_duration)}
               </li>
             </>
           )}

@@ -45,7 +45,7 @@ export function AvatarUpload({ avatar }: { avatar: string | null }) {
 
   return (
     <div className="avatar-upload">
-      <Avatar size={88} src={avatar ? <StoredImg src={avatar} sizes="88px" alt="头像" /> : undefined} icon={<UserOutlined />} alt="头像" />
+      <Avatar size={88} src={avatar ? <StoredImg src={avatar} sizes="88px" alt="头像" /> : undefined} icon={<UserOutlined aria-hidden="true" />} alt="头像" />
       <div className="avatar-upload__side">
         <Upload
           accept={AVATAR_ACCEPT}
