@@ -47,4 +47,14 @@ describe('/center/order', () => {
     fireEvent.click(await screen.findByRole('button', { name: '去支付' }));
     await waitFor(() => expect(currentUrl(router)).toBe('/payment?order_no=P7'));
   });
+
+  it('with no orders, offers a person membership and a company 学员卡 for its staff', async () => {
+    mockApi({ 'GET /api/orders': ok({ list: [], page: 1, per: 10, total: 0 }) });
+    const person = renderScreen('/center/order', <OrderPage />, '/center/order', { session });
+    expect(await screen.findByRole('button', { name: '开通会员' })).toBeInTheDocument();
+    person.unmount();
+    renderScreen('/center/order', <OrderPage />, '/center/order', { session: { token: 't2', user: makeUser({ role: 'company' }) } });
+    expect(await screen.findByRole('button', { name: '购买学员卡' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '开通会员' })).toBeNull();
+  });
 });

@@ -9,7 +9,11 @@ import { yuan } from '../lib/money';
 import { InvoiceStateTag, OrderStateTag } from '../lib/state-tags';
 import { tablePagination } from '../lib/table-pagination';
 import './member-pages.css';
+
+/** The company centre's 学员卡 screen (the training feature's route). */
+const SEATS_PATH = '/center/training/seats';
 import { ScrollCue, TABLE_SCROLLER, usePhoneTable } from '@/shared/ui/scroll-cue';
+import { useSessionStore } from '@/shared/lib/session/session-store';
 
 type Filter = 'all' | OrderState;
 const FILTERS: { value: Filter; label: string }[] = [
@@ -96,6 +100,8 @@ export default function OrderPage() {
   const filter = filterOf(params.get('state'));
   const page = Math.max(1, Number(params.get('page')) || 1);
   const orders = useOrders({ page, per: DEFAULT_PER_PAGE, ...(filter === 'all' ? {} : { state: filter }) });
+  // A company buys 学员卡 for its staff, not a membership of its own.
+  const company = useSessionStore((s) => s.user?.role === 'company');
   const table = usePhoneTable(COLUMNS, { x: 910 });
 
   function update(next: { state?: Filter; page?: number }) {
@@ -120,11 +126,16 @@ export default function OrderPage() {
           locale={{
             emptyText: (
               <Empty description={orders.isError ? '订单加载失败' : '暂无订单'}>
-                {!orders.isError && (
-                  <Link to={BUY_VIP_PATH}>
-                    <Button type="primary">开通会员</Button>
-                  </Link>
-                )}
+                {!orders.isError &&
+                  (company ? (
+                    <Link to={SEATS_PATH}>
+                      <Button type="primary">购买学员卡</Button>
+                    </Link>
+                  ) : (
+                    <Link to={BUY_VIP_PATH}>
+                      <Button type="primary">开通会员</Button>
+                    </Link>
+                  ))}
               </Empty>
             ),
           }}
