@@ -16,9 +16,16 @@ export async function addUserWithAvatar(base, phone) {
       headers: { 'content-type': 'application/json', ...headers },
       body: JSON.stringify(body),
     }).then((r) => r.json());
-  await post('/api/users/send_msg', { phone, purpose: 'register' });
-  const outbox = await fetch(`${base}/api/dev/sms_outbox?phone=${phone}`).then((r) => r.json());
-  const code = /\d{6}/.exec(outbox.data.at(-1).content)[0];
+  const sent = await post('/api/users/send_msg', { phone, purpose: 'register' });
+  assert.equal(sent.code, 200, `send_msg: ${JSON.stringify(sent)}`);
+  // The code is in the dev outbox once the sender has written it; a server just started may take a moment.
+  let code;
+  for (let i = 0; i < 50 && !code; i++) {
+    const outbox = await fetch(`${base}/api/dev/sms_outbox?phone=${phone}`).then((r) => r.json());
+    code = /\d{6}/.exec(outbox.data?.at(-1)?.content ?? '')?.[0];
+    if (!code) await new Promise((r) => setTimeout(r, 200));
+  }
+  assert.ok(code, `no code in the dev outbox for ${phone}`);
   const reg = await post('/api/users/register', { phone, code, password: 'Backup_1234', role: 'personal' });
   const form = new FormData();
   form.append('file', new Blob([PNG_1x1], { type: 'image/png' }), 'a.png');
