@@ -86,7 +86,8 @@ function isFixtureFile(absPath) {
  * public surface, `modules/<area>/index.ts`. Tables, repositories and internal services stay private. The
  * specifier is resolved against the importing file, so `../courses/courses.repository` and
  * `../../modules/courses/courses.table` are caught alike. db/schema.ts sees every table (drizzle collects them for
- * queries and migrations); tests and demo seeds are exempt (isFixtureFile).
+ * queries and migrations), and a table file may name another area's table file for its foreign keys (so drizzle-kit
+ * loads tables only, not every module's services); tests and demo seeds are exempt (isFixtureFile).
  * No module imports app.ts: the types every module needs live in lib/app-module.ts.
  */
 const noPrivateModuleImports = {
@@ -118,6 +119,7 @@ const noPrivateModuleImports = {
       if (!other || other === own) return;
       const inside = path.relative(path.join(modulesDir, other), target);
       if (inside === '' || inside === 'index') return;
+      if (/\.table$/.test(filename.replace(/\.ts$/, '')) && /^[^/\\]+\.table$/.test(inside)) return;
       context.report({ node, messageId: 'privateFile', data: { spec, to: other } });
     }
     return {

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { courses, coursesLessons } from '../courses';
-import { users } from '../users';
+import { courses, coursesLessons } from '../courses/courses.table';
+import { users } from '../users/users.table';
 
 /** Comments on a course or on one of its lessons; `content` is plain text (≤ 500 characters). */
 export const comments = pgTable(

@@ -17,7 +17,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { DescriptionBlock } from '@app/contracts';
-import { users } from '../users';
+import { users } from '../users/users.table';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -151,6 +151,30 @@ export const coursesLessons = pgTable(
     unique('courses_lessons_course_sort_uq').on(t.courseId, t.sort),
     check('courses_lessons_duration_ck', sql`${t.duration} > 0 OR (${t.videoFile} IS NULL AND ${t.duration} = 0)`),
   ],
+);
+
+/**
+ * Subtitles of a lesson, one per language: the WebVTT text as uploaded (SRT converted on upload), validated, so the
+ * player, the HLS rendition's subtitle playlist and the transcript beside the video read the same cues.
+ */
+export const coursesLessonSubtitles = pgTable(
+  'courses_lesson_subtitles',
+  {
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => coursesLessons.id, { onDelete: 'cascade' }),
+    /** BCP 47 language tag, e.g. zh-CN. */
+    lang: text('lang').notNull().default('zh-CN'),
+    /** The name the player's menu shows, e.g. 中文. */
+    label: text('label').notNull().default('中文'),
+    vtt: text('vtt').notNull(),
+    cueCount: integer('cue_count').notNull(),
+    /** The uploaded file's name, for staff. */
+    sourceName: text('source_name'),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lessonId, t.lang] })],
 );
 
 export interface QuestionOption {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ConversionKind, ConversionRole, ConversionRule, ConversionStatus, CreditCategory, CreditSource } from '@app/contracts';
-import { courses } from '../courses';
-import { users } from '../users';
+import { courses } from '../courses/courses.table';
+import { users } from '../users/users.table';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

@@ -15,7 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { AnswerValue, CreditCategory, ExamPaperRule, FeeMode, MultipleScoring, QuestionKind } from '@app/contracts';
-import { users } from '../users';
+import { users } from '../users/users.table';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

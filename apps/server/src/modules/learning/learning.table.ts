@@ -13,8 +13,8 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { courses, coursesLessonQuestions, coursesLessons } from '../courses';
-import { users } from '../users';
+import { courses, coursesLessonQuestions, coursesLessons } from '../courses/courses.table';
+import { users } from '../users/users.table';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

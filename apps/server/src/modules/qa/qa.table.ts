@@ -13,8 +13,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { contentExperts } from '../content';
-import { users } from '../users';
+import { contentExperts } from '../content/content.table';
+import { users } from '../users/users.table';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const userRef = (name: string) => integer(name).references(() => users.id, { onDelete: 'set null' });

@@ -12,8 +12,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { talentAttachments } from '../talent';
-import { users } from '../users';
+import { talentAttachments } from '../talent/talent.table';
+import { users } from '../users/users.table';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const userRef = (name: string) =>

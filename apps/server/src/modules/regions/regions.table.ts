@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { BaseManagerStatus } from '@app/contracts';
-import { users } from '../users';
+import { users } from '../users/users.table';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { StandardKind } from '@app/contracts';
-import { courses } from '../courses';
-import { examsTypes } from '../exams';
-import { users } from '../users';
+import { courses } from '../courses/courses.table';
+import { examsTypes } from '../exams/exams.table';
+import { users } from '../users/users.table';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

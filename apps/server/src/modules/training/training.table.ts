@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { EmploymentState, SeatEventAction } from '@app/contracts';
-import { courses } from '../courses';
-import { membersOrders } from '../members';
-import { users } from '../users';
+import { courses } from '../courses/courses.table';
+import { membersOrders } from '../members/members.table';
+import { users } from '../users/users.table';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

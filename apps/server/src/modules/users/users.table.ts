@@ -43,6 +43,8 @@ export const users = pgTable(
     disabled: boolean('disabled').notNull().default(false),
     /** Password login refused until then (too many failures). */
     lockedUntil: ts('locked_until'),
+    /** 关怀模式 (large text, high contrast, big tap targets), chosen in the header or 账号设置; follows the account. */
+    careMode: boolean('care_mode').notNull().default(false),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
   },
