@@ -96,7 +96,9 @@ export default function AdminLayout() {
             </nav>
           )}
         </aside>
-        <section className="admin__content">{content}</section>
+        <section className="admin__content" data-skip-target tabIndex={-1}>
+          {content}
+        </section>
       </div>
     </StaffGuard>
   );

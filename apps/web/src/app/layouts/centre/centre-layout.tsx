@@ -46,7 +46,7 @@ export default function CentreLayout() {
           </aside>
         )}
         {phone && pathname === '/center/student' && <CentreEntryGrid entries={entries} />}
-        <section className="centre__content">
+        <section className="centre__content" data-skip-target tabIndex={-1}>
           <RoleGuard>
             <Outlet />
           </RoleGuard>

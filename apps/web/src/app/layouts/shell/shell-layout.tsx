@@ -4,6 +4,7 @@ import { screenNeedsAntd } from '@/shared/lib/routing';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import { BackToTop } from '@/shared/ui/back-to-top';
 import { PageSpin } from '@/shared/ui/page-spin';
+import { MAIN_CONTENT_ID, SkipLink } from '@/shared/ui/skip-link';
 import { antdScopeComponent } from '../../antd-loader';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -28,7 +29,8 @@ function AntdBoundary({ children }: { children: ReactNode }) {
 }
 
 /**
- * The common page shell of SPEC §2: header, the routed screen, footer, back-to-top.
+ * The common page shell of SPEC §2: the skip link (跳到主要内容, first in the tab order), header, the routed screen,
+ * footer, back-to-top.
  *
  * Header, footer and back-to-top are plain React + CSS, so they paint from the entry chunk alone. antd (theme,
  * locale, App.useApp) wraps the routed screen only when the screen needs it: a route whose handle says
@@ -48,8 +50,9 @@ export function ShellLayout() {
   }, [benefitsVisible, onHome]);
   return (
     <div className="site-shell">
+      <SkipLink />
       <SiteHeader />
-      <main className="site-main">
+      <main className="site-main" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Suspense fallback={<PageSpin />}>
           {antdMounted ? (
             <AntdBoundary>
