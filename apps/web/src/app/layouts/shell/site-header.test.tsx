@@ -88,6 +88,26 @@ describe('header', () => {
     expect(screen.getAllByRole('link', { name: '登录' }).map((a) => a.getAttribute('href'))).toContain('/login');
   });
 
+  it('the user menu works from the keyboard: Enter opens it, Escape closes it and returns focus to its button, tabbing past it closes it', async () => {
+    renderRoute('/aboutus', { session: { token: 'tk', user: makeUser() } });
+    const trigger = screen.getByRole('button', { name: /张会计/ });
+    trigger.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.tab();
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: '个人中心' }));
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(trigger);
+
+    await userEvent.keyboard('{Enter}');
+    await userEvent.tab();
+    await userEvent.tab();
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: '退出登录' }));
+    await userEvent.tab();
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
   it('个人中心 in the user menu opens the centre', async () => {
     const { router } = renderRoute('/aboutus', { session: { token: 'tk', user: makeUser() } });
     await userEvent.click(screen.getByRole('button', { name: /张会计/ }));

@@ -43,6 +43,7 @@ function UserMenu() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   const openedByHover = useRef(false);
   const menuId = useId();
   const displayName = user.nickname?.trim() || user.phone;
@@ -57,7 +58,10 @@ function UserMenu() {
       if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
     };
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
+      if (e.key !== 'Escape') return;
+      // From inside the menu, focus goes back to the button that opened it (the item is about to disappear).
+      if (rootRef.current?.contains(document.activeElement)) triggerRef.current?.focus();
+      setOpen(false);
     };
     document.addEventListener('pointerdown', onDown);
     document.addEventListener('keydown', onKey);
@@ -94,8 +98,13 @@ function UserMenu() {
         onPointerLeave={(e) => {
           if (e.pointerType === 'mouse') setOpen(false);
         }}
+        // Tabbing on past the last item (or back before the button) closes the menu.
+        onBlur={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null) && e.relatedTarget) setOpen(false);
+        }}
       >
         <button
+          ref={triggerRef}
           type="button"
           className="user-area__trigger"
           aria-haspopup="menu"

@@ -127,7 +127,7 @@ function PaperModal({ onClose }: { onClose: () => void }) {
                   <Form.Item name={[f.name, 'score']} rules={[{ required: true, message: '分值' }]}>
                     <InputNumber min={1} max={100} addonAfter="分/题" />
                   </Form.Item>
-                  <MinusCircleOutlined aria-label="删除规则" onClick={() => remove(f.name)} />
+                  <Button type="text" aria-label="删除规则" icon={<MinusCircleOutlined aria-hidden="true" />} onClick={() => remove(f.name)} />
                 </Space>
               ))}
               <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ kind: 'single', count: 5, score: 2 })}>

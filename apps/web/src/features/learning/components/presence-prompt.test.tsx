@@ -22,6 +22,24 @@ describe('presence prompt (学习确认)', () => {
     expect(onConfirm).toHaveBeenCalledTimes(1);
   });
 
+  it('gives focus back to what had it (the player) once answered', () => {
+    function Lesson({ asking }: { asking: boolean }) {
+      return (
+        <div>
+          <video aria-label="课程视频" tabIndex={0} />
+          {asking && <PresencePrompt answerIn={60} paused={false} onConfirm={() => {}} onTimeout={() => {}} />}
+        </div>
+      );
+    }
+    const { rerender } = render(<Lesson asking={false} />);
+    const player = screen.getByLabelText('课程视频');
+    player.focus();
+    rerender(<Lesson asking />);
+    expect(screen.getByRole('button', { name: '继续学习' })).toHaveFocus();
+    rerender(<Lesson asking={false} />);
+    expect(player).toHaveFocus();
+  });
+
   it('says timing is paused once the time runs out, tells the page once, and keeps the focus on 继续学习', () => {
     const onTimeout = vi.fn();
     render(<PresencePrompt answerIn={60} paused={false} onConfirm={() => {}} onTimeout={onTimeout} />);

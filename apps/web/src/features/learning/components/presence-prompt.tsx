@@ -1,5 +1,5 @@
 import { Button } from 'antd';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { learningMessages } from '@app/contracts/learning/learning.rules';
 import './presence-prompt.css';
 
@@ -53,8 +53,20 @@ export function PresencePrompt({ answerIn, paused, busy = false, onConfirm, onTi
     button.current?.focus();
   }, [timedOut]);
 
+  // Answered (the prompt unmounts), focus goes back where it was when the prompt opened (the player, say).
+  const rootRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const active = document.activeElement;
+    const opener = active instanceof HTMLElement && active !== document.body ? active : null;
+    const root = rootRef.current;
+    return () => {
+      const now = document.activeElement;
+      if (opener?.isConnected && (!now || now === document.body || root?.contains(now))) opener.focus();
+    };
+  }, []);
+
   return (
-    <div className="presence-prompt" role="alertdialog" aria-modal="false" aria-labelledby={titleId} aria-describedby={textId}>
+    <div ref={rootRef} className="presence-prompt" role="alertdialog" aria-modal="false" aria-labelledby={titleId} aria-describedby={textId}>
       <div className="presence-prompt__card">
         <h2 id={titleId} className="presence-prompt__title">
           学习确认

@@ -1,4 +1,4 @@
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser } from '@/testing/fixtures';
@@ -13,7 +13,17 @@ vi.setConfig({ testTimeout: 30_000 });
 function Home() {
   useBenefitsModalTrigger();
   const visible = useSessionStore((s) => s.benefitsModalVisible);
-  return <div>首页{visible && <BenefitsModal />}</div>;
+  return (
+    <div>
+      <header>
+        <button type="button">页头按钮</button>
+      </header>
+      <main className="site-main">
+        首页<button type="button">页面按钮</button>
+      </main>
+      {visible && <BenefitsModal />}
+    </div>
+  );
 }
 
 function renderHome(user = makeUser()) {
@@ -55,6 +65,32 @@ describe('membership-benefits modal', () => {
     expect(shouldShowBenefits(makeUser())).toBe(false);
     // Next day: again.
     expect(shouldShowBenefits(makeUser(), new Date(Date.now() + 86_400_000))).toBe(true);
+  });
+
+  it('takes focus when nothing has it, leaves the covered page out of the tab order, and closes with Escape', async () => {
+    renderHome();
+    const dialog = await screen.findByRole('dialog', { name: '会员专享权益' });
+    expect(document.activeElement).toBe(dialog);
+    const main = screen.getByRole('main');
+    expect(main.inert).toBe(true);
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(main.inert).toBe(false);
+    expect(useSessionStore.getState().benefitsModalVisible).toBe(false);
+  });
+
+  it('opened while the user is in the header, leaves focus there, and returns it there when closed from inside', async () => {
+    // A member's home never raises it by itself: the flag is turned on here while the header's button has focus.
+    renderHome(makeUser({ is_member: true }));
+    const headerButton = screen.getByRole('button', { name: '页头按钮' });
+    headerButton.focus();
+    act(() => useSessionStore.getState().setBenefitsModal(true));
+    const dialog = await screen.findByRole('dialog', { name: '会员专享权益' });
+    expect(document.activeElement).toBe(headerButton);
+    within(dialog).getByRole('button', { name: '关闭' }).focus();
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(headerButton);
   });
 
   it('stays closed for members, company accounts and visitors', () => {

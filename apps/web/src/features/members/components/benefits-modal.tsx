@@ -13,6 +13,9 @@ function headerBottom(): number {
   return Math.max(0, ...edges);
 }
 
+/** The parts of the shell the overlay covers: made inert while it is open. */
+const COVERED = '.site-main, .site-footer, .back-to-top';
+
 const BENEFIT_COUNT = MEMBER_BENEFITS_PRIMARY.length + MEMBER_BENEFITS_SECONDARY.length;
 
 /** One titled list of benefits, each with a check mark. */
@@ -54,14 +57,29 @@ export default function BenefitsModal() {
     const overflow = root.style.overflow;
     root.style.overflow = 'hidden';
     window.addEventListener('resize', measure);
-    // Focus moves to the dialog unless the user is typing somewhere (e.g. the header search box).
+    // Escape closes it wherever focus is (the dialog, or the header left usable above it).
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setBenefitsModal(false);
+    };
+    document.addEventListener('keydown', onKey);
+    // What it covers cannot be reached by Tab either (the header above it stays usable).
+    const covered = [...document.querySelectorAll<HTMLElement>(COVERED)].filter((el) => !el.inert);
+    for (const el of covered) el.inert = true;
+    // Focus moves to the dialog unless the user is typing somewhere (e.g. the header search box), and returns where it
+    // was when the dialog closes.
     const active = document.activeElement;
-    if (!active || active === document.body) dialogRef.current?.focus();
+    const opener = active instanceof HTMLElement && active !== document.body ? active : null;
+    const dialog = dialogRef.current;
+    if (!opener) dialog?.focus();
     return () => {
       root.style.overflow = overflow;
       window.removeEventListener('resize', measure);
+      document.removeEventListener('keydown', onKey);
+      for (const el of covered) el.inert = false;
+      const focusInside = !document.activeElement || document.activeElement === document.body || dialog?.contains(document.activeElement);
+      if (opener?.isConnected && focusInside) opener.focus();
     };
-  }, []);
+  }, [setBenefitsModal]);
 
   // Seen today once it has really been shown (not when home asked for it: the user may have left first).
   useEffect(() => {
@@ -76,7 +94,6 @@ export default function BenefitsModal() {
         role="dialog"
         aria-labelledby="benefits-modal-title"
         tabIndex={-1}
-        onKeyDown={(e) => e.key === 'Escape' && close()}
       >
         <button type="button" className="benefits-modal__close" aria-label="关闭" title="关闭" onClick={close}>
           <CloseOutlined />

@@ -71,9 +71,9 @@ function HideDialog({ item, onClose }: { item: ModerationItem | null; onClose: (
             </Form.Item>
             <Space wrap size={[8, 8]}>
               {HIDE_PRESETS.map((p) => (
-                <Tag key={p} className="moderation-preset" onClick={() => form.setFieldsValue({ reason: p })}>
+                <Button key={p} size="small" className="moderation-preset" onClick={() => form.setFieldsValue({ reason: p })}>
                   {p}
-                </Tag>
+                </Button>
               ))}
             </Space>
           </Form>
