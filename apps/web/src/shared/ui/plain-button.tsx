@@ -1,8 +1,8 @@
 import { LoadingOutlined } from '@ant-design/icons';
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 import './plain-button.css';
 
-interface PlainButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+interface PlainButtonProps extends ComponentProps<'button'> {
   variant: 'primary' | 'default' | 'danger' | 'link';
   /** 'large' (40 px, forms) by default; 'middle' (32 px) in lists and toolbars. */
   size?: 'large' | 'middle';
@@ -12,7 +12,8 @@ interface PlainButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 
 /**
  * A button for screens drawn without antd (login, course lists), looking like the site's antd buttons; large for forms,
- * middle in lists. While loading it is busy and disabled.
+ * middle in lists. While loading it is busy and disabled. `aria-disabled` (rather than `disabled`) draws it disabled
+ * yet keeps it focusable, for a state that replaces the button focus was on (已投递 after applying).
  */
 export function PlainButton({
   variant,

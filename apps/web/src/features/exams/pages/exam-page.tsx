@@ -116,11 +116,17 @@ function QuestionBody({
   );
 }
 
-function ResultView({ a }: { a: Attempt }) {
+function ResultView({ a, justSubmitted = false }: { a: Attempt; justSubmitted?: boolean }) {
   const navigate = useNavigate();
   const pending = a.state === 'submitted';
+  // Replacing the paper just submitted (the 交卷 button is gone): the result takes focus, so keyboard and screen
+  // reader users start reading it from its top.
+  const cardRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (justSubmitted) cardRef.current?.focus();
+  }, [justSubmitted]);
   return (
-    <Card className="page-container exam-card exam-result">
+    <Card ref={cardRef} tabIndex={-1} className="page-container exam-card exam-result">
       <Result
         status={pending ? 'info' : a.passed ? 'success' : 'warning'}
         title={pending ? '已交卷，等待阅卷' : `考试成绩：${a.score}分`}
@@ -615,6 +621,8 @@ export default function ExamPage() {
   });
   const refetch = useCallback(() => void attempt.refetch(), [attempt]);
   const [taking, setTaking] = useState(false);
+  // Whether this visit showed the paper: its result then replaces it (ResultView takes focus).
+  const [sawPaper, setSawPaper] = useState(false);
 
   if (attempt.isPending) return <Skeleton active paragraph={{ rows: 12 }} />;
   if (attempt.isError) {
@@ -655,6 +663,7 @@ export default function ExamPage() {
     );
   }
   const a = attempt.data;
-  if (a.state !== 'in_progress') return <ResultView a={a} />;
+  if (a.state !== 'in_progress') return <ResultView a={a} justSubmitted={sawPaper} />;
+  if (!sawPaper) setSawPaper(true);
   return <Paper key={a.id} attempt={a} refetch={refetch} />;
 }

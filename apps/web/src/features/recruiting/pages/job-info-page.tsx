@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AntdIsland } from '@/shared/lib/antd-island';
 import { isApiError } from '@/shared/lib/api-client';
@@ -34,12 +34,18 @@ export default function JobInfoPage() {
   const [applying, setApplying] = useState(false);
   // Once opened, the dialog's antd island stays: its toast (投递成功) outlives the dialog it came from.
   const [opened, setOpened] = useState(false);
+  const appliedRef = useRef<HTMLButtonElement>(null);
   const detail = useQuery({
     queryKey: [...recruitingKeys.boardPost(id), token],
     queryFn: () => fetchBoardPost(id),
     enabled: valid,
     retry: (n, err) => !(isApiError(err) && err.code === 404) && n < 2,
   });
+  // Applied through the dialog: the 投递简历 button it opened from is gone, so focus goes to the state replacing it.
+  const applied = !!detail.data?.my_application;
+  useEffect(() => {
+    if (applied && opened && !applying) appliedRef.current?.focus();
+  }, [applied, opened, applying]);
 
   if (!valid) return <NotFound />;
   if (detail.isPending)
@@ -56,7 +62,8 @@ export default function JobInfoPage() {
   const applyButton = () => {
     if (my_application)
       return (
-        <PlainButton variant="default" disabled>
+        // Focusable though inert (aria-disabled): after applying, focus lands here instead of being lost.
+        <PlainButton ref={appliedRef} variant="default" aria-disabled="true">
           {appliedText(my_application)}
         </PlainButton>
       );
