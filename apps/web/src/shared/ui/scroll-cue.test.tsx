@@ -15,6 +15,19 @@ describe('ScrollCue', () => {
     expect(hiddenEdges({ scrollLeft: 510, clientWidth: 390, scrollWidth: 900 })).toEqual({ left: true, right: false });
   });
 
+  it('brings an item reached by Tab wholly into view', () => {
+    render(
+      <ScrollCue label="主导航">
+        <a href="/a">首页</a>
+      </ScrollCue>,
+    );
+    const link = screen.getByRole('link', { name: '首页' });
+    const scrolled = vi.fn();
+    link.scrollIntoView = scrolled;
+    act(() => link.focus());
+    expect(scrolled).toHaveBeenCalledWith({ block: 'nearest', inline: 'nearest' });
+  });
+
   it('shows a named arrow on the hidden side that scrolls the box, and none when the content fits', () => {
     const { container } = render(
       <ScrollCue label="订单列表">

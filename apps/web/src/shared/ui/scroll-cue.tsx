@@ -119,7 +119,15 @@ export function ScrollCue({ children, className, label, scroller, onViewport }: 
     : undefined;
   return (
     <div className={classes} ref={root} style={bandStyle}>
-      <div className="scroll-cue__viewport" ref={viewport}>
+      <div
+        className="scroll-cue__viewport"
+        ref={viewport}
+        // An item reached by Tab comes wholly into view, clear of the fade and arrow (the box's scroll-padding): the
+        // browser's own scrolling stops once the item is partly visible.
+        onFocus={(e) => {
+          if (e.target !== e.currentTarget) e.target.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+        }}
+      >
         {children}
       </div>
       {edges.left && (
