@@ -3,9 +3,10 @@
 //
 // typecheck -> lint -> node:test (root scripts) -> vitest (contracts, server, web) -> server suite on PostgreSQL
 // (TEST_DATABASE_URL), beside: build (with NODE_ENV=development) -> production-bundle check -> Playwright (apps/web/e2e,
-// Debian's Chromium) -> backup/restore (PGlite) -> on PostgreSQL: scale-out (two built processes behind nginx:
-// scripts/scaleout-test.mjs), backup/restore (scripts/backup-pg.test.mjs) and a production start with the first
-// administrator (scripts/first-admin-pg.test.mjs).
+// Debian's Chromium; two shards at once, each with its own server and database, E2E_SHARDS=1 for one) ->
+// backup/restore (PGlite) -> on PostgreSQL: scale-out (two built processes behind nginx: scripts/scaleout-test.mjs),
+// backup/restore (scripts/backup-pg.test.mjs) and a production start with the first administrator
+// (scripts/first-admin-pg.test.mjs).
 //
 // Each runner streams its own output. Test counts come from the runners' JSON reports; typecheck, lint
 // and build count as one check each. A runner that exits non-zero without reporting a failed test
@@ -198,6 +199,12 @@ function freePort() {
   });
 }
 
+/**
+ * The browser tests, in E2E_SHARDS shards (2 by default) that run at once: each shard is its own Playwright run with
+ * its own built server, port and fresh database (so the demo accounts' one-session rule holds within a shard), and
+ * takes every other spec file. Most of a browser test is waiting (for the page, the player, a real minute), so two
+ * shards nearly halve the stage on two cores. Each shard's output is printed under its banner when it is done.
+ */
 async function playwright() {
   const name = 'e2e (Playwright, Chromium)';
   banner(name);
@@ -209,39 +216,59 @@ async function playwright() {
     results.push({ name, passed: 0, failed: 1, note: `${CHROMIUM} missing` });
     return;
   }
-  const report = path.join(tmp, 'playwright.json');
-  const port = process.env.E2E_PORT ?? String(await freePort());
-  const dataDir = mkdtempSync(path.join(tmp, 'e2e-data-'));
-  const env = { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report, E2E_PORT: port, E2E_DATA_DIR: dataDir };
-  delete env.TEST_DATABASE_URL;
-  const code = await run(bin('playwright'), ['test', '--reporter=list,json'], {
-    cwd: path.join(root, 'apps', 'web'),
-    env,
-    timeoutMs: E2E_TIMEOUT_MS,
-  });
-  const json = readJson(report);
-  const walk = (suite) => {
-    for (const spec of suite.specs ?? []) {
-      for (const t of spec.tests ?? []) {
-        const ms = (t.results ?? []).reduce((sum, r) => sum + (r.duration ?? 0), 0);
-        timings.push({ name: `${spec.file ?? suite.file ?? ''} > ${spec.title}`, ms, stage: name });
+  const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2) || 1);
+  process.stdout.write(`[test-all] ${shards} shard(s) at once, each with its own server and database\n`);
+  const runs = await Promise.all(
+    Array.from({ length: shards }, async (_, i) => {
+      const shard = `${i + 1}/${shards}`;
+      const report = path.join(tmp, `playwright-${i + 1}.json`);
+      const logFile = shards > 1 ? path.join(tmp, `playwright-${i + 1}.log`) : undefined;
+      const port = shards === 1 && process.env.E2E_PORT ? process.env.E2E_PORT : String(await freePort());
+      const dataDir = mkdtempSync(path.join(tmp, `e2e-data-${i + 1}-`));
+      const env = { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report, E2E_PORT: port, E2E_DATA_DIR: dataDir };
+      delete env.TEST_DATABASE_URL;
+      const args = ['test', '--reporter=list,json', ...(shards > 1 ? [`--shard=${shard}`] : [])];
+      const startedAt = Date.now();
+      const code = await run(bin('playwright'), args, { cwd: path.join(root, 'apps', 'web'), env, timeoutMs: E2E_TIMEOUT_MS, logFile });
+      if (logFile) {
+        banner(`${name}, shard ${shard} (${Math.round((Date.now() - startedAt) / 1000)} s)`);
+        process.stdout.write(readFileSync(logFile, 'utf8'));
       }
-    }
-    for (const child of suite.suites ?? []) walk(child);
-  };
-  for (const suite of json?.suites ?? []) walk(suite);
-  const stats = json?.stats ?? {};
-  let passed = (stats.expected ?? 0) + (stats.flaky ?? 0);
-  let failed = stats.unexpected ?? 0;
+      return { code, json: readJson(report) };
+    }),
+  );
+  let passed = 0;
+  let failed = 0;
   const notes = [];
-  if (stats.flaky) notes.push(`${stats.flaky} flaky (passed on retry)`);
-  if (stats.skipped) notes.push(`${stats.skipped} skipped`);
-  if (!json) notes.push('no JSON report');
-  if (code !== 0 && failed === 0) {
-    failed = 1;
-    const globalErrors = (json?.errors ?? []).map((e) => e.message?.split('\n')[0]).filter(Boolean);
-    notes.push(`exit code ${code} without a failed test${globalErrors.length ? `: ${globalErrors.join('; ')}` : ''}`);
+  let flaky = 0;
+  let skipped = 0;
+  for (const [i, { code, json }] of runs.entries()) {
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? []) {
+        for (const t of spec.tests ?? []) {
+          const ms = (t.results ?? []).reduce((sum, r) => sum + (r.duration ?? 0), 0);
+          timings.push({ name: `${spec.file ?? suite.file ?? ''} > ${spec.title}`, ms, stage: name });
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of json?.suites ?? []) walk(suite);
+    const stats = json?.stats ?? {};
+    passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+    const shardFailed = stats.unexpected ?? 0;
+    failed += shardFailed;
+    flaky += stats.flaky ?? 0;
+    skipped += stats.skipped ?? 0;
+    const shard = shards > 1 ? `shard ${i + 1}: ` : '';
+    if (!json) notes.push(`${shard}no JSON report`);
+    if (code !== 0 && shardFailed === 0) {
+      failed += 1;
+      const globalErrors = (json?.errors ?? []).map((e) => e.message?.split('\n')[0]).filter(Boolean);
+      notes.push(`${shard}exit code ${code} without a failed test${globalErrors.length ? `: ${globalErrors.join('; ')}` : ''}`);
+    }
   }
+  if (flaky) notes.unshift(`${flaky} flaky (passed on retry)`);
+  if (skipped) notes.push(`${skipped} skipped`);
   results.push({ name, passed, failed, note: notes.join(', ') || undefined });
 }
 

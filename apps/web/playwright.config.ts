@@ -21,8 +21,9 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: isCI,
   retries: isCI ? 1 : 0,
-  // One file at a time: the specs sign in as the same demo accounts (the member, the company, the administrator), and
-  // an account has one session (DECISIONS reading 6), so two files at once log each other out.
+  // One file at a time against one server: the specs sign in as the same demo accounts (the member, the company, the
+  // administrator), and an account has one session (DECISIONS reading 6), so two files at once log each other out.
+  // `npm test` runs two shards at once (--shard=1/2 and 2/2), each with its own server and database.
   workers: 1,
   timeout: 30_000,
   expect: { timeout: 10_000 },
