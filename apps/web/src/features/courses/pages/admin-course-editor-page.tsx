@@ -53,6 +53,7 @@ import {
   useLessonQuestions,
 } from '../api/course-admin-api';
 import { ImageUploadField } from '../components/image-upload-field';
+import { SubtitleCell } from '../components/subtitle-cell';
 import { uploadInChunks } from '../lib/chunked-upload';
 
 const DescriptionEditor = lazy(() => import('../components/description-editor'));
@@ -377,6 +378,7 @@ function LessonsTab({ course }: { course: AdminCourse }) {
           },
           { title: '时长', width: 80, render: (_, l) => (l.duration ? `${Math.floor(l.duration / 60)}:${String(l.duration % 60).padStart(2, '0')}` : '—') },
           { title: '视频', width: 300, render: (_, l) => <VideoCell lesson={l} onUploaded={() => void refresh()} /> },
+          { title: '字幕', width: 220, render: (_, l) => <SubtitleCell lesson={l} onChanged={() => void refresh()} /> },
           {
             title: '操作',
             width: 130,
