@@ -331,7 +331,7 @@ function LessonsTab({ course }: { course: AdminCourse }) {
 
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
-      {course.published ? <Alert type="info" showIcon message="课程已发布：可以修改课时名称、试看和更换视频；新增或删除课时请先下架。" /> : null}
+      {course.published ? <Alert type="info" showIcon message="课程已发布：可以修改课时名称、试看，更换视频和字幕；新增或删除课时请先下架。" /> : null}
       <Table<AdminLesson>
         rowKey="id"
         pagination={false}
