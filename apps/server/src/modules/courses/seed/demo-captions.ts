@@ -39,14 +39,17 @@ export function demoCaptionCues(course: SeedCourse, index: number, duration: num
     `欢迎学习《${course.title}》`,
     `今天是第${index + 1}讲：${lesson.title}`,
   ];
-  const body = [
-    ...(question ? captionChunks(`先来思考一个问题：${question.stem}`) : []),
-    ...(question ? captionChunks(question.explanation) : captionChunks(`本课程${course.summary}`)),
-    ...(goal ? captionChunks(`学完本讲，希望大家能够${goal}`) : []),
+  // Whole sentences only: a sentence that does not fit the clip is left out, never cut off.
+  const sentences = [
+    question ? captionChunks(`先来思考一个问题：${question.stem}`) : [],
+    question ? captionChunks(question.explanation) : captionChunks(`本课程${course.summary}`),
+    goal ? captionChunks(`学完本讲，希望大家能够${goal}`) : [],
   ];
   const closing = '本讲就到这里，请完成课后习题，我们下一讲再见';
-  const room = Math.max(3, Math.floor((duration - 1) / MIN_CUE_SECONDS));
-  const lines = [...opening, ...body.slice(0, Math.max(0, room - opening.length - 1)), closing];
+  const room = Math.max(3, Math.floor((duration - 1) / MIN_CUE_SECONDS)) - opening.length - 1;
+  const body: string[] = [];
+  for (const sentence of sentences) if (body.length + sentence.length <= room) body.push(...sentence);
+  const lines = [...opening, ...body, closing];
   const slot = (duration - 1) / lines.length;
   return lines.map((text, i) => {
     const start = Math.round((0.5 + i * slot) * 1000) / 1000;

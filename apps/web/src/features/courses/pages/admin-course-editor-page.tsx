@@ -377,8 +377,16 @@ function LessonsTab({ course }: { course: AdminCourse }) {
             ),
           },
           { title: '时长', width: 80, render: (_, l) => (l.duration ? `${Math.floor(l.duration / 60)}:${String(l.duration % 60).padStart(2, '0')}` : '—') },
-          { title: '视频', width: 300, render: (_, l) => <VideoCell lesson={l} onUploaded={() => void refresh()} /> },
-          { title: '字幕', width: 220, render: (_, l) => <SubtitleCell lesson={l} onChanged={() => void refresh()} /> },
+          {
+            title: '视频与字幕',
+            width: 300,
+            render: (_, l) => (
+              <Space direction="vertical" size={8} style={{ width: '100%' }}>
+                <VideoCell lesson={l} onUploaded={() => void refresh()} />
+                <SubtitleCell lesson={l} onChanged={() => void refresh()} />
+              </Space>
+            ),
+          },
           {
             title: '操作',
             width: 130,
