@@ -89,6 +89,8 @@ test('a learner finds a course, studies a lesson, resumes, answers, likes, favou
   await page.evaluate(() => {
     document.querySelector('video')!.currentTime = 12;
   });
+  // The side panel opens on the lesson's 文稿 (transcript); notes are the next tab.
+  await page.getByRole('tab', { name: '笔记' }).click();
   await page.getByRole('textbox', { name: '笔记内容' }).fill('预算考核要与战略目标挂钩');
   await page.getByRole('button', { name: '保存笔记' }).click();
   const noteJump = page.getByRole('button', { name: '跳转到 00:12' });

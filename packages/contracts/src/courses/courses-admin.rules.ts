@@ -33,6 +33,16 @@ export const VIDEO_CHUNK_OFFSET_HEADER = 'upload-offset';
 /** Request header carrying the hex SHA-256 of the chunk's bytes. */
 export const VIDEO_CHUNK_SHA256_HEADER = 'chunk-sha256';
 
+/** Lesson subtitles: a WebVTT or SRT file (SRT is converted to WebVTT), UTF-8 or GBK, at most this size. */
+export const SUBTITLE_MAX_BYTES = 1024 * 1024;
+/** The file extensions the authoring screen offers; the server reads the content, not only the name. */
+export const SUBTITLE_FILE_EXTENSIONS = ['.vtt', '.srt'] as const;
+/** The one subtitle language lessons carry today (the table keys by language for more later). */
+export const SUBTITLE_DEFAULT_LANG = 'zh-CN';
+export const SUBTITLE_DEFAULT_LABEL = '中文';
+/** A cue may end this many seconds after the lesson's measured duration (ffprobe rounds to whole seconds). */
+export const SUBTITLE_DURATION_GRACE_S = 1;
+
 /** A lesson video's transcoding job. */
 export const VIDEO_JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export type VideoJobStatus = (typeof VIDEO_JOB_STATUSES)[number];
@@ -126,4 +136,16 @@ export const courseAdminMessages = {
   uploadChunkPastEnd: '分片超出文件大小',
   uploadDone: '视频已上传，正在排队转码',
   videoJobFailed: '视频转码失败',
+  subtitleMissing: '请选择字幕文件',
+  subtitleTooLarge: '字幕文件不能超过1MB',
+  subtitleBadType: '字幕文件须为 WebVTT（.vtt）或 SRT（.srt）格式',
+  subtitleEmpty: '字幕文件是空的',
+  subtitleNoCues: '字幕文件中没有字幕内容',
+  subtitleUndecodable: '无法识别字幕文件的文字编码，请保存为 UTF-8 或 GBK 后重新上传',
+  /** A malformed line: `字幕文件第 12 行：时间格式不正确`. */
+  subtitleLine: (line: number, problem: string) => `字幕文件第 ${line} 行：${problem}`,
+  subtitlePastEnd: (end: string, duration: string) => `结束时间 ${end} 超出课时时长 ${duration}`,
+  subtitleNotFound: '该课时还没有字幕',
+  subtitleSaved: '字幕已保存',
+  subtitleDeleted: '字幕已删除',
 } as const;

@@ -126,6 +126,21 @@ export const videoJobSchema = z.object({
 });
 export type VideoJob = z.infer<typeof videoJobSchema>;
 
+/** A lesson's subtitles as staff see them (the WebVTT text itself stays on the server). */
+export const adminLessonSubtitleSchema = z.object({
+  lesson_id: z.number().int(),
+  /** BCP 47 language tag, e.g. zh-CN. */
+  lang: z.string(),
+  /** The name the player shows, e.g. 中文. */
+  label: z.string(),
+  cue_count: z.number().int(),
+  /** The uploaded file's name. */
+  source_name: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type AdminLessonSubtitle = z.infer<typeof adminLessonSubtitleSchema>;
+export const adminLessonSubtitleListSchema = z.array(adminLessonSubtitleSchema);
+
 export const adminLessonSchema = z.object({
   id: z.number().int(),
   sort: z.number().int(),
@@ -141,6 +156,8 @@ export const adminLessonSchema = z.object({
   video_url: z.string().nullable(),
   video_job: videoJobSchema.nullable(),
   question_count: z.number().int(),
+  /** The lesson's subtitles (one language today), empty when it has none. */
+  subtitles: adminLessonSubtitleListSchema,
 });
 export type AdminLesson = z.infer<typeof adminLessonSchema>;
 

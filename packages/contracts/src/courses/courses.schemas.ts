@@ -202,6 +202,17 @@ export type LessonQuestion = z.infer<typeof lessonQuestionSchema>;
 
 /** GET /coursepoolapi/course_pools/tower_show_lesson?id= (login required). */
 export const showLessonQuerySchema = z.object({ id: idSchema(courseMessages.lessonIdRequired) });
+/** A subtitle track of a lesson, for the player's <track> and the transcript beside the video. */
+export const lessonSubtitleTrackSchema = z.object({
+  /** BCP 47 language tag (the track's srclang). */
+  lang: z.string(),
+  /** The track's label, e.g. 中文. */
+  label: z.string(),
+  /** Same-origin WebVTT URL, signed and expiring like video_url (handed out only with the video). */
+  url: z.string(),
+});
+export type LessonSubtitleTrack = z.infer<typeof lessonSubtitleTrackSchema>;
+
 export const lessonDetailSchema = z.object({
   id: z.number().int(),
   course_id: z.number().int(),
@@ -215,6 +226,8 @@ export const lessonDetailSchema = z.object({
    * lesson again rather than storing it.
    */
   video_url: z.string(),
+  /** Captions of the video (empty when the lesson has none); an HLS video also carries them as a rendition. */
+  subtitles: z.array(lessonSubtitleTrackSchema),
   questions: z.array(lessonQuestionSchema),
   /** Progress of the current user (created when the lesson is first opened). */
   progress: lessonProgressSchema,

@@ -50,6 +50,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'course_lesson.delete': '删除课时',
   'course_lesson.reorder': '课时排序',
   'course_lesson.upload_video': '上传课时视频',
+  'course_lesson.upload_subtitles': '上传课时字幕',
+  'course_lesson.delete_subtitles': '删除课时字幕',
   'course_question.create': '新增课后习题',
   'course_question.update': '修改课后习题',
   'course_question.delete': '删除课后习题',

@@ -5,6 +5,7 @@ import {
   courses,
   coursesCourseTags,
   coursesLessonQuestions,
+  coursesLessonSubtitles,
   coursesLessons,
   coursesTags,
   coursesTeachers,
@@ -19,6 +20,19 @@ export type TagRow = typeof coursesTags.$inferSelect;
 export type TeacherRow = typeof coursesTeachers.$inferSelect;
 export type UploadRow = typeof coursesVideoUploads.$inferSelect;
 export type JobRow = typeof coursesVideoJobs.$inferSelect;
+/** A lesson's subtitles without the WebVTT text (staff lists). */
+export type SubtitleInfoRow = Omit<typeof coursesLessonSubtitles.$inferSelect, 'vtt'>;
+export type SubtitleRow = typeof coursesLessonSubtitles.$inferSelect;
+
+const subtitleInfo = {
+  lessonId: coursesLessonSubtitles.lessonId,
+  lang: coursesLessonSubtitles.lang,
+  label: coursesLessonSubtitles.label,
+  cueCount: coursesLessonSubtitles.cueCount,
+  sourceName: coursesLessonSubtitles.sourceName,
+  updatedBy: coursesLessonSubtitles.updatedBy,
+  updatedAt: coursesLessonSubtitles.updatedAt,
+};
 
 /** Staff reads and writes of the catalogue; every write takes the caller's transaction. */
 export const coursesAdminRepository = {
@@ -221,6 +235,45 @@ export const coursesAdminRepository = {
       .where(inArray(coursesVideoJobs.lessonId, lessonIds))
       .orderBy(coursesVideoJobs.lessonId, desc(coursesVideoJobs.id));
     return new Map(rows.map((r) => [r.lessonId, r]));
+  },
+
+  // ---- subtitles ----
+  /** The subtitles of the lessons (no text), by lesson. */
+  async subtitlesOf(db: DbOrTx, lessonIds: number[]) {
+    const byLesson = new Map<number, SubtitleInfoRow[]>();
+    if (lessonIds.length === 0) return byLesson;
+    const rows = await db
+      .select(subtitleInfo)
+      .from(coursesLessonSubtitles)
+      .where(inArray(coursesLessonSubtitles.lessonId, lessonIds))
+      .orderBy(coursesLessonSubtitles.lessonId, asc(coursesLessonSubtitles.lang));
+    for (const r of rows) byLesson.set(r.lessonId, [...(byLesson.get(r.lessonId) ?? []), r]);
+    return byLesson;
+  },
+  async subtitle(db: DbOrTx, lessonId: number, lang: string) {
+    const [row] = await db
+      .select(subtitleInfo)
+      .from(coursesLessonSubtitles)
+      .where(and(eq(coursesLessonSubtitles.lessonId, lessonId), eq(coursesLessonSubtitles.lang, lang)))
+      .for('update');
+    return row;
+  },
+  /** Inserts or replaces the subtitles of one language of a lesson. */
+  async saveSubtitle(db: DbOrTx, v: typeof coursesLessonSubtitles.$inferInsert) {
+    const [row] = await db
+      .insert(coursesLessonSubtitles)
+      .values(v)
+      .onConflictDoUpdate({
+        target: [coursesLessonSubtitles.lessonId, coursesLessonSubtitles.lang],
+        set: { label: v.label, vtt: v.vtt, cueCount: v.cueCount, sourceName: v.sourceName, updatedBy: v.updatedBy, updatedAt: v.updatedAt },
+      })
+      .returning(subtitleInfo);
+    return row!;
+  },
+  async deleteSubtitle(db: DbOrTx, lessonId: number, lang: string) {
+    await db
+      .delete(coursesLessonSubtitles)
+      .where(and(eq(coursesLessonSubtitles.lessonId, lessonId), eq(coursesLessonSubtitles.lang, lang)));
   },
 
   // ---- questions ----

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import {
   COURSE_IMAGE_MAX_BYTES,
   COURSE_IMAGE_URL_PREFIX,
+  SUBTITLE_MAX_BYTES,
   VIDEO_CHUNK_BYTES,
   VIDEO_CHUNK_OFFSET_HEADER,
   VIDEO_CHUNK_SHA256_HEADER,
@@ -10,7 +11,7 @@ import {
   ok,
 } from '@app/contracts';
 import { AppError } from '../../lib/app-error';
-import { readUpload } from '../../lib/multipart-upload';
+import { displayFileName, readUpload } from '../../lib/multipart-upload';
 import type { App, AppDeps } from '../../lib/app-module';
 import { defineRoute } from '../../lib/define-route';
 import { registerStoredImageRoute } from '../../lib/stored-file';
@@ -78,6 +79,9 @@ export async function registerCoursesAdmin(app: App, deps: AppDeps, signer: Medi
   defineRoute(app, r.questionUpdate, async (q) => ok(await svc.saveQuestion(auditActor(q), { id: id(q) }, q.body), m.saved), staff);
   defineRoute(app, r.questionDelete, async (q) => ok(await svc.deleteQuestion(auditActor(q), id(q)).then(() => null), m.deleted), staff);
 
+  defineRoute(app, r.subtitleList, async (q) => ok(await svc.subtitles(id(q))), staff);
+  defineRoute(app, r.subtitleDelete, async (q) => ok(await svc.deleteSubtitle(auditActor(q), id(q)).then(() => null), m.subtitleDeleted), staff);
+
   defineRoute(
     app,
     r.uploadCreate,
@@ -126,6 +130,20 @@ async function registerUploads(
       );
     },
     { ...staff, bodyLimit: VIDEO_CHUNK_BYTES + 1024 },
+  );
+
+  defineRoute(
+    scope,
+    r.subtitleUpload,
+    async (request) => {
+      const { content, filename } = await readUpload(request, {
+        maxBytes: SUBTITLE_MAX_BYTES,
+        required: m.subtitleMissing,
+        tooLarge: m.subtitleTooLarge,
+      });
+      return ok(await svc.uploadSubtitle(auditActor(request), request.params.id, { content, name: displayFileName(filename) }), m.subtitleSaved);
+    },
+    { ...staff, bodyLimit: SUBTITLE_MAX_BYTES + 64 * 1024 },
   );
 
   defineRoute(

@@ -4,11 +4,14 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import {
   COURSE_IMAGE_URL_PREFIX,
+  SUBTITLE_DEFAULT_LABEL,
+  SUBTITLE_DEFAULT_LANG,
   VIDEO_CHUNK_BYTES,
   courseAdminMessages as m,
   type AdminCourse,
   type AdminCoursePage,
   type AdminLesson,
+  type AdminLessonSubtitle,
   type AdminQuestion,
   type AdminTag,
   type AdminTeacher,
@@ -39,12 +42,14 @@ import {
   type JobRow,
   type LessonRow,
   type QuestionRow,
+  type SubtitleInfoRow,
   type UploadRow,
 } from './courses-admin.repository';
 import { coursesVideoJobs, coursesVideoUploads } from './courses.table';
 import { signedVideoUrl } from './media';
 import type { MediaSigner } from './media-signer';
 import { videoJobsRepository } from './video-jobs';
+import { readSubtitleFile, SubtitleError } from './subtitles';
 import { looksLikeVideo, probeVideo, type FfmpegPaths } from './video-transcode';
 
 type CourseBodyOut = z.output<typeof courseBodySchema>;
@@ -67,6 +72,10 @@ const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOStr
 
 export function toVideoJob(j: JobRow): VideoJob {
   return { id: j.id, status: j.status, progress: j.progress, error: j.error, attempts: j.attempts, updated_at: iso(j.updatedAt) };
+}
+
+function toSubtitle(s: SubtitleInfoRow): AdminLessonSubtitle {
+  return { lesson_id: s.lessonId, lang: s.lang, label: s.label, cue_count: s.cueCount, source_name: s.sourceName, updated_at: iso(s.updatedAt) };
 }
 
 function toQuestion(q: QuestionRow): AdminQuestion {
@@ -101,7 +110,12 @@ export function createCoursesAdminService(deps: CoursesAdminDeps) {
   const { db, clock, audit } = deps;
   const imageDir = path.join(deps.dataDir, 'uploads', 'course-images');
 
-  async function lessonOut(l: LessonRow & { question_count?: number }, job: JobRow | undefined, now: Date): Promise<AdminLesson> {
+  async function lessonOut(
+    l: LessonRow & { question_count?: number },
+    job: JobRow | undefined,
+    now: Date,
+    subtitles: SubtitleInfoRow[] = [],
+  ): Promise<AdminLesson> {
     return {
       id: l.id,
       sort: l.sort,
@@ -113,13 +127,17 @@ export function createCoursesAdminService(deps: CoursesAdminDeps) {
       video_url: l.videoFile ? await signedVideoUrl(deps.signer, l.videoFile, now) : null,
       video_job: job ? toVideoJob(job) : null,
       question_count: l.question_count ?? 0,
+      subtitles: subtitles.map(toSubtitle),
     };
   }
 
   async function courseOut(c: CourseRow): Promise<AdminCourse> {
     const now = clock.now();
     const [tagIds, lessons] = await Promise.all([repo.courseTagIds(db, c.id), repo.lessons(db, c.id)]);
-    const jobs = await repo.latestJobs(db, lessons.map((l) => l.id));
+    const [jobs, subtitles] = await Promise.all([
+      repo.latestJobs(db, lessons.map((l) => l.id)),
+      repo.subtitlesOf(db, lessons.map((l) => l.id)),
+    ]);
     return {
       id: c.id,
       title: c.title,
@@ -139,7 +157,7 @@ export function createCoursesAdminService(deps: CoursesAdminDeps) {
       presence_min_minutes: c.presenceMinMinutes,
       presence_max_minutes: c.presenceMaxMinutes,
       max_playback_rate: c.maxPlaybackRate,
-      lessons: await Promise.all(lessons.map((l) => lessonOut(l, jobs.get(l.id), now))),
+      lessons: await Promise.all(lessons.map((l) => lessonOut(l, jobs.get(l.id), now, subtitles.get(l.id)))),
     };
   }
 
@@ -421,9 +439,9 @@ export function createCoursesAdminService(deps: CoursesAdminDeps) {
         await audit.record(tx, actor, { action: 'course_lesson.update', entity: 'course_lesson', entityId: id, before, after });
         return after;
       });
-      const jobs = await repo.latestJobs(db, [id]);
+      const [jobs, subtitles] = await Promise.all([repo.latestJobs(db, [id]), repo.subtitlesOf(db, [id])]);
       const [withCount] = (await repo.lessons(db, row.courseId)).filter((l) => l.id === id);
-      return lessonOut(withCount ?? row, jobs.get(id), clock.now());
+      return lessonOut(withCount ?? row, jobs.get(id), clock.now(), subtitles.get(id));
     },
 
     async deleteLesson(actor: StaffActor, id: number): Promise<void> {
@@ -453,6 +471,59 @@ export function createCoursesAdminService(deps: CoursesAdminDeps) {
         return c;
       });
       return courseOut(course);
+    },
+
+    // ---- subtitles -------------------------------------------------------------------------------------------------
+    async subtitles(lessonId: number): Promise<AdminLessonSubtitle[]> {
+      if (!(await repo.lesson(db, lessonId))) throw AppError.notFound(m.lessonNotFound);
+      return ((await repo.subtitlesOf(db, [lessonId])).get(lessonId) ?? []).map(toSubtitle);
+    },
+
+    /**
+     * Stores (or replaces) a lesson's subtitles from an uploaded WebVTT or SRT file (subtitles.ts reads it); a refusal
+     * is a 400 naming the file's line, shown on the form's file field.
+     */
+    async uploadSubtitle(actor: StaffActor, lessonId: number, file: { content: Buffer; name: string }): Promise<AdminLessonSubtitle> {
+      const lesson = await repo.lesson(db, lessonId);
+      if (!lesson) throw AppError.notFound(m.lessonNotFound);
+      let read;
+      try {
+        read = readSubtitleFile(file.content, file.name, lesson.videoFile ? lesson.duration : 0);
+      } catch (err) {
+        if (err instanceof SubtitleError) throw AppError.badRequest(err.message, { file: err.message });
+        throw err;
+      }
+      return db.transaction(async (tx) => {
+        if (!(await repo.lesson(tx, lessonId, true))) throw AppError.notFound(m.lessonNotFound);
+        const before = await repo.subtitle(tx, lessonId, SUBTITLE_DEFAULT_LANG);
+        const after = await repo.saveSubtitle(tx, {
+          lessonId,
+          lang: SUBTITLE_DEFAULT_LANG,
+          label: SUBTITLE_DEFAULT_LABEL,
+          vtt: read.vtt,
+          cueCount: read.cues.length,
+          sourceName: file.name,
+          updatedBy: actor.id,
+          updatedAt: clock.now(),
+        });
+        await audit.record(tx, actor, {
+          action: 'course_lesson.upload_subtitles',
+          entity: 'course_lesson',
+          entityId: lessonId,
+          before: before ?? null,
+          after: { ...after, format: read.format, bytes: file.content.length },
+        });
+        return toSubtitle(after);
+      });
+    },
+
+    async deleteSubtitle(actor: StaffActor, lessonId: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const before = await repo.subtitle(tx, lessonId, SUBTITLE_DEFAULT_LANG);
+        if (!before) throw AppError.notFound((await repo.lesson(tx, lessonId)) ? m.subtitleNotFound : m.lessonNotFound);
+        await repo.deleteSubtitle(tx, lessonId, SUBTITLE_DEFAULT_LANG);
+        await audit.record(tx, actor, { action: 'course_lesson.delete_subtitles', entity: 'course_lesson', entityId: lessonId, before, after: null });
+      });
     },
 
     // ---- questions -------------------------------------------------------------------------------------------------

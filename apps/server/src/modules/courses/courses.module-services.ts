@@ -1,12 +1,14 @@
 import type { CoreDeps } from '../../lib/app-module';
 import { createCoursesRepository, type CoursesRepository } from './courses.repository';
 import { createCoursesService, type CoursesService } from './courses.service';
+import { lessonSubtitles, type LessonSubtitles } from './lesson-subtitles';
 import { createMediaSigner, type MediaSigner } from './media-signer';
 
 export interface CourseServices {
   coursesRepo: CoursesRepository;
   courses: CoursesService;
   signer: MediaSigner;
+  subtitles: LessonSubtitles;
 }
 
 // One set per database handle: the course routes and the areas using the catalogue share caches and the media key.
@@ -21,6 +23,7 @@ export function courseServices(deps: Pick<CoreDeps, 'db' | 'clock'>): CourseServ
     coursesRepo,
     courses: createCoursesService({ coursesRepo, clock: deps.clock }),
     signer: createMediaSigner(() => coursesRepo.mediaKey()),
+    subtitles: lessonSubtitles(deps.db),
   };
   cache.set(deps.db, services);
   return services;

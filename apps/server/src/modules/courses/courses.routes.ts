@@ -16,7 +16,7 @@ export interface CoursesModuleOptions {
 export const createCoursesModule =
   (options: CoursesModuleOptions): AppModule =>
   async (app, deps) => {
-    const { courses, signer } = courseServices(deps);
+    const { courses, signer, subtitles } = courseServices(deps);
     const progress = options.progressSource(deps);
     const { requireUser, optionalUser } = deps.guards;
     const tags = ['courses'];
@@ -66,6 +66,6 @@ export const createCoursesModule =
       { tags, auth: requireUser },
     );
 
-    registerMediaRoutes(app, { signer, clock: deps.clock, dataDir: deps.config.dataDir });
+    registerMediaRoutes(app, { signer, subtitles, clock: deps.clock, dataDir: deps.config.dataDir });
     await registerCoursesAdmin(app, deps, signer);
   };

@@ -4,8 +4,9 @@ import type { CoreDeps } from '../../lib/app-module';
 import { courseServices } from './courses.module-services';
 import { createCoursesRepository, type CoursesRepository } from './courses.repository';
 import type { AccessCourse, LessonPage } from './courses.service';
-import { courseMessages } from '@app/contracts';
+import { courseMessages, type LessonSubtitleTrack } from '@app/contracts';
 import { AppError } from '../../lib/app-error';
+import { signedSubtitleTracks } from './lesson-subtitles';
 import { signedVideoUrl } from './media';
 import { createMediaSigner, type MediaSigner } from './media-signer';
 
@@ -45,10 +46,12 @@ export interface CourseAccess {
   lessonPage(userId: number, lessonId: number): Promise<LessonPage | undefined>;
   /** A signed, expiring URL path of a lesson video (MP4, or the HLS master playlist of a transcoded one). */
   signVideo(file: string | null, now: Date): Promise<string>;
+  /** The lesson's subtitle tracks with signed, expiring URLs; hand them out only where the video URL is. */
+  signSubtitles(lessonId: number, now: Date): Promise<LessonSubtitleTrack[]>;
 }
 
 export function courseAccess(deps: Pick<CoreDeps, 'db' | 'clock'>): CourseAccess {
-  const { courses, signer } = courseServices(deps);
+  const { courses, signer, subtitles } = courseServices(deps);
   return {
     hasAccess: (userId, course) => courses.hasAccess(userId, course),
     lessonPage: (userId, lessonId) => courses.lessonPage(userId, lessonId),
@@ -56,6 +59,7 @@ export function courseAccess(deps: Pick<CoreDeps, 'db' | 'clock'>): CourseAccess
       if (file === null) throw AppError.notFound(courseMessages.lessonNotFound);
       return signedVideoUrl(signer, file, now);
     },
+    signSubtitles: (lessonId, now) => signedSubtitleTracks(subtitles, signer, lessonId, now),
   };
 }
 

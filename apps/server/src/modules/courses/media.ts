@@ -5,6 +5,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { serverRoot } from '../../paths';
 import { avatarSvg, coverSvg } from './course-art';
+import {
+  HLS_SUBTITLE_REGEX,
+  hlsSegmentVtt,
+  SUBTITLE_URL_PREFIX,
+  subtitlePlaylist,
+  verifySubtitleUrl,
+  videoFirstPts,
+  withSubtitleRendition,
+  type LessonSubtitles,
+} from './lesson-subtitles';
 import { VIDEO_FILE_REGEX, type MediaSigner } from './media-signer';
 import { COURSES, TEACHERS } from './seed/catalogue';
 import type { App } from '../../lib/app-module';
@@ -124,7 +134,10 @@ export function signPlaylist(text: string, query: string): string {
  * Media routes: signed lesson videos with HTTP Range (206 partial content, so players can seek and browsers can
  * stream), and the generated SVG art of the demo catalogue.
  */
-export function registerMediaRoutes(app: App, deps: { signer: MediaSigner; clock: Clock; dataDir: string }) {
+export function registerMediaRoutes(
+  app: App,
+  deps: { signer: MediaSigner; subtitles: LessonSubtitles; clock: Clock; dataDir: string },
+) {
   const dirs = [path.join(deps.dataDir, 'videos'), assetVideosDir];
 
   app.get('/media/videos/:file', { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
@@ -142,23 +155,55 @@ export function registerMediaRoutes(app: App, deps: { signer: MediaSigner; clock
     return reply;
   });
 
-  // Transcoded lesson videos: playlists are rewritten with the signature, segments sent with Range like MP4s.
+  // Lesson subtitles (WebVTT), signed per lesson and language by the lesson page that hands out the video.
+  const subtitleNotFound = () => AppError.notFound('字幕不存在或链接已过期');
+  app.get(`${SUBTITLE_URL_PREFIX}:file`, { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
+    const { file } = request.params as { file: string };
+    const { exp, sig } = request.query as Record<string, unknown>;
+    const which = await verifySubtitleUrl(deps.signer, file, exp, sig, deps.clock.now());
+    const found = which && (await deps.subtitles.text(which.lessonId, which.lang));
+    if (!found) throw subtitleNotFound();
+    const bytes = Buffer.from(found.vtt, 'utf8');
+    await sendRanged(request, reply, { size: bytes.length, mtime: found.updatedAt, contentType: 'text/vtt; charset=utf-8', body: () => bytes });
+    return reply;
+  });
+
+  // Transcoded lesson videos: playlists are rewritten with the signature, segments sent with Range like MP4s. The
+  // master playlist names the lesson's subtitles rendition, whose playlist and one WebVTT segment come from the
+  // database under the same signature.
   const hlsDir = path.join(deps.dataDir, 'videos', 'hls');
   app.get(`${HLS_URL_PREFIX}:name/*`, { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
     const { name, '*': rest } = request.params as { name: string; '*': string };
     const { exp, sig } = request.query as Record<string, unknown>;
-    if (!/^[0-9a-f]{32}$/.test(name) || !HLS_FILE_REGEX.test(rest)) throw videoNotFound();
+    const subs = HLS_SUBTITLE_REGEX.exec(rest);
+    if (!/^[0-9a-f]{32}$/.test(name) || (!subs && !HLS_FILE_REGEX.test(rest))) throw videoNotFound();
     if (!(await deps.signer.verify(`hls/${name}`, exp, sig, deps.clock.now()))) throw videoNotFound();
+    const query = `exp=${String(exp)}&sig=${String(sig)}`;
+    const playlist = (text: string) =>
+      reply
+        .header('content-type', 'application/vnd.apple.mpegurl')
+        .header('cache-control', 'private, max-age=3600')
+        .send(signPlaylist(text, query));
+    if (subs) {
+      const [, lang, ext] = subs;
+      const track = (await deps.subtitles.ofVideo(`hls/${name}`)).find((t) => t.lang === lang);
+      if (!track) throw subtitleNotFound();
+      if (ext === 'm3u8') return playlist(subtitlePlaylist(lang!, track.duration));
+      const found = await deps.subtitles.text(track.lessonId, lang!);
+      if (!found) throw subtitleNotFound();
+      return reply
+        .header('content-type', 'text/vtt; charset=utf-8')
+        .header('cache-control', 'private, max-age=3600')
+        .send(hlsSegmentVtt(found.vtt, await videoFirstPts(path.join(hlsDir, name))));
+    }
     const full = path.join(hlsDir, name, rest);
     const st = await fs.stat(full).catch(() => null);
     if (!st?.isFile()) throw videoNotFound();
-    if (rest.endsWith('.m3u8')) {
+    if (rest === 'master.m3u8') {
       const text = await fs.readFile(full, 'utf8');
-      return reply
-        .header('content-type', 'application/vnd.apple.mpegurl')
-        .header('cache-control', 'private, max-age=3600')
-        .send(signPlaylist(text, `exp=${String(exp)}&sig=${String(sig)}`));
+      return playlist(withSubtitleRendition(text, await deps.subtitles.ofVideo(`hls/${name}`), query));
     }
+    if (rest.endsWith('.m3u8')) return playlist(await fs.readFile(full, 'utf8'));
     await sendRanged(request, reply, {
       size: st.size,
       mtime: st.mtime,

@@ -182,9 +182,10 @@ export function createLearningService(deps: {
       const { lesson, course } = page;
       if (!page.access) throw AppError.forbidden(BUY_STUDENT_CARD_MESSAGE);
       const now = clock.now();
-      const [progress, videoUrl] = await Promise.all([
+      const [progress, videoUrl, subtitles] = await Promise.all([
         learningRepo.openLesson(userId, { id: lesson.id, courseId: course.id }, now, nextPresence(course, now)),
         courses.signVideo(lesson.videoFile, now),
+        courses.signSubtitles(lesson.id, now),
       ]);
       const answers = new Map(progress.answers.map((a) => [a.question_id, a]));
       return {
@@ -196,6 +197,7 @@ export function createLearningService(deps: {
         duration: lesson.duration,
         is_trial: lesson.isTrial,
         video_url: videoUrl,
+        subtitles,
         questions: page.questions.map((q) => {
           const a = answers.get(q.id);
           return {

@@ -11,7 +11,13 @@ export function isHlsUrl(src: string): boolean {
 export function attachHls(
   video: HTMLVideoElement,
   src: string,
-  opts: { live?: boolean; autoplay?: boolean; onFailed?: () => void } = {},
+  opts: {
+    live?: boolean;
+    autoplay?: boolean;
+    onFailed?: () => void;
+    /** The page shows captions itself (a <track> element): hls.js leaves the stream's subtitles rendition alone. */
+    ownCaptions?: boolean;
+  } = {},
 ): () => void {
   let destroy: (() => void) | undefined;
   let gone = false;
@@ -31,7 +37,11 @@ export function attachHls(
     ({ default: Hls }) => {
       if (gone) return;
       if (!Hls.isSupported()) return opts.onFailed?.();
-      const hls = new Hls(opts.live ? { liveSyncDurationCount: 2, enableWorker: true } : { enableWorker: true });
+      const hls = new Hls({
+        enableWorker: true,
+        ...(opts.live ? { liveSyncDurationCount: 2 } : {}),
+        ...(opts.ownCaptions ? { enableWebVTT: false } : {}),
+      });
       hls.on(Hls.Events.ERROR, (_e, data) => {
         if (!data.fatal) return;
         if (data.type === Hls.ErrorTypes.NETWORK_ERROR) hls.startLoad();

@@ -17,12 +17,14 @@ import {
   courses,
   coursesCourseTags,
   coursesLessonQuestions,
+  coursesLessonSubtitles,
   coursesLessons,
   coursesLikes,
   coursesTags,
   coursesTeachers,
 } from '../courses.table';
 import { COURSES, DEMO_CLIPS, TAG_TREE, TEACHERS, type SeedCourse } from './catalogue';
+import { cuesToVtt, demoCaptionCues } from './demo-captions';
 
 const DAY_MS = 86_400_000;
 /** The 课程管理 demo account. */
@@ -193,6 +195,21 @@ async function seedCatalogue(tx: Tx, now: Date) {
     ),
   );
   await tx.insert(coursesLessonQuestions).values(questionRows).onConflictDoNothing();
+
+  // Chinese captions of every demo lesson, timed across its clip; a staff's replacement is kept on a later start.
+  const subtitleRows = COURSES.flatMap((c) =>
+    lessonsBySlug.get(c.slug)!.map((l, i) => {
+      const cues = demoCaptionCues(c, i, l.duration);
+      return {
+        lessonId: lessonIds.get(`${courseIds.get(c.slug)}:${l.sort}`)!,
+        vtt: cuesToVtt(cues),
+        cueCount: cues.length,
+        sourceName: `第${l.sort}讲 ${l.title}.vtt`,
+        updatedAt: now,
+      };
+    }),
+  );
+  if (subtitleRows.length) await tx.insert(coursesLessonSubtitles).values(subtitleRows).onConflictDoNothing();
 }
 
 /**

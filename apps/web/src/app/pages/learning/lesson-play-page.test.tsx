@@ -21,6 +21,7 @@ const lessonDetail = {
   duration: 600,
   is_trial: true,
   video_url: '/media/lesson-101.mp4?sig=x',
+  subtitles: [],
   questions: [],
   progress: { position: 125, max_position: 125, watched_seconds: 120, percent: 20, finished: false },
   prev_lesson_id: null,
@@ -71,6 +72,7 @@ describe('/train/play', () => {
         duration: 600,
         is_trial: true,
         video_url: '/media/lesson-101.mp4?sig=x',
+        subtitles: [],
         questions: [],
         progress: { position: 125, max_position: 125, watched_seconds: 120, percent: 20, finished: false },
         prev_lesson_id: null,
@@ -123,6 +125,35 @@ describe('/train/play', () => {
     expect(await screen.findByRole('heading', { name: /预算编制的起点/ }, SLOW)).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['笔记', expect.stringMatching(/^目录/)]);
     expect(screen.getByRole('heading', { name: '课后练习' })).toBeInTheDocument();
+  });
+
+  it('opens the transcript beside a captioned video, with a 字幕 switch, and seeks from a transcript line', { timeout: 30_000 }, async () => {
+    const url = '/media/subtitles/101-zh-CN.vtt?exp=1&sig=s';
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response('WEBVTT\n\n00:00:01.000 --> 00:00:04.000\n各位学员好\n\n00:00:05.000 --> 00:00:09.000\n预算编制从战略出发\n'),
+    );
+    mockApi({
+      ...base,
+      'GET /coursepoolapi/course_pools/tower_show_course': ok(makeCourseDetail({ id: 11 })),
+      'GET /coursepoolapi/course_pools/tower_show_lesson': ok({ ...lessonDetail, subtitles: [{ lang: 'zh-CN', label: '中文', url }] }),
+    });
+    renderRoute('/train/play/11/101', { session: { token: 't1', user: makeUser() } });
+    expect(await screen.findByRole('heading', { name: /预算编制的起点/ }, SLOW)).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['文稿', '笔记', expect.stringMatching(/^目录/)]);
+    expect(screen.getByRole('tab', { name: '文稿' })).toHaveAttribute('aria-selected', 'true');
+    const track = document.querySelector('video track')!;
+    expect(track).toHaveAttribute('kind', 'captions');
+    expect(track).toHaveAttribute('src', url);
+    expect(track).toHaveAttribute('srclang', 'zh-CN');
+    expect(screen.getByRole('button', { name: '显示字幕' })).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.click(await screen.findByRole('button', { name: /预算编制从战略出发/ }));
+    expect(document.querySelector('video')!.currentTime).toBe(5);
+    expect(globalThis.fetch).toHaveBeenCalledWith(url, expect.anything());
+    // Turning captions off is remembered by the browser.
+    fireEvent.click(screen.getByRole('button', { name: '显示字幕' }));
+    expect(screen.getByRole('button', { name: '显示字幕' })).toHaveAttribute('aria-pressed', 'false');
+    expect(localStorage.getItem('lesson-captions')).toBe('off');
+    localStorage.removeItem('lesson-captions');
   });
 
   it('offers no speed above the course’s fastest rate', { timeout: 30_000 }, async () => {

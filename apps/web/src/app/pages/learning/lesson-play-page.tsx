@@ -11,9 +11,11 @@ import { playPath } from '@/features/courses/lib/course-paths';
 import { beaconReport, learningApi } from '@/features/learning/api/learning-api';
 import { useCourseOutline, useLesson } from '@/features/learning/api/use-learning';
 import { LessonQuestions } from '@/features/learning/components/lesson-questions';
+import { LessonTranscript } from '@/features/learning/components/lesson-transcript';
 import { LessonVideo, type LessonVideoHandle } from '@/features/learning/components/lesson-video';
 import { NotesPanel } from '@/features/learning/components/notes-panel';
 import { PresencePrompt } from '@/features/learning/components/presence-prompt';
+import { createPlaybackClock } from '@/features/learning/lib/playback-clock';
 import type { ProgressReport } from '@/features/learning/lib/progress-reporter';
 import { usePresenceCheck } from '@/features/learning/lib/use-presence-check';
 import { useIsPhone } from '@/shared/hooks/use-is-phone';
@@ -53,6 +55,10 @@ export default function LessonPlayPage() {
   const videoRef = useRef<LessonVideoHandle>(null);
   const [live, setLive] = useState<{ lessonId: number; percent: number; finished: boolean } | null>(null);
   const isPhone = useIsPhone();
+  // The video's position for the transcript's current line (see playback-clock.ts).
+  const [clock] = useState(createPlaybackClock);
+  const [sideTab, setSideTab] = useState<string | null>(null);
+  const [phoneTab, setPhoneTab] = useState<string | null>(null);
   // The presence check (学习确认): the server schedules and enforces it; the page asks and answers.
   const presence = usePresenceCheck({
     lessonId,
@@ -133,6 +139,8 @@ export default function LessonPlayPage() {
           poster={course?.cover}
           startAt={startAt}
           maxRate={lesson.data.max_playback_rate}
+          subtitles={lesson.data.subtitles}
+          onTime={(t) => clock.set(t)}
           onReport={report}
           onBeacon={(r) => beaconReport(toBody(r), useSessionStore.getState().token)}
           overlay={
@@ -194,6 +202,10 @@ export default function LessonPlayPage() {
   ) : (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="打开课时后可记笔记" />
   );
+  // 文稿 beside the video (a phone: in the tabs below it), opened first when the lesson has captions.
+  const track = data?.subtitles[0];
+  const transcript = track ? <LessonTranscript key={track.url} track={track} clock={clock} onSeek={jump} /> : null;
+  const transcriptTab = transcript ? [{ key: 'transcript', label: '文稿', children: transcript }] : [];
   const lessons = course ? (
     <LessonList
       compact
@@ -221,8 +233,10 @@ export default function LessonPlayPage() {
               {crumb}
               <Tabs
                 className="play-page__tabs"
-                defaultActiveKey="lessons"
+                activeKey={phoneTab ?? (transcript ? 'transcript' : 'lessons')}
+                onChange={setPhoneTab}
                 items={[
+                  ...transcriptTab,
                   { key: 'lessons', label: '课程目录', children: lessons },
                   { key: 'notes', label: '笔记', children: notes },
                   {
@@ -258,8 +272,10 @@ export default function LessonPlayPage() {
         {!isPhone && (
           <aside className="play-page__side">
             <Tabs
-              defaultActiveKey="notes"
+              activeKey={sideTab ?? (transcript ? 'transcript' : 'notes')}
+              onChange={setSideTab}
               items={[
+                ...transcriptTab,
                 { key: 'notes', label: '笔记', children: notes },
                 { key: 'lessons', label: `目录${course ? `（${course.lessons.length}）` : ''}`, children: lessons },
               ]}

@@ -7,6 +7,7 @@ import {
   type AdminCourseListQuery,
   type AdminCoursePage,
   type AdminLesson,
+  type AdminLessonSubtitle,
   type AdminQuestion,
   type AdminTag,
   type AdminTeacher,
@@ -72,6 +73,14 @@ export const courseAdminApi = {
     form.append('file', file);
     return apiClient.request<{ url: string }>({ method: 'POST', url: r.imageUpload.path, data: form, silent: true });
   },
+
+  /** Uploads or replaces a lesson's subtitles (WebVTT or SRT; the server converts SRT and names a bad line). */
+  uploadSubtitle: (lessonId: number, file: Blob, fileName: string) => {
+    const form = new FormData();
+    form.append('file', file, fileName);
+    return apiClient.request<AdminLessonSubtitle>({ method: 'PUT', url: withId(r.subtitleUpload.path, lessonId), data: form, silent: true });
+  },
+  deleteSubtitle: (lessonId: number) => apiClient.delete<null>(withId(r.subtitleDelete.path, lessonId), { silent: true }),
 
   startUpload: (b: { lesson_id: number; file_name: string; size: number }) =>
     apiClient.post<UploadState>(r.uploadCreate.path, b, { silent: true }),

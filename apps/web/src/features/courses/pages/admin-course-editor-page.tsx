@@ -53,6 +53,7 @@ import {
   useLessonQuestions,
 } from '../api/course-admin-api';
 import { ImageUploadField } from '../components/image-upload-field';
+import { SubtitleCell } from '../components/subtitle-cell';
 import { uploadInChunks } from '../lib/chunked-upload';
 
 const DescriptionEditor = lazy(() => import('../components/description-editor'));
@@ -330,7 +331,7 @@ function LessonsTab({ course }: { course: AdminCourse }) {
 
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
-      {course.published ? <Alert type="info" showIcon message="课程已发布：可以修改课时名称、试看和更换视频；新增或删除课时请先下架。" /> : null}
+      {course.published ? <Alert type="info" showIcon message="课程已发布：可以修改课时名称、试看，更换视频和字幕；新增或删除课时请先下架。" /> : null}
       <Table<AdminLesson>
         rowKey="id"
         pagination={false}
@@ -376,7 +377,16 @@ function LessonsTab({ course }: { course: AdminCourse }) {
             ),
           },
           { title: '时长', width: 80, render: (_, l) => (l.duration ? `${Math.floor(l.duration / 60)}:${String(l.duration % 60).padStart(2, '0')}` : '—') },
-          { title: '视频', width: 300, render: (_, l) => <VideoCell lesson={l} onUploaded={() => void refresh()} /> },
+          {
+            title: '视频与字幕',
+            width: 300,
+            render: (_, l) => (
+              <Space direction="vertical" size={8} style={{ width: '100%' }}>
+                <VideoCell lesson={l} onUploaded={() => void refresh()} />
+                <SubtitleCell lesson={l} onChanged={() => void refresh()} />
+              </Space>
+            ),
+          },
           {
             title: '操作',
             width: 130,

@@ -1,6 +1,8 @@
 import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
+import type { LessonSubtitleTrack } from '@app/contracts';
 import { MAX_PLAYBACK_RATE } from '@app/contracts/learning/learning.rules';
+import { captionsWanted, rememberCaptions } from '../lib/captions-preference';
 import { createProgressReporter, type ProgressReport } from '../lib/progress-reporter';
 import { attachHls, isHlsUrl } from '@/shared/lib/hls';
 import { WECHAT_INLINE_VIDEO } from '@/shared/lib/inline-video';
@@ -40,6 +42,8 @@ export interface LessonVideoProps {
   maxRate?: number;
   /** Drawn over the video, inside the player, so it shows in full screen too (the presence check). */
   overlay?: ReactNode;
+  /** Caption tracks (WebVTT); the first shows unless the learner turned captions off (remembered per browser). */
+  subtitles?: LessonSubtitleTrack[];
 }
 
 
@@ -66,7 +70,7 @@ function mediaState(video: HTMLVideoElement) {
 
 /** HTML5 video (MP4, or HLS through hls.js) with resume, a speed switch (0.75-2x) and progress reports (see progress-reporter.ts). */
 export const LessonVideo = forwardRef<LessonVideoHandle, LessonVideoProps>(function LessonVideo(
-  { src, poster, startAt, onReport, onBeacon, onEnded, onTime, maxRate = MAX_PLAYBACK_RATE, overlay },
+  { src, poster, startAt, onReport, onBeacon, onEnded, onTime, maxRate = MAX_PLAYBACK_RATE, overlay, subtitles = [] },
   ref,
 ) {
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -112,8 +116,57 @@ export const LessonVideo = forwardRef<LessonVideoHandle, LessonVideoProps>(funct
   useEffect(() => {
     const video = videoRef.current;
     if (!video || !hls) return;
-    return attachHls(video, src);
+    return attachHls(video, src, { ownCaptions: true });
   }, [src, hls]);
+
+  // Captions: our <track> elements alone are shown (the first one while captions are on; 'hidden' otherwise, so the
+  // cues stay loaded). A text track the stream brings itself (the HLS subtitles rendition under Safari's own HLS) is
+  // disabled, so the same lines never show twice.
+  const [captions, setCaptions] = useState(captionsWanted);
+  const captionsRef = useRef(captions);
+  useLayoutEffect(() => {
+    captionsRef.current = captions;
+  });
+  const trackKey = subtitles.map((t) => t.url).join(' ');
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || !trackKey) return;
+    const list = video.textTracks as TextTrackList | undefined;
+    if (!list) return;
+    const ours = () => Array.from(video.querySelectorAll('track'), (t) => t.track);
+    const apply = () => {
+      const own = ours();
+      for (const track of Array.from(list)) {
+        const i = own.indexOf(track);
+        const want: TextTrackMode = i < 0 ? 'disabled' : i === 0 && captionsRef.current ? 'showing' : 'hidden';
+        if (track.mode !== want) track.mode = want;
+      }
+    };
+    // The video's own captions menu (Chrome's controls) turns our track on or off: follow it.
+    const onChange = () => {
+      const first = ours()[0];
+      if (!first) return;
+      const showing = first.mode === 'showing';
+      if (showing !== captionsRef.current) {
+        rememberCaptions(showing);
+        setCaptions(showing);
+      } else apply();
+    };
+    apply();
+    // jsdom's list has no events.
+    if (typeof list.addEventListener !== 'function') return;
+    list.addEventListener('addtrack', apply);
+    list.addEventListener('change', onChange);
+    return () => {
+      list.removeEventListener('addtrack', apply);
+      list.removeEventListener('change', onChange);
+    };
+  }, [trackKey, captions]);
+
+  function toggleCaptions() {
+    rememberCaptions(!captions);
+    setCaptions(!captions);
+  }
 
   useEffect(() => {
     const video = videoRef.current;
@@ -262,7 +315,11 @@ export const LessonVideo = forwardRef<LessonVideoHandle, LessonVideoProps>(funct
         playsInline
         {...WECHAT_INLINE_VIDEO}
         aria-label="课程视频"
-      />
+      >
+        {subtitles.map((t, i) => (
+          <track key={t.url} kind="captions" src={t.url} srcLang={t.lang} label={t.label} default={i === 0 && captions} />
+        ))}
+      </video>
       {overlay}
       <div className="lesson-video__bar">
         <div className="lesson-video__rates" role="group" aria-label="播放速度">
@@ -279,6 +336,17 @@ export const LessonVideo = forwardRef<LessonVideoHandle, LessonVideoProps>(funct
             </button>
           ))}
         </div>
+        {subtitles.length > 0 && (
+          <button
+            type="button"
+            className={`lesson-video__captions${captions ? ' is-active' : ''}`}
+            aria-pressed={captions}
+            aria-label="显示字幕"
+            onClick={toggleCaptions}
+          >
+            字幕
+          </button>
+        )}
         <button
           type="button"
           className="lesson-video__fullscreen"
