@@ -54,8 +54,6 @@ export const careTheme: ThemeConfig = {
     colorTextLabel: CARE_MUTED_TEXT,
     colorTextPlaceholder: '#595959',
     colorIcon: CARE_MUTED_TEXT,
-    // Links read as links by more than colour: underlined (WCAG 1.4.1, the care-mode guidelines).
-    linkDecoration: 'underline',
   },
   components: {
     ...appTheme.components,
