@@ -4,6 +4,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { careModeCss } from './src/app/care-mode-css.ts';
 
 const API_TARGET = 'http://localhost:3000';
 
@@ -56,6 +57,8 @@ function precompress(): Plugin {
  */
 export default defineConfig({
   plugins: [react(), precompress()],
+  // 关怀模式: the site's font sizes and grey text follow the care-mode properties of <html class="care-mode">.
+  css: { postcss: { plugins: [careModeCss()] } },
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

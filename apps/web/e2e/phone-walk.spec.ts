@@ -34,8 +34,10 @@ const COMPANY = { phone: '13800138002', password: PASSWORD };
 const ADMIN = { phone: '13800138009', password: 'admin_1234' };
 
 const PHONES = [
-  { name: '390x844', width: 390, height: 844 },
-  { name: '360x740', width: 360, height: 740 },
+  { name: '390x844', width: 390, height: 844, care: false },
+  { name: '360x740', width: 360, height: 740, care: false },
+  // 关怀模式 (care mode): 18 px text and larger controls still fit the phone.
+  { name: '390x844 care mode', width: 390, height: 844, care: true },
 ] as const;
 const TABLET = { name: '768x1024', width: 768, height: 1024 } as const;
 
@@ -482,8 +484,21 @@ async function walk(page: Page, stops: Stop[], options: WalkOptions, testInfo: T
   if (process.env.PHONE_WALK_SUMMARY) console.log(summary.join('\n'));
 }
 
-async function signIn(page: Page, request: APIRequestContext, account: { phone: string; password: string }): Promise<string> {
+/** Sessions whose account a care-mode walk switched to care mode: switched back after the test (later tests share the data). */
+const careSessions: string[] = [];
+
+async function setAccountCareMode(request: APIRequestContext, token: string, enabled: boolean): Promise<void> {
+  const res = await request.put('/api/users/care_mode', { headers: { token }, data: { enabled } });
+  expect(res.ok(), `care_mode ${enabled}`).toBe(true);
+}
+
+async function signIn(page: Page, request: APIRequestContext, account: { phone: string; password: string }, care = false): Promise<string> {
   const token = await passwordToken(request, account);
+  // Signed in, the account's care mode wins over the browser's.
+  if (care) {
+    await setAccountCareMode(request, token, true);
+    careSessions.push(token);
+  }
   await useToken(page, token);
   return token;
 }
@@ -502,6 +517,12 @@ async function idsFor(request: APIRequestContext): Promise<DemoIds> {
 for (const viewport of PHONES) {
   test.describe(`phone walk at ${viewport.name}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height }, isMobile: true, hasTouch: true });
+    if (viewport.care) {
+      test.beforeEach(async ({ page }) => page.addInitScript(() => window.localStorage.setItem('care_mode', '1')));
+      test.afterEach(async ({ request }) => {
+        for (const token of careSessions.splice(0)) await setAccountCareMode(request, token, false);
+      });
+    }
 
     test(`every public route fits a ${viewport.name} phone for a visitor`, async ({ page, request }, testInfo) => {
       test.setTimeout(300_000);
@@ -512,21 +533,21 @@ for (const viewport of PHONES) {
     test(`the learner's centre, lesson player and membership purchase fit a ${viewport.name} phone`, async ({ page, request }, testInfo) => {
       test.setTimeout(240_000);
       const ids = await idsFor(request);
-      await signIn(page, request, LEARNER);
+      await signIn(page, request, LEARNER, viewport.care);
       await walk(page, learnerStops(ids), { viewport, who: 'learner 13800138000', signedIn: true }, testInfo);
     });
 
     test(`the member's centre (portrait, credits, magazine, live, reports) fits a ${viewport.name} phone`, async ({ page, request }, testInfo) => {
       test.setTimeout(240_000);
       const ids = await idsFor(request);
-      await signIn(page, request, MEMBER);
+      await signIn(page, request, MEMBER, viewport.care);
       await walk(page, memberStops(ids), { viewport, who: 'member 13800138001', signedIn: true }, testInfo);
     });
 
     test(`the company's centre and recruiting pages fit a ${viewport.name} phone`, async ({ page, request }, testInfo) => {
       test.setTimeout(240_000);
       const ids = await idsFor(request);
-      await signIn(page, request, COMPANY);
+      await signIn(page, request, COMPANY, viewport.care);
       await walk(page, companyStops(ids), { viewport, who: 'company 13800138002', signedIn: true }, testInfo);
     });
   });

@@ -11,7 +11,7 @@ export const RENDER_TIMEOUT_MS = 1_500;
 
 interface EntryServer {
   installServerFetch(fetch: (r: { method: string; url: string; body?: unknown }) => Promise<{ status: number; body: unknown }>): void;
-  render(input: { url: string; host: string }): Promise<RenderedPage | null>;
+  render(input: { url: string; host: string; careMode?: boolean }): Promise<RenderedPage | null>;
 }
 
 /** Where the web build puts the server-side renderer: `dist-ssr/` beside the site's `dist/`. */
@@ -49,12 +49,12 @@ export async function loadPageRenderer(app: FastifyInstance, webDistDir: string)
   });
 
   const cache = new Map<string, { at: number; page: Promise<RenderedPage | null> }>();
-  return async ({ url, host }) => {
-    const key = `${host}\n${url}`;
+  return async ({ url, host, careMode = false }) => {
+    const key = `${host}\n${url}\n${careMode ? 'care' : ''}`;
     const now = Date.now();
     const hit = cache.get(key);
     if (hit && now - hit.at < RENDER_CACHE_MS) return hit.page;
-    const page = withTimeout(mod.render({ url, host }), RENDER_TIMEOUT_MS).catch((err: unknown) => {
+    const page = withTimeout(mod.render({ url, host, careMode }), RENDER_TIMEOUT_MS).catch((err: unknown) => {
       app.log.warn({ err, url }, 'server-side render failed; sending the page without server markup');
       cache.delete(key);
       return null;

@@ -95,6 +95,17 @@ describe('web app: precompressed files', () => {
     }
   });
 
+  it('sends every page already in care mode (class on <html>) when the browser has the care_mode cookie', async () => {
+    for (const url of ['/', '/train', '/center/student']) {
+      const care = await t.app.inject({ method: 'GET', url, headers: { cookie: 'other=x; care_mode=1' } });
+      expect(care.statusCode, url).toBe(200);
+      expect(care.body, url).toContain('<html lang="zh-CN" class="care-mode">');
+      const plain = await t.app.inject({ method: 'GET', url, headers: { cookie: 'care_mode=0' } });
+      expect(plain.body, url).toContain('<html lang="zh-CN">');
+      expect(plain.body, url).not.toContain('care-mode');
+    }
+  });
+
   it('still 404s a missing hashed asset and leaves API JSON uncompressed', async () => {
     expect((await get('/assets/app-old.js', 'br')).statusCode).toBe(404);
     const api = await get('/api/problems', 'br, gzip');

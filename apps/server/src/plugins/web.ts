@@ -34,8 +34,30 @@ export interface RenderedPage {
   status?: 200 | 404;
 }
 
-/** Renders a public page on the server; null when it cannot (the client then renders it alone). */
-export type PageRenderer = (input: { url: string; host: string }) => Promise<RenderedPage | null>;
+/**
+ * Renders a public page on the server; null when it cannot (the client then renders it alone). `careMode`: the
+ * browser has 关怀模式 on (its cookie), so the page is drawn as care mode draws it (the simplified home).
+ */
+export type PageRenderer = (input: { url: string; host: string; careMode?: boolean }) => Promise<RenderedPage | null>;
+
+/**
+ * The browser's 关怀模式, mirrored by the web app from its localStorage into this cookie (apps/web/src/shared/lib/
+ * care-mode.ts) so that a page is sent already in care mode: large text from the first paint, no flash of small text.
+ */
+export const CARE_MODE_COOKIE = 'care_mode';
+const CARE_MODE_CLASS = 'care-mode';
+
+/** Whether the request's cookies say 关怀模式 is on. */
+export function careModeOf(request: FastifyRequest): boolean {
+  const cookie = request.headers.cookie;
+  if (!cookie) return false;
+  return cookie.split(';').some((part) => part.trim() === `${CARE_MODE_COOKIE}=1`);
+}
+
+/** The page's `<html>` marked for care mode (its stylesheet enlarges text and controls under that class). */
+function withCareClass(html: string): string {
+  return html.replace(/<html([^>]*)>/, (_m, attrs: string) => `<html${attrs} class="${CARE_MODE_CLASS}">`);
+}
 
 export interface WebOptions {
   webDistDir: string;
@@ -75,7 +97,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       return true;
     };
   }
-  const shell = splitShell(fs.readFileSync(indexFile, 'utf8'));
+  const privateShell = fs.readFileSync(indexFile, 'utf8');
+  const shell = splitShell(privateShell);
 
   await app.register(fastifyStatic, {
     root: webDistDir,
@@ -95,12 +118,16 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
 
   const servePage = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const url = new URL(request.url, 'http://localhost');
+    const careMode = careModeOf(request);
     if (PRIVATE_PAGE.test(url.pathname)) {
-      await reply.code(200).header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+      if (careMode) await sendHtml(request, reply, 200, withCareClass(privateShell));
+      else await reply.code(200).header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
       return;
     }
     const page = await resolvePage(publicPages, url.pathname, url.searchParams);
-    const rendered = render ? await render({ url: `${url.pathname}${url.search}`, host: request.headers.host ?? '' }) : null;
+    const rendered = render
+      ? await render({ url: `${url.pathname}${url.search}`, host: request.headers.host ?? '', careMode })
+      : null;
     const head = headTags({
       siteName,
       title: page.meta?.title ?? rendered?.routeTitle ?? null,
@@ -109,7 +136,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       image: page.meta?.image ? absoluteUrl(publicBaseUrl, page.meta.image) : null,
       learningBase: learningBaseOfHost(request.headers.host),
     });
-    const html = shell.compose(`${head}${rendered ? `\n    ${rendered.head}` : ''}`, rendered?.body ?? '');
+    const composed = shell.compose(`${head}${rendered ? `\n    ${rendered.head}` : ''}`, rendered?.body ?? '');
+    const html = careMode ? withCareClass(composed) : composed;
     await sendHtml(request, reply, rendered?.status === 404 ? 404 : page.status, html);
   };
   // Home is a page like the others (static serving would answer the folder itself).

@@ -110,6 +110,7 @@ export async function mockSession(page: Page, role: Role): Promise<{ token: stri
     star_id: 0,
     total_learn_time: 0,
     finish_course_num: 0,
+    care_mode: false,
   };
   await page.route('**/api/users/get_current_user', (route) => route.fulfill({ json: { code: 200, message: 'ok', data: user } }));
   await page.route('**/api/users/logout', (route) => route.fulfill({ json: { code: 200, message: 'ok', data: null } }));

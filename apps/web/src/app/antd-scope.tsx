@@ -5,7 +5,8 @@ import { useServerRender } from '@/shared/lib/server-render';
 import { ERROR_NOTICE_TOP_PX } from '@app/contracts/common/constants';
 import { AntdPresent } from '@/shared/lib/antd-island';
 import { bindNotifier } from '@/shared/lib/notifier';
-import { appTheme } from './theme';
+import { useCareMode } from '@/shared/lib/care-mode';
+import { appTheme, careTheme } from './theme';
 
 /** Hands antd's context-aware message/modal/notification to the notifier used by non-React code. */
 function NotifierBridge() {
@@ -23,8 +24,10 @@ function NotifierBridge() {
 export default function AntdScope({ children }: { children?: ReactNode }) {
   // Server-rendered fields stay disabled until the client takes over (see server-render.ts).
   const serverRender = useServerRender();
+  // 关怀模式: larger text and controls, darker secondary text (see theme.ts).
+  const care = useCareMode();
   return (
-    <ConfigProvider locale={zhCN} theme={appTheme} componentDisabled={serverRender || undefined}>
+    <ConfigProvider locale={zhCN} theme={care ? careTheme : appTheme} componentDisabled={serverRender || undefined}>
       <AntApp message={{ top: ERROR_NOTICE_TOP_PX, maxCount: 3 }}>
         <NotifierBridge />
         <AntdPresent.Provider value={true}>{children}</AntdPresent.Provider>

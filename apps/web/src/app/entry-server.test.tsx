@@ -37,6 +37,16 @@ afterAll(() => {
 const firstProblem = problems.flatMap((g) => g.problems ?? [])[0]?.name ?? '';
 
 describe('server-side render of public pages', () => {
+  it('draws the simplified home of big tiles for a browser in 关怀模式, and the usual home otherwise', async () => {
+    const care = (await render({ url: '/', host: 'localhost:3000', careMode: true }))!;
+    expect(care.body).toContain('care-home-tile');
+    expect(care.body).toContain('学员中心');
+    expect(care.body).not.toContain('home-hero');
+    const usual = (await render({ url: '/', host: 'localhost:3000' }))!;
+    expect(usual.body).toContain('home-hero');
+    expect(usual.body).not.toContain('care-home-tile');
+  });
+
   it("renders the page from its own queries' data, fetched through the server, and ships that data and antd's styles", async () => {
     calls.length = 0;
     const out = (await render({ url: '/help-center', host: 'localhost:3000' }))!;

@@ -21,6 +21,7 @@ import { muteNotices } from '@/shared/lib/notifier';
 import { createQueryClient } from '@/shared/lib/query-client';
 import { HostnameProvider } from '@/shared/lib/region';
 import { ServerRenderProvider } from '@/shared/lib/server-render';
+import { CareModeServerProvider } from '@/shared/lib/care-mode';
 import type { RouteHandle } from '@/shared/lib/routing';
 import { AppProviders } from './providers';
 import { routes } from './router/routes';
@@ -42,6 +43,8 @@ export interface RenderInput {
   url: string;
   /** The request's Host header (regional sub-domains show their learning base). */
   host: string;
+  /** The browser has 关怀模式 on (its cookie): the page is drawn as care mode draws it. */
+  careMode?: boolean;
 }
 
 export interface RenderOutput {
@@ -94,7 +97,7 @@ function unfetched(queryClient: QueryClient) {
  * Renders a public page, or the shared frame of a login page that has one; null when the route redirects or needs
  * a login without a frame (the client handles those alone).
  */
-export async function render({ url, host }: RenderInput): Promise<RenderOutput | null> {
+export async function render({ url, host, careMode = false }: RenderInput): Promise<RenderOutput | null> {
   const handler = createStaticHandler(routes);
   const origin = `http://${/^[\w.-]+(:\d+)?$/.test(host) ? host : 'localhost'}`;
   const context = await handler.query(new Request(new URL(url, origin)));
@@ -112,11 +115,13 @@ export async function render({ url, host }: RenderInput): Promise<RenderOutput |
     body = renderToString(
       <StyleProvider cache={styles}>
         <ServerRenderProvider value={true}>
-          <HostnameProvider value={hostname}>
-            <AppProviders queryClient={queryClient}>
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
-            </AppProviders>
-          </HostnameProvider>
+          <CareModeServerProvider value={careMode}>
+            <HostnameProvider value={hostname}>
+              <AppProviders queryClient={queryClient}>
+                <StaticRouterProvider router={router} context={context} hydrate={false} />
+              </AppProviders>
+            </HostnameProvider>
+          </CareModeServerProvider>
         </ServerRenderProvider>
       </StyleProvider>,
     );

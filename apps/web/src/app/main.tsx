@@ -8,6 +8,8 @@ import { RouterProvider } from 'react-router';
 import '@/shared/lib/api-client';
 import { queryClient } from '@/shared/lib/query-client';
 import { bootstrapSession, installSessionMirror, useSessionStore } from '@/shared/lib/session/session-store';
+import { careMode, installCareModeSync, startCareMode } from '@/shared/lib/care-mode';
+import { saveCareMode } from '@/features/auth/api/use-care-mode-switch';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router/create-router';
 import { takeSsrState } from './ssr-state';
@@ -19,6 +21,9 @@ dayjs.locale('zh-cn');
 // Before the router exists: a `?token=` is saved and stripped, so the router starts on the clean URL.
 bootstrapSession();
 installSessionMirror();
+// 关怀模式 before the first render: the browser's choice, then the signed-in account's (which wins).
+const { serverCareMode } = startCareMode();
+installCareModeSync(saveCareMode);
 const router = createAppRouter();
 
 // A server-rendered public page (entry-server.tsx) comes with the query data it was rendered from: the first client
@@ -58,9 +63,11 @@ function ClientTakeover({ children }: { children: ReactNode }) {
 }
 
 const container = document.getElementById('root')!;
-// A login page's shared frame (entry-server.tsx, `data-ssr-frame`) is not the page: the client draws over it.
+// A login page's shared frame (entry-server.tsx, `data-ssr-frame`) is not the page: the client draws over it. A page
+// the server drew in the other care mode (cookie and storage disagree) is drawn again too.
 const adoptServerMarkup =
   ssrState !== null &&
+  serverCareMode === careMode.get() &&
   !useSessionStore.getState().token &&
   container.firstElementChild !== null &&
   !container.querySelector('[data-ssr-frame]');

@@ -24,3 +24,43 @@ export const appTheme: ThemeConfig = {
     Tabs: { itemSelectedColor: BRAND_BLUE },
   },
 };
+
+/** Secondary text in 关怀模式: 12.6:1 on white (the guidelines ask for strong contrast; AAA is 7:1). */
+export const CARE_MUTED_TEXT = '#333333';
+
+/**
+ * 关怀模式 (互联网应用适老化及无障碍改造): base text 18 px and nothing smaller, controls at least 44 px tall (tap targets),
+ * near-black body text and dark secondary text. The page's own stylesheet follows under `html.care-mode`
+ * (care-mode-css.ts, global.css).
+ */
+export const careTheme: ThemeConfig = {
+  token: {
+    ...appTheme.token,
+    fontSize: 18,
+    fontSizeSM: 18,
+    fontSizeLG: 20,
+    fontSizeXL: 22,
+    controlHeight: 48,
+    controlHeightSM: 44,
+    controlHeightLG: 52,
+    controlHeightXS: 28,
+    // Checkboxes and radios: a 24 px box inside a label that is the larger target.
+    controlInteractiveSize: 24,
+    colorText: 'rgba(0, 0, 0, 0.92)',
+    colorTextHeading: 'rgba(0, 0, 0, 0.92)',
+    colorTextSecondary: CARE_MUTED_TEXT,
+    colorTextTertiary: CARE_MUTED_TEXT,
+    colorTextDescription: CARE_MUTED_TEXT,
+    colorTextLabel: CARE_MUTED_TEXT,
+    colorTextPlaceholder: '#595959',
+    colorIcon: CARE_MUTED_TEXT,
+  },
+  components: {
+    ...appTheme.components,
+    Menu: { ...appTheme.components?.Menu, itemHeight: 52, subMenuItemBg: 'transparent' },
+    Switch: { trackHeight: 32, trackMinWidth: 60, handleSize: 28, innerMaxMargin: 34, innerMinMargin: 12 },
+    Tag: { defaultColor: CARE_MUTED_TEXT },
+    Table: { cellPaddingBlock: 16 },
+    Tabs: { ...appTheme.components?.Tabs, horizontalItemPadding: '14px 0' },
+  },
+};

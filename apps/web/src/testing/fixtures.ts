@@ -17,6 +17,7 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     star_id: 2,
     total_learn_time: 3675,
     finish_course_num: 4,
+    care_mode: false,
     ...overrides,
     is_staff: staffRoles.length > 0,
     staff_roles: staffRoles,

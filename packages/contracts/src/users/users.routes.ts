@@ -1,5 +1,6 @@
 import { envelopeSchema } from '../common/envelope';
 import { nullDataSchema } from '../auth/auth.schemas';
+import { careModeBodySchema, careModeDataSchema } from './users.schemas';
 import { avatarDataSchema, changePasswordBodySchema, profileSchema, userSettingBodySchema } from './profile.schemas';
 
 /** Own-account settings (login required). */
@@ -29,5 +30,12 @@ export const usersRoutes = {
     summary: '修改密码（需原密码）',
     body: changePasswordBodySchema,
     response: envelopeSchema(nullDataSchema),
+  },
+  careMode: {
+    method: 'PUT',
+    path: '/api/users/care_mode',
+    summary: '开启或关闭关怀模式（大字号、高对比度，保存在账号上，其他设备登录后同样生效）',
+    body: careModeBodySchema,
+    response: envelopeSchema(careModeDataSchema),
   },
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { authMessages } from '../auth/auth.rules';
 import { permissionSchema, staffRoleSchema } from '../staff/staff.schemas';
 
 export const ROLES = ['personal', 'company'] as const;
@@ -30,5 +31,17 @@ export const currentUserSchema = z.object({
   /** Total learning time in seconds. */
   total_learn_time: z.number().int(),
   finish_course_num: z.number().int(),
+  /** 关怀模式 saved on the account (large text, higher contrast); it wins over the browser's own choice on sign-in. */
+  care_mode: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** PUT /api/users/care_mode: turns the account's 关怀模式 on or off. */
+export const careModeBodySchema = z.object({
+  enabled: z.boolean({ error: authMessages.careModeRequired }),
+});
+export type CareModeBody = z.infer<typeof careModeBodySchema>;
+
+/** The account's 关怀模式 after the change. */
+export const careModeDataSchema = z.object({ care_mode: z.boolean() });
+export type CareModeData = z.infer<typeof careModeDataSchema>;

@@ -27,7 +27,7 @@ export function freshPhone(): string {
 
 export async function call<T = unknown>(
   t: TestApp,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   opts: { body?: unknown; token?: string; ip?: string } = {},
 ): Promise<Answer<T>> {

@@ -117,7 +117,18 @@ export const usersRepository = {
       star_id: row.achieve?.starId ?? 0,
       total_learn_time: row.achieve?.totalLearnTime ?? 0,
       finish_course_num: row.achieve?.finishCourseNum ?? 0,
+      care_mode: u.careMode,
     };
+  },
+
+  /** Saves the account's 关怀模式; false when there is no such account. */
+  async setCareMode(db: Executor, userId: number, enabled: boolean, now: Date): Promise<boolean> {
+    const rows = await db
+      .update(users)
+      .set({ careMode: enabled, updatedAt: now })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id });
+    return rows.length > 0;
   },
 
   async profile(db: Executor, userId: number): Promise<Profile | undefined> {

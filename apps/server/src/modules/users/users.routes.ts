@@ -8,7 +8,7 @@ import { userOf } from '../../lib/auth';
 import { AVATAR_URL_PREFIX, createUsersService } from './users.service';
 import { registerStoredImageRoute } from '../../lib/stored-file';
 
-/** Own profile and avatar upload; serves stored avatars. (The password change belongs to the auth module.) */
+/** Own profile, 关怀模式 and avatar upload; serves stored avatars. (The password change belongs to the auth module.) */
 export const usersModule: AppModule = async (app, deps) => {
   const { guards } = deps;
   const avatarDir = path.join(deps.config.dataDir, 'uploads', 'avatars');
@@ -26,6 +26,16 @@ export const usersModule: AppModule = async (app, deps) => {
     usersRoutes.userSetting,
     async (request) =>
       ok(await users.updateSetting(userOf(request).id, request.body), authMessages.settingSaved),
+    opts,
+  );
+
+  defineRoute(
+    app,
+    usersRoutes.careMode,
+    async (request) => {
+      const data = await users.setCareMode(userOf(request).id, request.body.enabled);
+      return ok(data, data.care_mode ? authMessages.careModeOn : authMessages.careModeOff);
+    },
     opts,
   );
 

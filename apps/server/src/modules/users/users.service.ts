@@ -1,4 +1,4 @@
-import { authMessages, type AvatarData, type Profile, type userSettingBodySchema } from '@app/contracts';
+import { authMessages, type AvatarData, type CareModeData, type Profile, type userSettingBodySchema } from '@app/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -33,6 +33,12 @@ export function createUsersService(deps: { db: Executor; clock: Clock; avatarDir
       const p = await repo.updateProfile(db, userId, changes, clock.now());
       if (!p) throw new AppError(406);
       return p;
+    },
+
+    /** Turns the account's 关怀模式 on or off; every session of the account reads it with the current user. */
+    async setCareMode(userId: number, enabled: boolean): Promise<CareModeData> {
+      if (!(await repo.setCareMode(db, userId, enabled, clock.now()))) throw new AppError(406);
+      return { care_mode: enabled };
     },
 
     /** Stores an avatar whose content is a PNG, JPEG, GIF or WebP under a random name and saves its URL. */

@@ -157,3 +157,47 @@ describe('change password', () => {
     expect((await login(t, u.phone, 'newpass_12')).code).toBe(200);
   });
 });
+
+describe('care mode', () => {
+  it('is off for a new account, saved by PUT care_mode and read back with the current user', async () => {
+    const u = await registerUser(t);
+    const before = await call<{ care_mode: boolean }>(t, 'POST', '/api/users/get_current_user', { token: u.token });
+    expect(before.data.care_mode).toBe(false);
+    const on = await call<{ care_mode: boolean }>(t, 'PUT', '/api/users/care_mode', { token: u.token, body: { enabled: true } });
+    expect(on).toMatchObject({ code: 200, message: authMessages.careModeOn, data: { care_mode: true } });
+    const me = await call<{ care_mode: boolean }>(t, 'POST', '/api/users/get_current_user', { token: u.token });
+    expect(me.data.care_mode).toBe(true);
+  });
+
+  it('follows the account into a new session and back off again', async () => {
+    const u = await registerUser(t);
+    await call(t, 'PUT', '/api/users/care_mode', { token: u.token, body: { enabled: true } });
+    const other = (await login(t, u.phone, u.password)).data;
+    const there = await call<{ care_mode: boolean }>(t, 'POST', '/api/users/get_current_user', { token: other.token });
+    expect(there.data.care_mode).toBe(true);
+    const off = await call<{ care_mode: boolean }>(t, 'PUT', '/api/users/care_mode', { token: other.token, body: { enabled: false } });
+    expect(off).toMatchObject({ code: 200, message: authMessages.careModeOff, data: { care_mode: false } });
+    const again = await call<{ care_mode: boolean }>(t, 'POST', '/api/users/get_current_user', { token: other.token });
+    expect(again.data.care_mode).toBe(false);
+  });
+
+  it('changes only the caller’s own account', async () => {
+    const u = await registerUser(t);
+    const other = await registerUser(t);
+    await call(t, 'PUT', '/api/users/care_mode', { token: u.token, body: { enabled: true, user_id: other.id } });
+    const theirs = await call<{ care_mode: boolean }>(t, 'POST', '/api/users/get_current_user', { token: other.token });
+    expect(theirs.data.care_mode).toBe(false);
+  });
+
+  it('refuses a body without a yes or no, naming the field', async () => {
+    const u = await registerUser(t);
+    const bad = await call<{ fieldErrors: Record<string, string> }>(t, 'PUT', '/api/users/care_mode', { token: u.token, body: { enabled: 'yes' } });
+    expect(bad.code).toBe(400);
+    expect(bad.data.fieldErrors).toMatchObject({ enabled: authMessages.careModeRequired });
+  });
+
+  it('refuses a visitor as not logged in', async () => {
+    const res = await call(t, 'PUT', '/api/users/care_mode', { body: { enabled: true } });
+    expect(res.code).toBe(406);
+  });
+});

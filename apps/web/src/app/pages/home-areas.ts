@@ -22,6 +22,21 @@ export const HOME_AREAS: readonly HomeArea[] = [
   { key: 'magazine', title: '电子杂志', desc: '每月一期财务管理期刊', to: '/center/magazine', color: '#08979c' },
 ];
 
+/**
+ * 关怀模式's home: the main entries only, as big tiles (互联网应用适老化: the essential services first, nothing that moves
+ * or crowds). Names as in the header and the personal centre.
+ */
+export const CARE_HOME_ENTRIES: readonly HomeArea[] = [
+  { key: 'train', title: '课程中心', desc: '观看财务课程', to: '/train', color: '#1f5fbf' },
+  { key: 'evaluate', title: '考试认证', desc: '报名考试、查询证书', to: '/evaluate', color: '#1f7a45' },
+  { key: 'quiz', title: '在线问答', desc: '向专家提财税问题', to: '/quiz', color: '#0b6e7e' },
+  { key: 'job', title: '招聘求职', desc: '找工作、招人才', to: '/jobDetail', color: '#b3300a' },
+  { key: 'magazine', title: '电子杂志', desc: '每月一期财务期刊', to: '/center/magazine', color: '#07676b' },
+  { key: 'live', title: '名师直播', desc: '直播课堂与回放', to: '/center/master-live', color: '#a8101e' },
+  { key: 'tool', title: '智能工具', desc: '财务计算工具', to: '/financeTool', color: '#2444b8' },
+  { key: 'centre', title: '学员中心', desc: '我的课程、证书与设置', to: '/center', color: '#6b3fc2' },
+];
+
 /** Membership benefits (GLOSSARY-zh.md "Membership benefits"), shown as the home teaser. */
 export const MEMBER_BENEFITS: readonly string[] = [
   '每年免费直播课6次',

@@ -12,6 +12,7 @@ import {
   RightOutlined,
   SolutionOutlined,
   TeamOutlined,
+  UserOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
@@ -25,9 +26,10 @@ import { HotCourses } from '@/features/courses/components/hot-courses';
 import { LearningRank } from '@/features/learning/components/learning-rank';
 import { useBenefitsModalTrigger } from '@/features/members/lib/benefits-flag';
 import { useSessionStore } from '@/shared/lib/session/session-store';
+import { useCareMode } from '@/shared/lib/care-mode';
 import { helpCenterPath } from '@/shared/config/navigation';
 import { PlainSkeleton } from '@/shared/ui/plain-skeleton';
-import { HOME_AREAS, MEMBER_BENEFITS } from './home-areas';
+import { CARE_HOME_ENTRIES, HOME_AREAS, MEMBER_BENEFITS } from './home-areas';
 import './home-page.css';
 
 const AREA_ICONS: Record<string, ReactNode> = {
@@ -43,6 +45,7 @@ const AREA_ICONS: Record<string, ReactNode> = {
   tool: <CalculatorOutlined />,
   case: <FileSearchOutlined />,
   news: <NotificationOutlined />,
+  centre: <UserOutlined />,
 };
 
 function HeroArt() {
@@ -109,10 +112,46 @@ function HelpTeaser() {
 }
 
 /**
- * Home: hero, hot courses, course tags and the learning-time ranking, the area entries, membership and help teasers.
+ * 关怀模式's home: the site's name and its main entries as big tiles, nothing else (no banners, carousels, lists or the
+ * membership pop-up), so the services are found at a glance and by large taps.
+ */
+function CareHome() {
+  const siteName = useSiteName();
+  return (
+    <div className="home care-home">
+      <div className="page-container">
+        <h1 className="care-home__title">{siteName}</h1>
+        <p className="care-home__lead">请选择您要办理的服务</p>
+        <ul className="care-home__grid" aria-label="主要服务">
+          {CARE_HOME_ENTRIES.map((entry) => (
+            <li key={entry.key}>
+              <Link to={entry.to} className="care-home-tile" style={{ ['--area-color' as string]: entry.color }}>
+                <span className="care-home-tile__icon" aria-hidden="true">
+                  {AREA_ICONS[entry.key]}
+                </span>
+                <span className="care-home-tile__text">
+                  <span className="care-home-tile__title">{entry.title}</span>
+                  <span className="care-home-tile__desc">{entry.desc}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Home: hero, hot courses, course tags and the learning-time ranking, the area entries, membership and help teasers;
+ * in 关怀模式, the simplified home of big tiles instead.
  * Uses no antd component (its route handle says `antd: false`): the first load of `/` stays under its budget.
  */
 export default function HomePage() {
+  return useCareMode() ? <CareHome /> : <StandardHome />;
+}
+
+function StandardHome() {
   const siteName = useSiteName();
   const loggedIn = useSessionStore((s) => !!s.token);
   useBenefitsModalTrigger();

@@ -1,17 +1,21 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Button, Menu, Result } from 'antd';
+import { Button, ConfigProvider, Menu, Result, type ThemeConfig } from 'antd';
 import { useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { staffMessages } from '@app/contracts/staff/staff.rules';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import { PageSpin } from '@/shared/ui/page-spin';
 import { StaffGuard } from '../../guards/staff-guard';
+import { appTheme } from '../../theme';
 import { adminMenu, useIsExpert, visibleAdminMenu } from './admin-menu';
 import './admin.css';
 
 /** Below this width (tablets) the side menu starts folded, so the screen gets the width; a button unfolds it. */
 const NARROW_CONSOLE_QUERY = '(max-width: 1023px)';
 const startsFolded = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(NARROW_CONSOLE_QUERY).matches;
+
+/** The console keeps the standard theme in 关怀模式 too (docs/decisions.md): dense staff screens, desk-first. */
+const CONSOLE_THEME: ThemeConfig = { ...appTheme, inherit: false };
 
 const trimmed = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
 /** /admin (the dashboard) matches only itself; every other screen also matches its sub-paths. */
@@ -68,38 +72,40 @@ export default function AdminLayout() {
 
   return (
     <StaffGuard allow={expert === true}>
-      <div className={folded ? 'page-container admin admin--folded' : 'page-container admin'}>
-        <aside className="admin__side">
-          <div className="admin__head">
-            {!folded && <div className="admin__title">{user && !user.is_staff ? '专家工作台' : '管理后台'}</div>}
-            <Button
-              type="text"
-              className="admin__fold"
-              aria-expanded={!folded}
-              aria-label={folded ? '展开菜单' : '收起菜单'}
-              title={folded ? '展开菜单' : '收起菜单'}
-              icon={folded ? <MenuUnfoldOutlined aria-hidden="true" /> : <MenuFoldOutlined aria-hidden="true" />}
-              onClick={() => setFolded((f) => !f)}
-            />
-          </div>
-          {!folded && (
-            <nav aria-label="管理后台菜单">
-              <Menu
-                mode="inline"
-                selectedKeys={selected ? [selected.path] : []}
-                items={menu.map((e) => ({ key: e.path, label: e.title }))}
-                onClick={({ key }) => {
-                  navigate(key);
-                  if (startsFolded()) setFolded(true);
-                }}
+      <ConfigProvider theme={CONSOLE_THEME}>
+        <div className={folded ? 'page-container admin admin--folded' : 'page-container admin'}>
+          <aside className="admin__side">
+            <div className="admin__head">
+              {!folded && <div className="admin__title">{user && !user.is_staff ? '专家工作台' : '管理后台'}</div>}
+              <Button
+                type="text"
+                className="admin__fold"
+                aria-expanded={!folded}
+                aria-label={folded ? '展开菜单' : '收起菜单'}
+                title={folded ? '展开菜单' : '收起菜单'}
+                icon={folded ? <MenuUnfoldOutlined aria-hidden="true" /> : <MenuFoldOutlined aria-hidden="true" />}
+                onClick={() => setFolded((f) => !f)}
               />
-            </nav>
-          )}
-        </aside>
-        <section className="admin__content" data-skip-target tabIndex={-1}>
-          {content}
-        </section>
-      </div>
+            </div>
+            {!folded && (
+              <nav aria-label="管理后台菜单">
+                <Menu
+                  mode="inline"
+                  selectedKeys={selected ? [selected.path] : []}
+                  items={menu.map((e) => ({ key: e.path, label: e.title }))}
+                  onClick={({ key }) => {
+                    navigate(key);
+                    if (startsFolded()) setFolded(true);
+                  }}
+                />
+              </nav>
+            )}
+          </aside>
+          <section className="admin__content" data-skip-target tabIndex={-1}>
+            {content}
+          </section>
+        </div>
+      </ConfigProvider>
     </StaffGuard>
   );
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { regionFromHostname, learningBaseName } from '@/shared/lib/region';
 import { useSessionStore } from '@/shared/lib/session/session-store';
+import { careMode } from '@/shared/lib/care-mode';
 import { makeCommonData, makeProblemGroups, makeUser } from '@/testing/fixtures';
 import { mockApi, ok } from '@/testing/mock-api';
 import { currentUrl, preloadRoutes, renderRoute, SLOW } from '@/testing/render';
@@ -131,5 +132,36 @@ describe('regional logo name', () => {
 
   it.each(['localhost', 'www.example.org', 'example.org', 'shanghai.example.org', '127.0.0.1'])('%s is the main site', (host) => {
     expect(regionFromHostname(host)).toBeNull();
+  });
+});
+
+describe('关怀模式 switch in the header', () => {
+  it('turns care mode on and off for a visitor: pressed state, <html> class and the simplified home', async () => {
+    const user = userEvent.setup();
+    renderRoute('/');
+    const button = screen.getByRole('button', { name: '关怀模式' });
+    expect(button).toHaveAttribute('aria-pressed', 'false');
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-pressed', 'true');
+    expect(document.documentElement).toHaveClass('care-mode');
+    expect(await screen.findByRole('list', { name: '主要服务' })).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.url === '/api/users/care_mode')).toEqual([]);
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-pressed', 'false');
+    expect(document.documentElement).not.toHaveClass('care-mode');
+  });
+
+  it('signed in, saves the choice to the account', async () => {
+    api = mockApi({
+      'GET /api/problems': ok(makeProblemGroups()),
+      'GET /api/common_data': ok(makeCommonData()),
+      'PUT /api/users/care_mode': ok({ care_mode: true }),
+    });
+    const user = userEvent.setup();
+    renderRoute('/aboutus', { session: { token: 't1', user: makeUser() } });
+    await user.click(screen.getByRole('button', { name: '关怀模式' }));
+    await waitFor(() => expect(api.calls.find((c) => c.url === '/api/users/care_mode')?.body).toEqual({ enabled: true }));
+    expect(useSessionStore.getState().user?.care_mode).toBe(true);
+    careMode.set(false);
   });
 });

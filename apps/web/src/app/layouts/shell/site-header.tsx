@@ -5,6 +5,7 @@ import { LEARNING_BASES } from '@app/contracts/common/dictionaries';
 import { useCommonData, useSiteName } from '@/features/content/api/use-common-data';
 import { ASSOCIATION_LINK_LABEL, courseSearchPath, TOP_NAV_LINKS } from '@/shared/config/navigation';
 import { learningBaseName, regionFromHostname, useHostname } from '@/shared/lib/region';
+import { CareModeButton } from './care-mode-button';
 import { LogoMark } from './logo-mark';
 import { UserArea } from './user-area';
 import { ScrollCue } from '@/shared/ui/scroll-cue';
@@ -65,7 +66,10 @@ export function SiteHeader() {
               {region && <span className="site-logo__region">{learningBaseName(region)}</span>}
             </span>
           </Link>
-          <SearchBox className="site-header__search" onSearch={(text) => navigate(courseSearchPath(text))} />
+          <div className="site-header__tools">
+            <SearchBox className="site-header__search" onSearch={(text) => navigate(courseSearchPath(text))} />
+            <CareModeButton />
+          </div>
           <UserArea />
         </div>
       </div>

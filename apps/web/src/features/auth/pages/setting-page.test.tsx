@@ -1,6 +1,7 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Profile } from '@app/contracts';
+import { careMode } from '@/shared/lib/care-mode';
 import { makeUser } from '@/testing/fixtures';
 import { mockApi, ok } from '@/testing/mock-api';
 import { renderScreen } from '@/testing/render-screen';
@@ -68,6 +69,23 @@ describe('settings page', () => {
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
     await new Promise((r) => setTimeout(r, 300));
     expect(calls.some((c) => c.url === '/api/users/user_setting')).toBe(false);
+  });
+
+  it('账号设置 turns 关怀模式 off and saves it to the account', async () => {
+    const { calls } = mockApi({
+      'GET /api/users/profile': ok(profile),
+      'PUT /api/users/care_mode': ok({ care_mode: false }),
+    });
+    careMode.set(true);
+    renderScreen('/center/setting', <SettingPage />, '/center/setting?tab=account', {
+      session: { token: 't1', user: makeUser({ care_mode: true }) },
+    });
+    const toggle = await screen.findByRole('switch', { name: '关怀模式' });
+    expect(toggle).toBeChecked();
+    fireEvent.click(toggle);
+    await waitFor(() => expect(calls.find((c) => c.url === '/api/users/care_mode')?.body).toEqual({ enabled: false }));
+    expect(toggle).not.toBeChecked();
+    expect(document.documentElement).not.toHaveClass('care-mode');
   });
 
   it('账号设置 changes the phone with the new phone, its code and the login password', async () => {

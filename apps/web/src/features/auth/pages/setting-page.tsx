@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Divider, Skeleton, Tabs } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useProfile } from '../api/use-profile';
+import { CareModeSetting } from '../components/care-mode-setting';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { ChangePhoneForm } from '../components/change-phone-form';
 import { ProfileForm } from '../components/profile-form';
@@ -50,6 +51,8 @@ export default function SettingPage() {
             label: '账号设置',
             children: (
               <div className="setting-form">
+                <Divider titlePlacement="start">显示</Divider>
+                <CareModeSetting />
                 <Divider titlePlacement="start">修改密码</Divider>
                 <ChangePasswordForm />
                 <Divider titlePlacement="start">更换手机号</Divider>
