@@ -227,7 +227,9 @@ async function playwright() {
       const dataDir = mkdtempSync(path.join(tmp, `e2e-data-${i + 1}-`));
       const env = { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report, E2E_PORT: port, E2E_DATA_DIR: dataDir };
       delete env.TEST_DATABASE_URL;
-      const args = ['test', '--reporter=list,json', ...(shards > 1 ? [`--shard=${shard}`] : [])];
+      // Each shard writes its failure screenshots and traces to its own folder (a run clears its output folder).
+      const shardArgs = shards > 1 ? [`--shard=${shard}`, `--output=test-results/shard-${i + 1}`] : [];
+      const args = ['test', '--reporter=list,json', ...shardArgs];
       const startedAt = Date.now();
       const code = await run(bin('playwright'), args, { cwd: path.join(root, 'apps', 'web'), env, timeoutMs: E2E_TIMEOUT_MS, logFile });
       if (logFile) {

@@ -130,7 +130,7 @@ test('on a phone the company reads an application from its card and looks throug
   await shot(page, 'resume-preview');
 
   for (const [path, ready, name] of [
-    ['/center/recruitment', page.getByRole('button', { name: '发布职位' }), 'recruitment'],
+    ['/center/recruitment', page.locator('.rc-toolbar').getByRole('button', { name: '发布职位' }), 'recruitment'],
     ['/center/recruitment/companyEdit', page.getByLabel('企业名称'), 'company-edit'],
     ['/center/recruitment/postEdit', page.getByLabel('职位名称'), 'post-edit'],
     ['/filtrate', page.getByRole('button', { name: /^查\s*询$/ }), 'filtrate'],
