@@ -4,6 +4,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { antdNames, decorativeIcons } from './src/shared/a11y/vite-plugins';
 
 const API_TARGET = 'http://localhost:3000';
 
@@ -55,10 +56,12 @@ function precompress(): Plugin {
  * chunk; axios/query/zustand another. antd is never one group: a single antd group would drag every component used by any lazy page into the first load (budget: 200 KB gzip for `/`).
  */
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), decorativeIcons(), antdNames(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
+  // The development server pre-bundles antd: the same accessibility fixes apply there.
+  optimizeDeps: { rolldownOptions: { plugins: [decorativeIcons(), antdNames()] } },
   server: {
     port: 5173,
     proxy: {
