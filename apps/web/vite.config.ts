@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { careModeCss } from './src/app/care-mode-css.ts';
+import { antdNames, decorativeIcons } from './src/shared/a11y/vite-plugins';
 
 const API_TARGET = 'http://localhost:3000';
 
@@ -56,12 +57,14 @@ function precompress(): Plugin {
  * chunk; axios/query/zustand another. antd is never one group: a single antd group would drag every component used by any lazy page into the first load (budget: 200 KB gzip for `/`).
  */
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), decorativeIcons(), antdNames(), precompress()],
   // 关怀模式: the site's font sizes and grey text follow the care-mode properties of <html class="care-mode">.
   css: { postcss: { plugins: [careModeCss()] } },
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
+  // The development server pre-bundles antd: the same accessibility fixes apply there.
+  optimizeDeps: { rolldownOptions: { plugins: [decorativeIcons(), antdNames()] } },
   server: {
     port: 5173,
     proxy: {

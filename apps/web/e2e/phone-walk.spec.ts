@@ -1,6 +1,7 @@
-import { type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { expect, test } from './support/fixtures';
-import { passwordToken, useToken } from './support/session';
+import { type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { accessibilityProblems } from './support/axe';
+import { expect, test, waitingForClient } from './support/fixtures';
+import { passwordToken, registerAccount, useToken } from './support/session';
 
 /**
  * The phone walk: every route of SPEC §2 and every /center entry, as the account each is for, at 390 x 844 and
@@ -24,8 +25,17 @@ import { passwordToken, useToken } from './support/session';
  * the shell (header, footer, back-to-top) are listed in full on the first route where they show and summed up on
  * later routes, which still fail.
  *
+ * Accessibility (support/axe.ts: axe-core's WCAG 2.2 A and AA rules, serious and critical, and no English name read
+ * out) is checked on the same stops at the first phone size (390 x 844, not again at 360), on the console at 768, and
+ * in a desk pass at 1366 x 768 that visits the same stops (and each other staff role's landing screen and menu),
+ * checking only that. A walk collects every problem of every stop and fails once at the end with the full list.
+ *
  * PHONE_WALK_ONLY=<regexp> restricts the walk to the routes whose path matches (while fixing a page).
  */
+
+// Every test of the walk stands alone (it reads the demo ids and signs in itself), so the shards of `npm test` may share
+// the file out between them.
+test.describe.configure({ mode: 'parallel' });
 
 const PASSWORD = 'demo_1234';
 const LEARNER = { phone: '13800138000', password: PASSWORD };
@@ -40,6 +50,7 @@ const PHONES = [
   { name: '390x844 care mode', width: 390, height: 844, care: true },
 ] as const;
 const TABLET = { name: '768x1024', width: 768, height: 1024 } as const;
+const DESK = { name: '1366x768', width: 1366, height: 768 } as const;
 
 const ONLY = process.env.PHONE_WALK_ONLY ? new RegExp(process.env.PHONE_WALK_ONLY) : null;
 
@@ -426,6 +437,10 @@ interface WalkOptions {
   tablet?: boolean;
   /** Logged in: a page that lands on /login means the session was lost. */
   signedIn: boolean;
+  /** Run the accessibility check (support/axe.ts) on every stop. */
+  axe?: boolean;
+  /** Check the phone (or, with `tablet`, console) layout rules; off in the desk pass, which checks accessibility only. */
+  layout?: boolean;
 }
 
 /** Walks the stops in one page (one browser context, one login) and fails softly per route. */
@@ -456,7 +471,8 @@ async function walk(page: Page, stops: Stop[], options: WalkOptions, testInfo: T
       const expected = stop.landsOn ?? stop.path.split('?')[0]!;
       if (options.signedIn && landed === '/login') lines.push('landed on /login: the session was lost (the account logged in elsewhere?)');
       else if (landed !== expected) lines.push(`landed on ${landed}, expected ${expected}`);
-      const problems = await page.evaluate(auditInPage, { width: options.viewport.width, tablet: options.tablet === true });
+      const problems =
+        options.layout === false ? [] : await page.evaluate(auditInPage, { width: options.viewport.width, tablet: options.tablet === true });
       let shellRepeats = 0;
       for (const p of problems) {
         const line = `[${p.kind}]${p.shell ? ' (shell)' : ''} ${p.detail}`;
@@ -468,6 +484,7 @@ async function walk(page: Page, stops: Stop[], options: WalkOptions, testInfo: T
         lines.push(line);
       }
       if (shellRepeats > 0) lines.push(`[shell] ${shellRepeats} more header/footer problem(s), listed above on an earlier route of this walk`);
+      if (options.axe) lines.push(...(await accessibilityProblems(page)));
       if (stop.notFound && !(await page.getByText('页面不存在').first().isVisible().catch(() => false))) {
         lines.push('the not-found screen is not shown');
       }
@@ -515,6 +532,9 @@ async function idsFor(request: APIRequestContext): Promise<DemoIds> {
 
 
 for (const viewport of PHONES) {
+  /** Accessibility is checked at the first phone size only (390 x 844); the desk pass checks it at 1366. */
+  const checksAccessibility = viewport === PHONES[0];
+  const andAccessible = checksAccessibility ? '; the accessibility check passes' : '';
   test.describe(`phone walk at ${viewport.name}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height }, isMobile: true, hasTouch: true });
     if (viewport.care) {
@@ -524,31 +544,31 @@ for (const viewport of PHONES) {
       });
     }
 
-    test(`every public route fits a ${viewport.name} phone for a visitor`, async ({ page, request }, testInfo) => {
+    test(`every public route fits a ${viewport.name} phone for a visitor${andAccessible}`, async ({ page, request }, testInfo) => {
       test.setTimeout(300_000);
       const ids = await idsFor(request);
-      await walk(page, visitorStops(ids), { viewport, who: 'visitor', signedIn: false }, testInfo);
+      await walk(page, visitorStops(ids), { viewport, who: 'visitor', signedIn: false, axe: checksAccessibility }, testInfo);
     });
 
-    test(`the learner's centre, lesson player and membership purchase fit a ${viewport.name} phone`, async ({ page, request }, testInfo) => {
+    test(`the learner's centre, lesson player and membership purchase fit a ${viewport.name} phone${andAccessible}`, async ({ page, request }, testInfo) => {
       test.setTimeout(240_000);
       const ids = await idsFor(request);
       await signIn(page, request, LEARNER, viewport.care);
-      await walk(page, learnerStops(ids), { viewport, who: 'learner 13800138000', signedIn: true }, testInfo);
+      await walk(page, learnerStops(ids), { viewport, who: 'learner 13800138000', signedIn: true, axe: checksAccessibility }, testInfo);
     });
 
-    test(`the member's centre (portrait, credits, magazine, live, reports) fits a ${viewport.name} phone`, async ({ page, request }, testInfo) => {
+    test(`the member's centre (portrait, credits, magazine, live, reports) fits a ${viewport.name} phone${andAccessible}`, async ({ page, request }, testInfo) => {
       test.setTimeout(240_000);
       const ids = await idsFor(request);
       await signIn(page, request, MEMBER, viewport.care);
-      await walk(page, memberStops(ids), { viewport, who: 'member 13800138001', signedIn: true }, testInfo);
+      await walk(page, memberStops(ids), { viewport, who: 'member 13800138001', signedIn: true, axe: checksAccessibility }, testInfo);
     });
 
-    test(`the company's centre and recruiting pages fit a ${viewport.name} phone`, async ({ page, request }, testInfo) => {
+    test(`the company's centre and recruiting pages fit a ${viewport.name} phone${andAccessible}`, async ({ page, request }, testInfo) => {
       test.setTimeout(240_000);
       const ids = await idsFor(request);
       await signIn(page, request, COMPANY, viewport.care);
-      await walk(page, companyStops(ids), { viewport, who: 'company 13800138002', signedIn: true }, testInfo);
+      await walk(page, companyStops(ids), { viewport, who: 'company 13800138002', signedIn: true, axe: checksAccessibility }, testInfo);
     });
   });
 }
@@ -556,7 +576,7 @@ for (const viewport of PHONES) {
 test.describe(`staff console at ${TABLET.name}`, () => {
   test.use({ viewport: { width: TABLET.width, height: TABLET.height }, isMobile: true, hasTouch: true });
 
-  test('every screen of the admin menu works on a 768 px tablet without sideways scrolling', async ({ page, request }, testInfo) => {
+  test('every screen of the admin menu works on a 768 px tablet without sideways scrolling and passes the accessibility check', async ({ page, request }, testInfo) => {
     test.setTimeout(240_000);
     await signIn(page, request, ADMIN);
     await page.goto('/admin');
@@ -565,18 +585,105 @@ test.describe(`staff console at ${TABLET.name}`, () => {
     const nav = page.getByRole('navigation', { name: '管理后台菜单' });
     await expect(nav.or(unfold).first()).toBeVisible();
     if (await unfold.isVisible()) await unfold.click();
-    const menu = nav.getByRole('menuitem');
-    await expect(menu.first()).toBeVisible();
-    // Every entry the administrator sees, by its route (antd keeps the key in data-menu-id).
-    const paths = await menu.evaluateAll((items) =>
-      items.map((li) => /(\/admin[^\s]*)$/.exec(li.getAttribute('data-menu-id') ?? '')?.[1] ?? '').filter(Boolean),
-    );
+    const paths = await consoleMenu(page);
     expect(paths.length, 'admin menu entries').toBeGreaterThan(10);
     await walk(
       page,
       paths.map((path) => ({ path, area: 'staff console' as Area })),
-      { viewport: TABLET, who: 'admin 13800138009', tablet: true, signedIn: true },
+      { viewport: TABLET, who: 'admin 13800138009', tablet: true, signedIn: true, axe: true },
       testInfo,
     );
   });
 });
+
+/** The routes of the console's side menu as the signed-in account sees it (antd keeps the key in data-menu-id). */
+async function consoleMenu(page: Page): Promise<string[]> {
+  const menu = page.getByRole('navigation', { name: '管理后台菜单' }).getByRole('menuitem');
+  await expect(menu.first()).toBeVisible();
+  return menu.evaluateAll((items) =>
+    items.map((li) => /(\/admin[^\s]*)$/.exec(li.getAttribute('data-menu-id') ?? '')?.[1] ?? '').filter(Boolean),
+  );
+}
+
+/**
+ * The desk pass: the phone walk's stops at 1366 x 768, checking accessibility only (the layout rules are the
+ * phone's). Every role: visitor, learner, member, company, the administrator's whole console, and each other staff
+ * role's landing screen with its own menu.
+ */
+test.describe(`accessibility at the desk, ${DESK.name}`, () => {
+  test.use({ viewport: { width: DESK.width, height: DESK.height } });
+  const desk = { viewport: DESK, axe: true, layout: false } as const;
+
+  test('every public route passes the accessibility check at the desk for a visitor', async ({ page, request }, testInfo) => {
+    test.setTimeout(240_000);
+    const ids = await idsFor(request);
+    await walk(page, visitorStops(ids), { ...desk, who: 'visitor', signedIn: false }, testInfo);
+  });
+
+  test("the learner's, the member's and the company's pages pass the accessibility check at the desk", async ({ browser, request }, testInfo) => {
+    test.setTimeout(300_000);
+    const ids = await idsFor(request);
+    const accounts = [
+      { account: LEARNER, who: 'learner 13800138000', stops: learnerStops(ids) },
+      { account: MEMBER, who: 'member 13800138001', stops: memberStops(ids) },
+      { account: COMPANY, who: 'company 13800138002', stops: companyStops(ids) },
+    ];
+    for (const { account, who, stops } of accounts) {
+      const page = await deskPage(browser);
+      await signIn(page, request, account);
+      await walk(page, stops, { ...desk, who, signedIn: true }, testInfo);
+      await page.context().close();
+    }
+  });
+
+  test("every console screen passes the accessibility check at the desk for the administrator, and each other staff role's landing screen and menu", async ({
+    browser,
+    request,
+  }, testInfo) => {
+    test.setTimeout(300_000);
+    const adminToken = await passwordToken(request, ADMIN);
+    const admin = await deskPage(browser);
+    await useToken(admin, adminToken);
+    await admin.goto('/admin');
+    const adminPaths = await consoleMenu(admin);
+    expect(adminPaths.length, 'admin menu entries').toBeGreaterThan(10);
+    await walk(admin, adminPaths.map((path) => ({ path, area: 'staff console' as Area })), { ...desk, who: 'admin 13800138009', signedIn: true }, testInfo);
+    await admin.context().close();
+
+    // Every other role's console is a subset of the administrator's screens (the same pages, fewer of them): each
+    // role's landing screen, /admin with its own menu (the dashboard, or for a role without one the note that it has
+    // no screen yet), is checked, not every screen again.
+    for (const { role, token } of await staffTokens(request, adminToken)) {
+      const page = await deskPage(browser);
+      await useToken(page, token);
+      await walk(page, [{ path: '/admin', area: 'staff console' }], { ...desk, who: `staff role ${role}`, signedIn: true }, testInfo);
+      await page.context().close();
+    }
+  });
+});
+
+/** A page at the desk size in a browser context of its own (one login each). */
+async function deskPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: DESK.width, height: DESK.height } });
+  return waitingForClient(await context.newPage());
+}
+
+/**
+ * A session for every staff role but the administrator: the demo 财务 and 阅卷老师 accounts, and a new account per
+ * other role, given its role by the administrator through the staff API.
+ */
+async function staffTokens(request: APIRequestContext, adminToken: string): Promise<{ role: string; token: string }[]> {
+  const tokens = [
+    { role: 'finance', token: await passwordToken(request, { phone: '13800138008', password: 'admin_1234' }) },
+    { role: 'grader', token: await passwordToken(request, { phone: '13800138007', password: 'admin_1234' }) },
+  ];
+  for (const role of ['editor', 'course_manager', 'reviewer', 'expert']) {
+    const account = await registerAccount(request, 'personal');
+    if (!account) throw new Error('the accounts API is missing from this build');
+    const res = await request.post('/api/admin/staff/roles', { headers: { token: adminToken }, data: { phone: account.phone, roles: [role] } });
+    const body = (await res.json()) as { code: number; message: string };
+    expect(body.code, `granting ${role}: ${body.message}`).toBe(200);
+    tokens.push({ role, token: account.token });
+  }
+  return tokens;
+}

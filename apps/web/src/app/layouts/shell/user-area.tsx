@@ -78,7 +78,8 @@ function UserMenu() {
 
   return (
     <div className="user-area">
-      <Link to="/center/message" className="user-area__msg" aria-label={unread > 0 ? `消息（${unread}条未读）` : '消息'} title="消息">
+      {/* The badge's number is the link's visible text, so the name holds it as its own word (WCAG 2.5.3). */}
+      <Link to="/center/message" className="user-area__msg" aria-label={unread > 0 ? `未读消息 ${unread > 99 ? '99+' : unread} 条` : '消息'} title="消息">
         <BellOutlined className="user-area__bell" aria-hidden="true" />
         {unread > 0 && (
           <span className="user-area__badge" aria-hidden="true">

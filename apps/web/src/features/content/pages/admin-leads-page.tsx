@@ -47,6 +47,7 @@ export default function AdminLeadsPage() {
   return (
     <Card title="合作线索">
       <Segmented
+        aria-label="处理状态"
         style={{ marginBottom: 12 }}
         value={q.handled ?? 'all'}
         onChange={(v) => setQ({ ...q, page: 1, handled: v === 'all' ? undefined : (v as 'yes' | 'no') })}

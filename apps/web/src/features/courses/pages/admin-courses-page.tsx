@@ -36,6 +36,7 @@ export default function AdminCoursesPage() {
           onSearch={(keyword) => setQuery((q) => ({ ...q, keyword: keyword.trim() || undefined, page: 1 }))}
         />
         <Segmented
+          aria-label="发布状态"
           value={query.state ?? 'all'}
           options={[
             { label: '全部', value: 'all' },

@@ -151,6 +151,7 @@ export default function AdminConversionsPage() {
   return (
     <Card title="学分折算审核">
       <Segmented<ConversionStatus | 'all'>
+        aria-label="审核状态"
         value={status}
         onChange={(v) => {
           setStatus(v);

@@ -138,6 +138,7 @@ export function NotesPanel({ lessonId, getTime, onJump }: NotesPanelProps) {
         </div>
       </div>
       <Segmented
+        aria-label="笔记范围"
         block
         value={scope}
         onChange={(v) => setScope(v as Scope)}

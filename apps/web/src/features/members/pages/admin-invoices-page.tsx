@@ -187,7 +187,7 @@ export default function AdminInvoicesPage() {
 
   return (
     <Card className="member-page" variant="borderless" title="发票管理">
-      <Segmented className="member-page__filter" value={filter} options={FILTERS} onChange={(v) => update({ state: v as Filter })} />
+      <Segmented aria-label="开票状态" className="member-page__filter" value={filter} options={FILTERS} onChange={(v) => update({ state: v as Filter })} />
       <Table<AdminInvoice>
         rowKey="id"
         columns={COLUMNS}

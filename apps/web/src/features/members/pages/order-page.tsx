@@ -116,7 +116,7 @@ export default function OrderPage() {
 
   return (
     <Card className="member-page" variant="borderless" title="我的订单" extra={<Link to={INVOICES_PATH}>我的发票</Link>}>
-      <Segmented className="member-page__filter" value={filter} options={FILTERS} onChange={(v) => update({ state: v as Filter })} />
+      <Segmented aria-label="订单状态" className="member-page__filter" value={filter} options={FILTERS} onChange={(v) => update({ state: v as Filter })} />
       <ScrollCue label="订单列表" scroller={TABLE_SCROLLER}>
         <Table<Order>
           rowKey="id"

@@ -115,6 +115,7 @@ export default function MessagePage() {
       }
     >
       <Segmented
+        aria-label="消息筛选"
         className="message-page__filter"
         value={filter}
         options={FILTERS}

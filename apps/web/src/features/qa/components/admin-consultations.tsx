@@ -153,6 +153,7 @@ export function AdminConsultations() {
   return (
     <>
       <Segmented
+        aria-label="咨询状态"
         style={{ marginBottom: 16 }}
         value={state}
         options={[

@@ -158,6 +158,7 @@ function QueueTab() {
     <>
       <Stats />
       <Segmented
+        aria-label="问题状态"
         style={{ marginBottom: 16 }}
         value={state}
         options={[

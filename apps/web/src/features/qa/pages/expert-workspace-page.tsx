@@ -94,6 +94,7 @@ export default function ExpertWorkspacePage() {
       }
     >
       <Segmented<Scope>
+        aria-label="问题范围"
         style={{ marginBottom: 16 }}
         value={scope}
         options={[

@@ -73,6 +73,7 @@ export default function MyQuestionsPage() {
         </p>
       )}
       <Segmented
+        aria-label="问题状态"
         style={{ marginBottom: 16 }}
         value={state ?? 'all'}
         options={[

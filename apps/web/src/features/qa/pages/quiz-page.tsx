@@ -110,6 +110,7 @@ export default function QuizPage() {
           )}
           <div className="qa-filter" style={{ justifyContent: 'space-between' }}>
             <Segmented
+              aria-label="排序"
               value={sort}
               options={[
                 { value: 'newest', label: '最新解答' },

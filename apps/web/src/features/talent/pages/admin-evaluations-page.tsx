@@ -200,6 +200,7 @@ export default function AdminEvaluationsPage() {
     <div className="admin-eval">
       <h2 className="admin-eval__title">星级评价审核</h2>
       <Segmented
+        aria-label="审核状态"
         options={FILTERS}
         value={status}
         onChange={(v) => {
