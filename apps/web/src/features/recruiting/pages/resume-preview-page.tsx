@@ -36,7 +36,7 @@ function ResumeView({ resume }: { resume: Resume }) {
         <div className="rc-toolbar">
           <div>
             <h2 style={{ fontSize: 22, margin: 0 }}>{displayName}</h2>
-            <Space style={{ marginTop: 6 }}>
+            <Space wrap style={{ marginTop: 6 }}>
               <Tag color="gold">{starText(u.star_id)}</Tag>
               {u.is_member && <Tag color="red">会员</Tag>}
               {a && (
