@@ -100,7 +100,7 @@ test.describe('accounts', () => {
       await expect(b.getByRole('banner').getByRole('button', { name: new RegExp(phone) })).toBeVisible();
 
       // The first device's next call answers 406: notice, then the login page with the path to come back to.
-      await a.getByRole('banner').getByRole('link', { name: /^消息/ }).click();
+      await a.getByRole('banner').getByRole('link', { name: /^(未读)?消息/ }).click();
       await expect(a.getByText(ELSEWHERE_NOTICE)).toBeVisible();
       await expect(a).toHaveURL(/\/login\?redirect=/);
       await expect(a.getByRole('heading', { name: '欢迎登录' })).toBeVisible();

@@ -24,7 +24,7 @@ async function signIn(page: Page, phone: string): Promise<void> {
   await panel.getByLabel('密码', { exact: true }).fill(PASSWORD);
   await panel.getByRole('button', { name: /登\s*录/ }).click();
   // Signed in once the header shows the account's message link.
-  await expect(page.getByRole('banner').getByRole('link', { name: /^消息/ })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: /^(未读)?消息/ })).toBeVisible();
   await expect(page).toHaveURL((url) => url.pathname === '/');
 }
 

@@ -40,7 +40,7 @@ test.describe('personal centre', () => {
     const header = page.getByRole('banner');
     const trigger = header.getByRole('button', { name: phone });
     await expect(trigger).toBeVisible();
-    await expect(header.getByRole('link', { name: /^消息/ })).toHaveAttribute('href', '/center/message');
+    await expect(header.getByRole('link', { name: /^(未读)?消息/ })).toHaveAttribute('href', '/center/message');
 
     await logoutFromHeader(page, trigger);
     await expect(page).toHaveURL(/\/$/);
