@@ -10,6 +10,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod';
 import { zhErrorMessage } from '@app/contracts';
 import type { App, AppDeps, AppModule, CoreDeps } from './lib/app-module';
+import { createStorage } from './lib/storage';
 import type { PublicPages } from './lib/public-pages';
 import { frameworkErrorAnswer, registerErrorHandling } from './plugins/error-handler';
 import { registerInputTextRule } from './plugins/input-text';
@@ -216,7 +217,7 @@ export async function buildApp({
   // Before the modules, so its hooks run for every route whose descriptor is `idempotent`.
   registerAuditCheck(app, { db, clock, strict: config.nodeEnv === 'test' });
   registerIdempotency(app, { db, clock });
-  const deps: AppDeps = { config, db, clock, guards: createAuthGuards({ config, db, clock }) };
+  const deps: AppDeps = { config, db, clock, guards: createAuthGuards({ config, db, clock }), storage: createStorage(config) };
   for (const mod of [...modules, ...extraModules]) {
     await app.register(async (scope) => mod(scope, deps));
   }

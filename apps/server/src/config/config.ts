@@ -135,8 +135,42 @@ const envSchema = z
       .trim()
       .regex(/^https?:\/\/[^?#\s]+$/, 'must be an http(s) URL without query')
       .default('https://api.weixin.qq.com'),
+    // File storage: the local disk under DATA_DIR (default), or an S3-compatible bucket (Aliyun OSS, Tencent COS,
+    // MinIO, AWS S3). STORAGE_PUBLIC_BASE_URL: a CDN (or public-read bucket) in front of the public files.
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    S3_ENDPOINT: z
+      .string()
+      .trim()
+      .regex(/^https?:\/\/[^/?#\s]+\/?$/, 'must be an http(s) origin, e.g. https://oss-cn-hangzhou.aliyuncs.com')
+      .optional(),
+    S3_REGION: z.string().trim().regex(/^[\w-]{1,64}$/, 'a region name, e.g. oss-cn-hangzhou or ap-shanghai').default('us-east-1'),
+    S3_BUCKET: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name: 3-63 lower-case letters, digits, dots and hyphens')
+      .optional(),
+    S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+    S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+    S3_PREFIX: z
+      .string()
+      .trim()
+      .regex(/^([A-Za-z0-9_][\w.-]*\/)+$/, 'path segments ending in /, e.g. training/')
+      .optional(),
+    STORAGE_PUBLIC_BASE_URL: z
+      .string()
+      .trim()
+      .regex(/^https?:\/\/[^?#\s]+$/, 'must be an absolute http(s) URL without query')
+      .optional(),
+    // Lifetime of the signed links to private files (paid videos, full magazines, scans, invoices), seconds.
+    STORAGE_SIGNED_URL_TTL_S: z.coerce.number().int().min(10).max(86_400).default(300),
   })
   .superRefine((e, ctx) => {
+    if (e.STORAGE_DRIVER === 's3') {
+      for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!e[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when STORAGE_DRIVER=s3' });
+      }
+    }
     if (e.SMS_PROVIDER === 'aliyun') {
       for (const key of [
         'ALIYUN_SMS_ACCESS_KEY_ID',
@@ -266,7 +300,27 @@ export interface Config {
   payment: PaymentConfig;
   /** WeChat official account: web authorisation and JS-SDK signing. */
   wechat: WechatConfig;
+  /** Where files are kept. */
+  storage: StorageConfig;
 }
+
+export type StorageConfig = {
+  /** Lifetime of signed links to private files, seconds. */
+  signedUrlTtlS: number;
+} & (
+  | { driver: 'local' }
+  | {
+      driver: 's3';
+      endpoint: string | undefined;
+      region: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+      prefix: string;
+      publicBaseUrl: string | undefined;
+    }
+);
 
 export type WechatConfig =
   | { mode: 'off' }
@@ -323,7 +377,7 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-const SECRET_KEYS = new Set(['WECHAT_OA_APP_SECRET', 'WECHAT_PAY_API_V3_KEY', 'ALIYUN_SMS_ACCESS_KEY_SECRET', 'METRICS_TOKEN']);
+const SECRET_KEYS = new Set(['S3_SECRET_ACCESS_KEY', 'WECHAT_OA_APP_SECRET', 'WECHAT_PAY_API_V3_KEY', 'ALIYUN_SMS_ACCESS_KEY_SECRET', 'METRICS_TOKEN']);
 
 /** Parses the environment once; throws a ConfigError naming every bad key. Blank values count as unset. */
 export function loadConfig(env: Env, cwd = process.cwd()): Config {
@@ -418,6 +472,21 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
             userInfo: e.WECHAT_OA_USERINFO === 'true',
             apiBaseUrl: e.WECHAT_API_BASE_URL.replace(/\/+$/, ''),
           },
+    storage:
+      e.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3' as const,
+            signedUrlTtlS: e.STORAGE_SIGNED_URL_TTL_S,
+            endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET!,
+            accessKeyId: e.S3_ACCESS_KEY_ID!,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+            prefix: e.S3_PREFIX ?? '',
+            publicBaseUrl: e.STORAGE_PUBLIC_BASE_URL?.replace(/\/+$/, ''),
+          }
+        : { driver: 'local' as const, signedUrlTtlS: e.STORAGE_SIGNED_URL_TTL_S },
   });
 }
 

@@ -10,6 +10,7 @@ import type { Config } from '../config/config';
 import type { Db } from '../db/client';
 import type { AuthGuards } from './auth';
 import type { Clock } from './clock';
+import type { Storage } from './storage/storage';
 
 /** What the app is built from: configuration, database and time. */
 export interface CoreDeps {
@@ -22,6 +23,8 @@ export interface CoreDeps {
 export interface AppDeps extends CoreDeps {
   /** Session guards (implemented by the auth module): modules protect routes without importing auth. */
   guards: AuthGuards;
+  /** Where files are kept (the local disk or S3-compatible storage): every stored file goes through it. */
+  storage: Storage;
 }
 
 /** The app as modules see it: zod schemas type the inline routes. */

@@ -8,11 +8,14 @@ import type { TestProject } from 'vitest/node';
 import { pgDatabase, pgliteDatabase, pgliteExtensions, type Database } from '../db/client';
 import { seedDatabase } from '../db/seed/index';
 import { ManualClock } from '../lib/clock';
+import { startS3TestServer } from './s3-test-server';
 import { databaseUrlFor, type TestDbTemplate } from './test-db';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     testDbTemplate: TestDbTemplate;
+    /** The run's S3 protocol endpoint (s3rver), for tests on the S3 storage driver. */
+    s3Endpoint: string;
   }
 }
 
@@ -29,6 +32,16 @@ async function prepare(database: Database): Promise<void> {
  * database on the PostgreSQL server named by TEST_DATABASE_URL (a superuser URL). Test files clone it.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const s3 = await startS3TestServer();
+  project.provide('s3Endpoint', s3.endpoint);
+  const closeDb = await setupDatabase(project);
+  return async () => {
+    await closeDb();
+    await s3.close();
+  };
+}
+
+async function setupDatabase(project: TestProject): Promise<() => Promise<void>> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     const name = `t_tpl_${randomBytes(6).toString('hex')}`;

@@ -8,6 +8,7 @@ import type { App, AppModule } from '../lib/app-module';
 import { loadConfig, type Config } from '../config/config';
 import type { Database, Db } from '../db/client';
 import { ManualClock } from '../lib/clock';
+import { s3TestEnv } from './s3-test-server';
 import { cloneTestDatabase } from './test-db';
 
 /** A tiny built web app (index.html + one hashed asset) so static serving is tested without building apps/web. */
@@ -44,6 +45,8 @@ export async function createTestApp(
     extraModules?: AppModule[];
     /** Replaces the app's modules (default APP_MODULES), e.g. one wired with a test port. */
     modules?: readonly AppModule[];
+    /** The storage driver: the local disk under the temporary DATA_DIR (default), or a fresh bucket on the run's s3rver. */
+    storage?: 'local' | 's3';
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'server-test-data-'));
@@ -52,6 +55,7 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     WEB_DIST_DIR: fixtureWebDistDir,
+    ...(opts.storage === 's3' ? s3TestEnv(inject('s3Endpoint')) : {}),
     ...opts.env,
   });
   const database = await cloneTestDatabase(inject('testDbTemplate'));
