@@ -134,3 +134,9 @@ export function assertStoragePrefix(prefix: string): string {
 
 /** Parts of a multipart upload must be at least this large, but the last (S3's rule, kept by both drivers). */
 export const MULTIPART_MIN_PART_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Every stored file's key starts with one of these: on the local disk DATA_DIR also holds the embedded database and
+ * live streams, which are not stored files (storage:migrate and backups copy exactly these prefixes).
+ */
+export const STORED_FILE_PREFIXES = ['uploads/', 'videos/', 'magazines/'] as const;
