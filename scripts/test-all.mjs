@@ -13,11 +13,12 @@
 // (crash, no tests found, unhandled error) counts as one failure, so nothing fails silently.
 // The last line printed is exactly `N passed, N failed`; the exit code is 1 when anything failed.
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cliFilter, listedTests, planShards, runsInParallelMode, withMeasuredDurations } from './lib/e2e-shards.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -199,10 +200,40 @@ function freePort() {
   });
 }
 
+const DURATIONS_FILE = path.join(root, 'apps', 'web', 'e2e', 'durations.json');
+
+function readDurations() {
+  return existsSync(DURATIONS_FILE) ? JSON.parse(readFileSync(DURATIONS_FILE, 'utf8')) : {};
+}
+
+/**
+ * Each shard's share of the browser tests, balanced by the durations in apps/web/e2e/durations.json (recorded by a run
+ * with E2E_RECORD_DURATIONS=1); null (Playwright's own split by count) when the tests cannot be listed.
+ */
+async function shardPlan(shards) {
+  const listFile = path.join(tmp, 'playwright-list.json');
+  const code = await run(bin('playwright'), ['test', '--list', '--reporter=json'], {
+    cwd: path.join(root, 'apps', 'web'),
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: listFile },
+    logFile: path.join(tmp, 'playwright-list.log'),
+  });
+  const list = code === 0 ? readJson(listFile) : null;
+  if (!list) {
+    process.stdout.write('[test-all] could not list the browser tests; shards split by count\n');
+    return null;
+  }
+  const e2eDir = path.join(root, 'apps', 'web', 'e2e');
+  const plan = planShards(listedTests(list), readDurations(), shards, (file) => runsInParallelMode(path.join(e2eDir, file)));
+  for (const [i, s] of plan.entries()) {
+    process.stdout.write(`[test-all] shard ${i + 1}: ${s.args.length} files or tests, about ${Math.round(s.seconds)} s of tests\n`);
+  }
+  return plan;
+}
+
 /**
  * The browser tests, in E2E_SHARDS shards (2 by default) that run at once: each shard is its own Playwright run with
  * its own built server, port and fresh database (so the demo accounts' one-session rule holds within a shard), and
- * takes every other spec file. Most of a browser test is waiting (for the page, the player, a real minute), so two
+ * takes its share of the tests, balanced by their recorded durations (scripts/lib/e2e-shards.mjs). Most of a browser test is waiting (for the page, the player, a real minute), so two
  * shards nearly halve the stage on two cores. Each shard's output is printed under its banner when it is done.
  */
 async function playwright() {
@@ -218,6 +249,7 @@ async function playwright() {
   }
   const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2) || 1);
   process.stdout.write(`[test-all] ${shards} shard(s) at once, each with its own server and database\n`);
+  const plan = shards > 1 ? await shardPlan(shards) : null;
   const runs = await Promise.all(
     Array.from({ length: shards }, async (_, i) => {
       const shard = `${i + 1}/${shards}`;
@@ -228,7 +260,8 @@ async function playwright() {
       const env = { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report, E2E_PORT: port, E2E_DATA_DIR: dataDir };
       delete env.TEST_DATABASE_URL;
       // Each shard writes its failure screenshots and traces to its own folder (a run clears its output folder).
-      const shardArgs = shards > 1 ? [`--shard=${shard}`, `--output=test-results/shard-${i + 1}`] : [];
+      const share = plan ? plan[i].args.map(cliFilter) : [`--shard=${shard}`];
+      const shardArgs = shards > 1 ? [...share, `--output=test-results/shard-${i + 1}`] : [];
       const args = ['test', '--reporter=list,json', ...shardArgs];
       const startedAt = Date.now();
       const code = await run(bin('playwright'), args, { cwd: path.join(root, 'apps', 'web'), env, timeoutMs: E2E_TIMEOUT_MS, logFile });
@@ -269,6 +302,12 @@ async function playwright() {
       notes.push(`${shard}exit code ${code} without a failed test${globalErrors.length ? `: ${globalErrors.join('; ')}` : ''}`);
     }
   }
+  if (process.env.E2E_RECORD_DURATIONS === '1' && runs.every((r) => r.json)) {
+    const durations = runs.reduce((d, r) => withMeasuredDurations(d, r.json), readDurations());
+    const sorted = Object.fromEntries(Object.entries(durations).sort(([a], [b]) => (a < b ? -1 : 1)));
+    writeFileSync(DURATIONS_FILE, `${JSON.stringify(sorted, null, 1)}\n`);
+    process.stdout.write(`[test-all] recorded the browser tests' durations in ${path.relative(root, DURATIONS_FILE)}\n`);
+  }
   if (flaky) notes.unshift(`${flaky} flaky (passed on retry)`);
   if (skipped) notes.push(`${skipped} skipped`);
   results.push({ name, passed, failed, note: notes.join(', ') || undefined });
@@ -283,7 +322,7 @@ await check(
 );
 await check('lint (eslint)', [npm, ['run', 'lint', '--silent']]);
 
-await nodeTests('unit: scripts (start, bundle check)', ['scripts/start.test.mjs', 'apps/web/scripts/check-production-bundle.test.mjs']);
+await nodeTests('unit: scripts (start, bundle check, e2e shards)', ['scripts/start.test.mjs', 'scripts/lib/e2e-shards.test.mjs', 'apps/web/scripts/check-production-bundle.test.mjs']);
 
 const contractsDir = path.join(root, 'packages', 'contracts');
 if (hasTestFiles(path.join(contractsDir, 'src'))) {
