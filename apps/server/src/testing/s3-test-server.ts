@@ -14,9 +14,7 @@ export const TEST_S3_BUCKET = 'training-test';
 export const TEST_S3_KEY = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
 
 export async function startS3TestServer(): Promise<{ endpoint: string; close(): Promise<void> }> {
-  const { default: S3rver } = (await import('@20minutes/s3rver')) as unknown as {
-    default: new (o: object) => { run(): Promise<{ port: number }>; close(): Promise<void> };
-  };
+  const { default: S3rver } = await import('@20minutes/s3rver');
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 's3rver-'));
   const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: TEST_S3_BUCKET }] });
   const { port } = await server.run();

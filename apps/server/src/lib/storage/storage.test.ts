@@ -132,7 +132,7 @@ describe.each(['local', 's3'] as const)('storage on the %s driver', (driver) => 
     const app = Fastify();
     beforeAll(async () => {
       await storage.put('uploads/docs/scan.pdf', '%PDF-1.4 scan of a licence', { contentType: 'application/pdf' });
-      app.setErrorHandler((err, _req, reply) => reply.code((err as AppError).code ?? 500).send({ message: err.message }));
+      app.setErrorHandler((err: Error & { code?: number }, _req, reply) => reply.code(typeof err.code === 'number' ? err.code : 500).send({ message: err.message }));
       app.get('/file/:name', (request, reply) =>
         sendStoredObject(request, reply, storage, `uploads/docs/${(request.params as { name: string }).name}`, {
           contentType: 'application/pdf',
