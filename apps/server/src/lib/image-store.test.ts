@@ -16,6 +16,7 @@ import { logoUrl } from '../modules/recruiting/recruiting.service';
 import { HOSTILE_IMAGES, JPEG, phonePhoto, PNG } from '../testing/images';
 import { AppError } from './app-error';
 import { encodeImage, removeStoredImage, storeImage } from './image-store';
+import { createLocalStorage, type Storage } from './storage';
 
 const BAD = '仅支持 JPG、PNG、GIF、WebP 格式的图片';
 
@@ -115,15 +116,21 @@ describe('encodeImage', () => {
 });
 
 describe('storeImage', () => {
+  let root: string;
   let dir: string;
+  let storage: Storage;
+  const prefix = 'uploads/course-images/';
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'image-store-'));
+    root = await mkdtemp(path.join(tmpdir(), 'image-store-'));
+    storage = createLocalStorage(root);
+    dir = path.join(root, 'uploads', 'course-images');
   });
-  afterAll(() => rm(dir, { recursive: true, force: true }));
+  afterAll(() => rm(root, { recursive: true, force: true }));
 
   it('writes the image and its copies under one random name, which imageSrcSet names', async () => {
     const name = await storeImage(
-      dir,
+      storage,
+      prefix,
       await phonePhoto({ width: 1200, height: 900, orientation: 6 }),
       'cover',
       { badType: BAD },
@@ -136,14 +143,14 @@ describe('storeImage', () => {
       `${p}${base}-480.webp 480w, ${p}${base}-960.webp 960w, ${p}${name} 1600w`,
     );
     expect((await readFile(path.join(dir, name))).subarray(8, 12).toString()).toBe('WEBP');
-    await removeStoredImage(dir, name, 'cover');
+    await removeStoredImage(storage, prefix, name, 'cover');
     expect(await readdir(dir)).toEqual([]);
   });
 
   it('writes nothing for a refused image', async () => {
     for (const { content } of HOSTILE_IMAGES)
-      await expect(storeImage(dir, content, 'cover', { badType: BAD })).rejects.toBeInstanceOf(AppError);
-    expect(await readdir(dir)).toEqual([]);
+      await expect(storeImage(storage, prefix, content, 'cover', { badType: BAD })).rejects.toBeInstanceOf(AppError);
+    expect(await readdir(dir).catch(() => [])).toEqual([]);
   });
 });
 

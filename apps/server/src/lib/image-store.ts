@@ -9,12 +9,11 @@
  * never receive an image. Decoding runs on libuv's thread pool, so the event loop keeps serving while it works.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Sharp, SharpOptions } from 'sharp';
 import { IMAGE_MAX_INPUT_PIXELS, IMAGE_PROFILES, imageMessages, type ImageProfileName } from '@app/contracts';
 import { AppError } from './app-error';
 import { detectImageType } from './image-type';
+import { assertStoragePrefix, type Storage } from './storage/storage';
 
 type SharpFactory = (input: Buffer, options?: SharpOptions) => Sharp;
 let sharpLoaded: Promise<SharpFactory> | null = null;
@@ -101,32 +100,43 @@ export function storedImageFiles(name: string, profile: ImageProfileName): strin
 }
 
 /**
- * Re-encodes `content` for `profile` and writes it, and its copies, under a new random name in `dir`. Returns the
- * stored file name (`<32 hex>.webp`). `mode` is the files' permission bits (0o600 for private scans).
+ * Re-encodes `content` for `profile` and writes it, and its copies, under a new random name below `prefix` in
+ * `storage` (e.g. `uploads/avatars/`), never over an existing file. Returns the stored file name (`<32 hex>.webp`);
+ * the key of the image is `prefix + name`.
  */
 export async function storeImage(
-  dir: string,
+  storage: Storage,
+  prefix: string,
   content: Buffer,
   profile: ImageProfileName,
-  options: { badType: string; mode?: number },
+  options: { badType: string },
 ): Promise<string> {
+  assertStoragePrefix(prefix);
   const image = await encodeImage(content, profile, options.badType);
   const name = `${randomBytes(16).toString('hex')}.webp`;
   const [, ...copyNames] = storedImageFiles(name, profile);
-  await mkdir(dir, { recursive: true });
-  const mode = options.mode ?? 0o644;
+  const written: string[] = [];
+  const put = async (file: string, data: Buffer) => {
+    await storage.put(prefix + file, data, { contentType: 'image/webp', ifAbsent: true });
+    written.push(prefix + file);
+  };
   try {
-    await writeFile(path.join(dir, name), image.data, { flag: 'wx', mode });
-    for (const [i, v] of image.variants.entries())
-      await writeFile(path.join(dir, copyNames[i]!), v.data, { flag: 'wx', mode });
+    await put(name, image.data);
+    for (const [i, v] of image.variants.entries()) await put(copyNames[i]!, v.data);
   } catch (err) {
-    await removeStoredImage(dir, name, profile);
+    // Only what this call wrote is removed (a taken name is someone else's file).
+    await Promise.all(written.map((key) => storage.delete(key)));
     throw err;
   }
   return name;
 }
 
-/** Removes a stored image and its copies; missing files are no error. */
-export async function removeStoredImage(dir: string, name: string, profile: ImageProfileName): Promise<void> {
-  await Promise.all(storedImageFiles(name, profile).map((f) => rm(path.join(dir, f), { force: true })));
+/** Removes a stored image and its copies below `prefix`; missing files are no error. */
+export async function removeStoredImage(
+  storage: Storage,
+  prefix: string,
+  name: string,
+  profile: ImageProfileName,
+): Promise<void> {
+  await Promise.all(storedImageFiles(name, profile).map((f) => storage.delete(prefix + f)));
 }

@@ -14,6 +14,7 @@ import { AppError } from '../../lib/app-error';
 import { storeImage } from '../../lib/image-store';
 import { pageWindow, toPaged } from '../../lib/pagination';
 import {
+  CONTENT_IMAGE_KEY_PREFIX,
   UPLOADED_IMAGE,
   fieldError,
   iso,
@@ -33,7 +34,7 @@ function effectiveState(r: Pick<ArticleRow, 'state' | 'publishAt'>, now: Date): 
 }
 
 export function createArticlesEditorService(
-  { db, clock, imageDir }: Pick<ArticlesServiceDeps, 'db' | 'clock' | 'imageDir'>,
+  { db, clock, storage }: Pick<ArticlesServiceDeps, 'db' | 'clock' | 'storage'>,
   { actorName }: ArticlesShared,
 ) {
   /** Checks and cleans an editor submission; throws 400 with the field's Chinese message. */
@@ -202,7 +203,8 @@ export function createArticlesEditorService(
     },
 
     async uploadImage(userId: number, content: Buffer): Promise<{ url: string }> {
-      const name = await storeImage(imageDir, content, 'article', { badType: m.imageBadType });
+      if (!storage) throw new Error('article images need the storage');
+      const name = await storeImage(storage, CONTENT_IMAGE_KEY_PREFIX, content, 'article', { badType: m.imageBadType });
       await repo.insertImage(db, name, userId, clock.now());
       return { url: CONTENT_IMAGE_URL_PREFIX + name };
     },

@@ -5,6 +5,7 @@ import { CONTENT_IMAGE_URL_PREFIX, LEARNING_BASES, type ArticleCard } from '@app
 import type { Executor } from '../../db/sql';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { Storage } from '../../lib/storage';
 import { displayName } from '../users';
 import { articlesRepository as repo, type ArticleCardRow } from './articles.repository';
 
@@ -12,6 +13,9 @@ export type Actor = { id: number };
 
 /** An image uploaded through this module (covers and banners may be nothing else). */
 export const UPLOADED_IMAGE = new RegExp(`^${CONTENT_IMAGE_URL_PREFIX.replace(/\//g, '\\/')}[0-9a-f]{32}\\.(png|jpg|gif|webp)$`);
+
+/** Storage key prefix of uploaded article images (the local disk: DATA_DIR/uploads/content). */
+export const CONTENT_IMAGE_KEY_PREFIX = 'uploads/content/';
 
 export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -55,7 +59,8 @@ export interface ExpertAnswersSource {
 export interface ArticlesServiceDeps {
   db: Executor;
   clock: Clock;
-  imageDir: string;
+  /** Where uploaded article images are kept (below CONTENT_IMAGE_KEY_PREFIX); only the editor needs it. */
+  storage?: Storage;
   expertAnswers?: ExpertAnswersSource;
 }
 

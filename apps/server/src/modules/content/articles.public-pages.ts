@@ -7,7 +7,7 @@ const positiveId = (v: string | null | undefined) => (v && /^\d{1,9}$/.test(v) ?
 
 /** Head tags, 404s and sitemap entries of news, case, expert, topic and service-guide pages. */
 export function contentPublicPages(db: Executor, clock: Clock): PublicPages[] {
-  const svc = createArticlesService({ db, clock, imageDir: '' });
+  const svc = createArticlesService({ db, clock });
   const articleMeta = (kind: 'news' | 'case') => async (id: number | null) => {
     if (!id) return null;
     const meta = await svc.meta(id);

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -15,6 +14,7 @@ import { defineRoute } from '../../lib/define-route';
 import type { AppDeps } from '../../lib/app-module';
 import { auditActor, createAuditTrail } from '../audit';
 import { createArticlesService, type ArticlesService, type ExpertAnswersSource } from './articles.service';
+import { CONTENT_IMAGE_KEY_PREFIX } from './articles-shared';
 import { registerStoredImageRoute } from '../../lib/stored-file';
 
 /**
@@ -25,8 +25,7 @@ export const createArticlesModule =
   (options: { expertAnswers?: (deps: AppDeps) => ExpertAnswersSource } = {}): AppModule =>
   async (app, deps) => {
     const { requirePermission, optionalUser } = deps.guards;
-    const imageDir = path.join(deps.config.dataDir, 'uploads', 'content');
-    const serviceDeps = { db: deps.db, clock: deps.clock, imageDir, expertAnswers: options.expertAnswers?.(deps) };
+    const serviceDeps = { db: deps.db, clock: deps.clock, storage: deps.storage, expertAnswers: options.expertAnswers?.(deps) };
     const svc = createArticlesService(serviceDeps);
     const audit = createAuditTrail(deps);
     /**
@@ -241,5 +240,12 @@ export const createArticlesModule =
     );
 
     // Uploaded article images: only names this module generates, typed by the stored extension, never sniffed.
-    registerStoredImageRoute(app, { prefix: CONTENT_IMAGE_URL_PREFIX, dir: imageDir, summary: '文章图片', tags });
+    registerStoredImageRoute(app, {
+      prefix: CONTENT_IMAGE_URL_PREFIX,
+      storage: deps.storage,
+      keyPrefix: CONTENT_IMAGE_KEY_PREFIX,
+      ttlS: deps.config.storage.signedUrlTtlS,
+      summary: '文章图片',
+      tags,
+    });
   };

@@ -130,7 +130,7 @@ export const contentArticleEvents = pgTable(
   (t) => [index('content_article_events_article_idx').on(t.articleId, t.at)],
 );
 
-/** Uploaded article images (stored under dataDir/uploads/content). */
+/** Uploaded article images (stored under the storage key prefix uploads/content/). */
 export const contentImages = pgTable('content_images', {
   id: serial('id').primaryKey(),
   fileName: text('file_name').notNull().unique(),

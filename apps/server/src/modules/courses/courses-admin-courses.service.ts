@@ -1,6 +1,5 @@
 // Course authoring by use case: a course's basics (list, editing, deletion), its publication and its images
 // (covers, teacher photos).
-import path from 'node:path';
 import {
   COURSE_IMAGE_URL_PREFIX,
   courseAdminMessages as m,
@@ -22,12 +21,14 @@ import { coursesAdminRepository as repo, type CourseRow } from './courses-admin.
 
 type CourseBodyOut = z.output<typeof courseBodySchema>;
 
+/** Storage key prefix of course covers and lecturer photos (the local disk: DATA_DIR/uploads/course-images). */
+export const COURSE_IMAGE_KEY_PREFIX = 'uploads/course-images/';
+
 export function createCoursesAdminCoursesService(
-  deps: Pick<CoursesAdminDeps, 'db' | 'clock' | 'audit' | 'dataDir'>,
+  deps: Pick<CoursesAdminDeps, 'db' | 'clock' | 'audit' | 'storage'>,
   { courseOut }: CoursesAdminShared,
 ) {
   const { db, clock, audit } = deps;
-  const imageDir = path.join(deps.dataDir, 'uploads', 'course-images');
 
   async function mustCourse(id: number) {
     const c = await repo.course(db, id);
@@ -186,9 +187,8 @@ export function createCoursesAdminCoursesService(
     },
 
     // ---- images ----------------------------------------------------------------------------------------------------
-    imageDir,
     async uploadImage(content: Buffer): Promise<{ url: string }> {
-      const name = await storeImage(imageDir, content, 'cover', { badType: m.imageNotImage });
+      const name = await storeImage(deps.storage, COURSE_IMAGE_KEY_PREFIX, content, 'cover', { badType: m.imageNotImage });
       return { url: COURSE_IMAGE_URL_PREFIX + name };
     },
   };

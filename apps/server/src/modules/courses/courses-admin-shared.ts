@@ -21,6 +21,7 @@ import {
 import { signedVideoUrl } from './media';
 import type { MediaSigner } from './media-signer';
 import type { FfmpegPaths } from './video-transcode';
+import type { Storage } from '../../lib/storage';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -55,6 +56,8 @@ export interface CoursesAdminDeps {
   audit: AuditTrail;
   signer: MediaSigner;
   dataDir: string;
+  /** Where stored files are kept (course images below COURSE_IMAGE_KEY_PREFIX). */
+  storage: Storage;
   ffmpeg: FfmpegPaths;
   /** Called after a job was queued (wakes this process's worker). */
   onJobQueued?: () => void;

@@ -16,6 +16,7 @@ import type { App, AppDeps } from '../../lib/app-module';
 import { defineRoute } from '../../lib/define-route';
 import { registerStoredImageRoute } from '../../lib/stored-file';
 import { auditActor, auditNotNeeded, createAuditTrail } from '../audit';
+import { COURSE_IMAGE_KEY_PREFIX } from './courses-admin-courses.service';
 import { createCoursesAdminService, type CoursesAdminService } from './courses-admin.service';
 import type { MediaSigner } from './media-signer';
 import { createVideoWorker } from './video-jobs';
@@ -40,6 +41,7 @@ export async function registerCoursesAdmin(app: App, deps: AppDeps, signer: Medi
     audit: createAuditTrail(deps),
     signer,
     dataDir: deps.config.dataDir,
+    storage: deps.storage,
     ffmpeg,
     onJobQueued: runWorker ? () => worker.kick() : undefined,
   });
@@ -93,7 +95,14 @@ export async function registerCoursesAdmin(app: App, deps: AppDeps, signer: Medi
   );
   defineRoute(app, r.uploadShow, async (q) => ok(await svc.uploadShow(id(q))), staff);
 
-  registerStoredImageRoute(app, { prefix: COURSE_IMAGE_URL_PREFIX, dir: svc.imageDir, summary: '课程封面与讲师照片', tags: ['courses'] });
+  registerStoredImageRoute(app, {
+    prefix: COURSE_IMAGE_URL_PREFIX,
+    storage: deps.storage,
+    keyPrefix: COURSE_IMAGE_KEY_PREFIX,
+    ttlS: deps.config.storage.signedUrlTtlS,
+    summary: '课程封面与讲师照片',
+    tags: ['courses'],
+  });
 
   await app.register(async (scope) => registerUploads(scope, svc, staff, deps));
 }

@@ -1,6 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -33,6 +31,7 @@ import { revokeYearCertificate } from './credits-certificates.service';
 import type { CreditLedger } from './credits.service';
 import { regionOf, ruleFor } from './credits.service';
 import { creditsConversions, creditsGrants, type ConversionRow } from './credits.table';
+import type { Storage } from '../../lib/storage';
 
 const DAY_MS = 86_400_000;
 const MINE_SHOWN = 50;
@@ -78,11 +77,14 @@ export interface ConversionsDeps {
   messages: MessagesService;
   audit: AuditTrail;
   ledger: CreditLedger;
-  evidenceDir: string;
+  /** Where evidence is kept, below CONVERSION_EVIDENCE_KEY_PREFIX (the local disk: DATA_DIR/uploads/credits). */
+  storage: Storage;
 }
 
+export const CONVERSION_EVIDENCE_KEY_PREFIX = 'uploads/credits/';
+
 /** 学分折算: filing with evidence, staff review, and withdrawing an approved one. */
-export function createConversionsService({ db, clock, messages, audit, ledger, evidenceDir }: ConversionsDeps) {
+export function createConversionsService({ db, clock, messages, audit, ledger, storage }: ConversionsDeps) {
   async function adminRow(ex: Executor, id: number): Promise<AdminRow | null> {
     const rows = await rowsOf<AdminRow>(
       ex,
@@ -130,8 +132,8 @@ export function createConversionsService({ db, clock, messages, audit, ledger, e
       // always encodes the same way).
       const sha = createHash('sha256').update(file.content).digest('hex');
       const stored = `${randomBytes(16).toString('hex')}.${evidence.ext}`;
-      await mkdir(evidenceDir, { recursive: true });
-      await writeFile(path.join(evidenceDir, stored), evidence.data, { flag: 'wx', mode: 0o600 });
+      const key = CONVERSION_EVIDENCE_KEY_PREFIX + stored;
+      await storage.put(key, evidence.data, { contentType: evidence.mime, ifAbsent: true });
       try {
         const row = await db.transaction(async (tx) => {
           await lockKey(tx, `credits-conversion:${user.id}`);
@@ -163,7 +165,7 @@ export function createConversionsService({ db, clock, messages, audit, ledger, e
         });
         return toConversion(row);
       } catch (err) {
-        await rm(path.join(evidenceDir, stored), { force: true });
+        await storage.delete(key);
         if (isUniqueViolation(err)) throw AppError.conflict(m.duplicate);
         throw err;
       }
@@ -199,12 +201,12 @@ export function createConversionsService({ db, clock, messages, audit, ledger, e
       return toPaged(rows, ids[0]?.total ?? 0, q);
     },
 
-    async evidence(id: number): Promise<{ file: string; mime: string; downloadName: string }> {
+    async evidence(id: number): Promise<{ key: string; mime: string; downloadName: string }> {
       const [row] = await db.select().from(creditsConversions).where(eq(creditsConversions.id, id));
       if (!row) throw AppError.notFound(m.notFound);
       if (!EVIDENCE_FILE_REGEX.test(row.evidenceFile)) throw AppError.notFound(m.evidenceNotFound);
       const ext = row.evidenceFile.slice(row.evidenceFile.lastIndexOf('.') + 1);
-      return { file: path.join(evidenceDir, row.evidenceFile), mime: row.evidenceMime, downloadName: `credit-conversion-${id}.${ext}` };
+      return { key: CONVERSION_EVIDENCE_KEY_PREFIX + row.evidenceFile, mime: row.evidenceMime, downloadName: `credit-conversion-${id}.${ext}` };
     },
 
     /**

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import {
   CONVERSION_EVIDENCE_MAX_BYTES,
@@ -17,7 +16,7 @@ import { userOf } from '../../lib/auth';
 import { defineRoute } from '../../lib/define-route';
 import { sendDownload } from '../../lib/download';
 import { parseUploadFields, readUploadForm } from '../../lib/multipart-upload';
-import { sendStoredFile } from '../../lib/stored-file';
+import { sendStoredObject } from '../../lib/storage';
 import { auditActor, createAuditTrail } from '../audit';
 import { createMessagesService } from '../messages';
 import { createCertificatesService, type CredentialIssuer } from './credits-certificates.service';
@@ -43,7 +42,7 @@ export const createCreditsModule =
     messages,
     audit,
     ledger: createCreditLedger({ db: deps.db, clock: deps.clock, messages }),
-    evidenceDir: path.join(deps.config.dataDir, 'uploads', 'credits'),
+    storage: deps.storage,
   });
   const user = { tags: ['credits'], auth: requireUser };
   const staff = { tags: ['credits-admin'], auth: requirePermission('credits') };
@@ -124,10 +123,11 @@ export const createCreditsModule =
     app,
     cr.adminEvidence,
     async (request, reply) => {
-      const { file, mime, downloadName } = await conversions.evidence(request.params.id);
-      return sendStoredFile(reply, file, {
-        mime,
-        cache: 'private',
+      const { key, mime, downloadName } = await conversions.evidence(request.params.id);
+      return sendStoredObject(request, reply, deps.storage, key, {
+        contentType: mime,
+        access: 'private',
+        ttlS: deps.config.storage.signedUrlTtlS,
         notFound: AppError.notFound(cm.evidenceNotFound),
         disposition: `attachment; filename="${downloadName}"`,
       });

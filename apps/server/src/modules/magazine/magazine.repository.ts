@@ -43,15 +43,21 @@ export const magazineRepository = {
     return row?.id ?? null;
   },
 
+  /**
+   * An issue and the records of its two PDFs. `keep` 'storage': the caller writes the files to storage (uploads);
+   * 'database': the bytes stay in the row until they are moved to storage (the demo seed, which has no storage).
+   */
   async insert(
     db: DbOrTx,
     v: Omit<typeof magazineIssues.$inferInsert, 'id'>,
     files: { full: Buffer; sample: Buffer },
+    keep: 'storage' | 'database',
   ): Promise<IssueRow> {
     const [row] = await db.insert(magazineIssues).values(v).returning();
+    const bytes = (b: Buffer) => (keep === 'database' ? b : null);
     await db.insert(magazineFiles).values([
-      { issueId: row!.id, kind: 'full', bytes: files.full, size: files.full.length, updatedAt: v.createdAt },
-      { issueId: row!.id, kind: 'sample', bytes: files.sample, size: files.sample.length, updatedAt: v.createdAt },
+      { issueId: row!.id, kind: 'full', bytes: bytes(files.full), size: files.full.length, updatedAt: v.createdAt },
+      { issueId: row!.id, kind: 'sample', bytes: bytes(files.sample), size: files.sample.length, updatedAt: v.createdAt },
     ]);
     return row!;
   },
@@ -82,25 +88,44 @@ export const magazineRepository = {
     return rows.length > 0;
   },
 
-  /** Size and version of a stored PDF, without its bytes. */
+  /** Size and version of a PDF, and whether its bytes are still in the database, without the bytes. */
   async fileInfo(db: DbOrTx, issueId: number, kind: FileKind) {
     const [row] = await db
-      .select({ size: magazineFiles.size, updatedAt: magazineFiles.updatedAt })
+      .select({
+        size: magazineFiles.size,
+        updatedAt: magazineFiles.updatedAt,
+        inDatabase: sql<boolean>`${magazineFiles.bytes} is not null`,
+      })
       .from(magazineFiles)
       .where(and(eq(magazineFiles.issueId, issueId), eq(magazineFiles.kind, kind)));
     return row;
   },
 
-  /** Bytes start..end (inclusive) of a stored PDF, cut in the database so a range request reads only its part. */
-  async fileSlice(db: DbOrTx, issueId: number, kind: FileKind, start: number, end: number): Promise<Buffer> {
+  /** The PDFs whose bytes are still in the database (written before the files moved to storage, or seeded). */
+  async filesInDatabase(db: DbOrTx): Promise<{ issueId: number; kind: FileKind }[]> {
+    return db
+      .select({ issueId: magazineFiles.issueId, kind: magazineFiles.kind })
+      .from(magazineFiles)
+      .where(isNotNull(magazineFiles.bytes))
+      .orderBy(asc(magazineFiles.issueId), asc(magazineFiles.kind));
+  },
+
+  /** The bytes of a PDF still kept in the database, or null. */
+  async bytesInDatabase(db: DbOrTx, issueId: number, kind: FileKind): Promise<Buffer | null> {
     const [row] = await db
-      .select({ part: sql<Buffer>`substring(${magazineFiles.bytes} from ${start + 1}::int for ${end - start + 1}::int)` })
+      .select({ bytes: magazineFiles.bytes })
       .from(magazineFiles)
       .where(and(eq(magazineFiles.issueId, issueId), eq(magazineFiles.kind, kind)));
-    const part = row?.part as Buffer | Uint8Array | string | undefined;
-    if (part === undefined) return Buffer.alloc(0);
-    if (typeof part === 'string') return Buffer.from(part.startsWith('\\x') ? part.slice(2) : part, 'hex');
-    return Buffer.isBuffer(part) ? part : Buffer.from(part);
+    return row?.bytes ?? null;
+  },
+
+  /** Drops the database copy of a PDF now kept in storage; false when the row is gone (the issue was deleted). */
+  async clearBytes(db: DbOrTx, issueId: number, kind: FileKind): Promise<boolean> {
+    await db
+      .update(magazineFiles)
+      .set({ bytes: null })
+      .where(and(eq(magazineFiles.issueId, issueId), eq(magazineFiles.kind, kind), isNotNull(magazineFiles.bytes)));
+    return !!(await magazineRepository.fileInfo(db, issueId, kind));
   },
 
   async progress(db: DbOrTx, userId: number, issueId: number): Promise<number | null> {

@@ -14,7 +14,8 @@ import { parseUploadFields, readUpload } from '../../lib/multipart-upload';
 import { userOf } from '../../lib/auth';
 import { defineRoute } from '../../lib/define-route';
 import { auditActor, createAuditTrail } from '../audit';
-import { mediaSigner, sendRanged } from '../courses';
+import { mediaSigner } from '../courses';
+import { sendStoredObject } from '../../lib/storage';
 import { createMessagesService } from '../messages';
 import { magazineCoverSvg } from './magazine-cover';
 import { createMagazineService, MAGAZINE_MEDIA_PREFIX, type MagazineService } from './magazine.service';
@@ -30,6 +31,15 @@ export const magazineModule: AppModule = async (app, deps) => {
     signer,
     messages: createMessagesService({ db: deps.db, clock: deps.clock }),
     audit: createAuditTrail(deps),
+    storage: deps.storage,
+  });
+  // PDFs written before they moved to storage (and the demo seed's) are moved there once the database is ready:
+  // on listen, since server.ts migrates and seeds before it listens. A request for one moves it first if needed.
+  app.addHook('onListen', async () => {
+    service.moveFilesToStorage().then(
+      (n) => n > 0 && app.log.info({ files: n }, 'magazine PDFs moved into storage'),
+      (err: unknown) => app.log.error({ err }, 'moving magazine PDFs into storage failed'),
+    );
   });
   const user = { tags: TAGS, auth: deps.guards.requireUser };
   const staff = { tags: ADMIN_TAGS, auth: deps.guards.requirePermission('magazine') };
@@ -56,18 +66,19 @@ export const magazineModule: AppModule = async (app, deps) => {
     staff,
   );
 
-  // Signed PDFs with HTTP Range: pdf.js fetches the first pages' bytes before the rest of the file.
+  // Signed PDFs: the app's signature (and so the entitlement it was issued for) is checked first; then the local
+  // disk answers with HTTP Range (pdf.js fetches the first pages' bytes before the rest), object storage with a
+  // redirect to a short-lived signed link of the bucket.
   app.get(`${MAGAZINE_MEDIA_PREFIX}:file`, { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
     const { file } = request.params as { file: string };
     const { exp, sig } = request.query as Record<string, unknown>;
-    const pdf = await service.media(file, exp, sig);
-    await sendRanged(request, reply, {
-      size: pdf.size,
-      mtime: pdf.updatedAt,
+    const { key } = await service.media(file, exp, sig);
+    return sendStoredObject(request, reply, deps.storage, key, {
       contentType: 'application/pdf',
-      body: (range) => (range ? pdf.slice(range.start, range.end) : pdf.slice(0, pdf.size - 1)),
+      access: 'private',
+      ttlS: deps.config.storage.signedUrlTtlS,
+      notFound: AppError.notFound(m.fileNotFound),
     });
-    return reply;
   });
 
   app.get('/media/magazine-covers/:name', { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {

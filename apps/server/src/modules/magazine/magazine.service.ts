@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/sql';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { Storage } from '../../lib/storage';
 import type { AuditTrail, StaffActor } from '../audit';
 import type { MediaSigner } from '../courses';
 import type { MessagesService } from '../messages';
@@ -20,6 +21,8 @@ import { magazineRepository as repo, type FileKind, type IssueRow } from './maga
 
 export const MAGAZINE_MEDIA_PREFIX = '/media/magazines/';
 export const MAGAZINE_FILE_REGEX = /^([1-9]\d{0,9})-(full|sample)\.pdf$/;
+/** The storage key of an issue's PDF; its file name is the one the signed media URL names. */
+export const magazineFileKey = (issueId: number, kind: FileKind) => `magazines/${issueId}-${kind}.pdf`;
 export const coverUrl = (row: Pick<IssueRow, 'id' | 'updatedAt'>) =>
   `/media/magazine-covers/${row.id}.svg?v=${row.updatedAt.getTime().toString(36)}`;
 
@@ -50,8 +53,26 @@ export function createMagazineService(deps: {
   messages: MessagesService;
   /** Staff writes (upload, edit, publish, delete) are recorded in the audit log. */
   audit: AuditTrail;
+  /** Where the PDFs are kept (`magazines/<id>-full.pdf`, `magazines/<id>-sample.pdf`). */
+  storage: Storage;
 }) {
-  const { db, clock, signer, messages } = deps;
+  const { db, clock, signer, messages, storage } = deps;
+
+  /**
+   * Copies a PDF still kept in the database into storage, then clears the database copy. Safe to repeat and to run
+   * in several processes at once: each writes the same bytes under the same key, and the copy is cleared only after
+   * the file is in storage. A file whose issue was deleted meanwhile is removed again.
+   */
+  async function moveToStorage(issueId: number, kind: FileKind): Promise<void> {
+    const bytes = await repo.bytesInDatabase(db, issueId, kind);
+    if (!bytes) return;
+    const key = magazineFileKey(issueId, kind);
+    await storage.put(key, bytes, { contentType: 'application/pdf' });
+    if (!(await repo.clearBytes(db, issueId, kind))) await storage.delete(key);
+  }
+
+  const removeFiles = (issueId: number) =>
+    Promise.all((['full', 'sample'] as const).map((kind) => storage.delete(magazineFileKey(issueId, kind))));
 
   async function entitlement(userId: number): Promise<'full' | 'sample'> {
     const v = await repo.viewer(db, userId);
@@ -113,15 +134,23 @@ export function createMagazineService(deps: {
       return { last_page: page };
     },
 
-    /** A signed media request: the stored PDF's size and a reader of its bytes, or 404. */
-    async media(file: string, exp: unknown, sig: unknown) {
+    /** A signed media request (the app's signature checked first): the storage key of the PDF, or 404. */
+    async media(file: string, exp: unknown, sig: unknown): Promise<{ key: string }> {
       const hit = MAGAZINE_FILE_REGEX.exec(file);
       if (!hit || !(await signer.verify(file, exp, sig, clock.now()))) throw AppError.notFound(m.fileNotFound);
       const issueId = Number(hit[1]);
       const kind = hit[2] as FileKind;
       const info = await repo.fileInfo(db, issueId, kind);
       if (!info) throw AppError.notFound(m.fileNotFound);
-      return { issueId, kind, ...info, slice: (start: number, end: number) => repo.fileSlice(db, issueId, kind, start, end) };
+      if (info.inDatabase) await moveToStorage(issueId, kind);
+      return { key: magazineFileKey(issueId, kind) };
+    },
+
+    /** Moves every PDF still kept in the database into storage (at start-up); returns how many were moved. */
+    async moveFilesToStorage(): Promise<number> {
+      const pending = await repo.filesInDatabase(db);
+      for (const f of pending) await moveToStorage(f.issueId, f.kind);
+      return pending.length;
     },
 
     async cover(id: number) {
@@ -141,6 +170,7 @@ export function createMagazineService(deps: {
       const samplePages = Math.min(MAGAZINE_SAMPLE_PAGES, pages);
       const sample = await samplePdf(doc, samplePages);
       const now = clock.now();
+      let createdId: number | null = null;
       try {
         const row = await db.transaction(async (tx) => {
           const created = await repo.insert(
@@ -161,7 +191,12 @@ export function createMagazineService(deps: {
               updatedAt: now,
             },
             { full: bytes, sample },
+            'storage',
           );
+          // Written before the commit, so a committed issue always has its files; the keys are this new row's.
+          createdId = created.id;
+          await storage.put(magazineFileKey(created.id, 'full'), bytes, { contentType: 'application/pdf' });
+          await storage.put(magazineFileKey(created.id, 'sample'), sample, { contentType: 'application/pdf' });
           await deps.audit.record(tx, actor, {
             action: 'magazine.upload',
             entity: 'magazine',
@@ -173,6 +208,8 @@ export function createMagazineService(deps: {
         });
         return adminView(row);
       } catch (err) {
+        // The row was not committed: its files must not stay behind.
+        if (createdId !== null) await removeFiles(createdId);
         if (isUniqueViolation(err)) throw AppError.conflict(m.issueTaken);
         throw err;
       }
@@ -235,6 +272,7 @@ export function createMagazineService(deps: {
           after: null,
         });
       });
+      await removeFiles(id);
     },
   };
 }

@@ -37,7 +37,9 @@ export const magazineIssues = pgTable(
 
 /**
  * The PDFs of an issue: `full` for entitled readers, `sample` (its first pages only, a separate file) for the
- * others. Kept in the database so every server process serves them alike.
+ * others. The file itself is kept in storage as `magazines/<issue id>-<kind>.pdf`; this row records its size and
+ * version. `bytes` is only set on rows written before the files moved to storage (and by the demo seed, which runs
+ * without storage): such a file is copied into storage at start-up or on its first request, then cleared here.
  */
 export const magazineFiles = pgTable(
   'magazine_files',
@@ -46,7 +48,7 @@ export const magazineFiles = pgTable(
       .notNull()
       .references(() => magazineIssues.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['full', 'sample'] }).notNull(),
-    bytes: bytea('bytes').notNull(),
+    bytes: bytea('bytes'),
     size: integer('size').notNull(),
     updatedAt: ts('updated_at').notNull(),
   },

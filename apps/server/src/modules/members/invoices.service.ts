@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import {
   INVOICE_PDF_MAX_PAGES,
   invoicePdfPath,
@@ -15,6 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { Storage } from '../../lib/storage';
 import { pageWindow, toPaged } from '../../lib/pagination';
 import { checkPdf } from '../../lib/pdf-check';
 import type { AuditTrail, StaffActor } from '../audit';
@@ -63,14 +62,17 @@ function toAdminInvoice(v: InvoiceView): AdminInvoice {
   };
 }
 
+export const INVOICE_KEY_PREFIX = 'uploads/invoices/';
+
 export function createInvoicesService(deps: {
   db: Db;
   clock: Clock;
   messages: MessagesService;
-  invoiceDir: string;
+  /** Where issued PDFs are kept, below INVOICE_KEY_PREFIX (the local disk: DATA_DIR/uploads/invoices). */
+  storage: Storage;
   audit: AuditTrail;
 }) {
-  const { db, clock, messages, invoiceDir, audit } = deps;
+  const { db, clock, messages, storage, audit } = deps;
 
   async function adminView(id: number): Promise<InvoiceView> {
     const v = await repo.view(db, id);
@@ -145,10 +147,9 @@ export function createInvoicesService(deps: {
         tooManyPages: m.invoicePdfTooManyPages,
         field: 'file',
       });
-      await fs.mkdir(invoiceDir, { recursive: true });
       const name = `${randomBytes(16).toString('hex')}.pdf`;
-      const file = path.join(invoiceDir, name);
-      await fs.writeFile(file, content, { flag: 'wx' });
+      const key = INVOICE_KEY_PREFIX + name;
+      await storage.put(key, content, { contentType: 'application/pdf', ifAbsent: true });
       const now = clock.now();
       try {
         const done = await db.transaction(async (tx) => {
@@ -170,7 +171,7 @@ export function createInvoicesService(deps: {
         });
         if (!done) throw AppError.conflict(m.invoiceNotRequested);
       } catch (err) {
-        await fs.rm(file, { force: true });
+        await storage.delete(key);
         throw err;
       }
       return toAdminInvoice(await adminView(id));
@@ -205,12 +206,12 @@ export function createInvoicesService(deps: {
     async pdf(
       viewer: { id: number; isStaff: boolean },
       id: number,
-    ): Promise<{ file: string; downloadName: string }> {
+    ): Promise<{ key: string; downloadName: string }> {
       const v = await repo.view(db, id);
       if (!v || (v.user_id !== viewer.id && !viewer.isStaff)) throw AppError.notFound(m.invoiceNotFound);
       if (v.state !== 'issued' || !v.pdf_file || !INVOICE_FILE_NAME.test(v.pdf_file))
         throw AppError.notFound(m.invoicePdfNotReady);
-      return { file: path.join(invoiceDir, v.pdf_file), downloadName: `invoice-${v.order_no}.pdf` };
+      return { key: INVOICE_KEY_PREFIX + v.pdf_file, downloadName: `invoice-${v.order_no}.pdf` };
     },
   };
 }

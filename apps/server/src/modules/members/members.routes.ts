@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
@@ -18,6 +16,7 @@ import { paymentNotifications } from '../../lib/metrics';
 import type { App, AppDeps, AppModule } from '../../lib/app-module';
 import { AppError } from '../../lib/app-error';
 import { readUpload } from '../../lib/multipart-upload';
+import { sendStoredObject } from '../../lib/storage';
 import type { Clock } from '../../lib/clock';
 import { defineRoute, guardOptions } from '../../lib/define-route';
 import { userOf, type Guard } from '../../lib/auth';
@@ -72,7 +71,7 @@ export const createMembersModule = (options: MembersModuleOptions = {}): AppModu
     db,
     clock,
     messages,
-    invoiceDir: path.join(config.dataDir, 'uploads', 'invoices'),
+    storage: deps.storage,
     audit: createAuditTrail(deps),
   });
 
@@ -80,7 +79,7 @@ export const createMembersModule = (options: MembersModuleOptions = {}): AppModu
   if (provider === sandbox)
     registerSandboxRoutes(app, members, sandbox, { siteName: config.siteName, clock });
   await app.register(async (scope) => registerNotifyRoute(scope as App, members));
-  registerInvoiceRoutes(app, invoices, requireUser, invoiceStaff);
+  registerInvoiceRoutes(app, invoices, requireUser, invoiceStaff, deps);
   await app.register(async (scope) => registerIssueRoute(scope as App, invoices, invoiceStaff));
 };
 
@@ -254,7 +253,13 @@ function registerNotifyRoute(scope: App, members: MembersService) {
   });
 }
 
-function registerInvoiceRoutes(app: App, invoices: InvoicesService, requireUser: Guard, requireStaff: Guard) {
+function registerInvoiceRoutes(
+  app: App,
+  invoices: InvoicesService,
+  requireUser: Guard,
+  requireStaff: Guard,
+  deps: Pick<AppDeps, 'storage' | 'config'>,
+) {
   const tags = ['invoices'];
   defineRoute(
     app,
@@ -298,22 +303,17 @@ function registerInvoiceRoutes(app: App, invoices: InvoicesService, requireUser:
     },
     async (request, reply) => {
       const user = userOf(request);
-      const { file, downloadName } = await invoices.pdf(
+      const { key, downloadName } = await invoices.pdf(
         { id: user.id, isStaff: hasPermission(user.staffRoles, 'invoices') },
         request.params.id,
       );
-      let content: Buffer;
-      try {
-        content = await fs.readFile(file);
-      } catch {
-        throw AppError.notFound(m.invoicePdfNotReady);
-      }
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', `attachment; filename="${downloadName}"`)
-        .send(content);
+      return sendStoredObject(request, reply, deps.storage, key, {
+        contentType: 'application/pdf',
+        access: 'private',
+        ttlS: deps.config.storage.signedUrlTtlS,
+        notFound: AppError.notFound(m.invoicePdfNotReady),
+        disposition: `attachment; filename="${downloadName}"`,
+      });
     },
   );
 }

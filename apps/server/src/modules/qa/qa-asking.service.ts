@@ -22,6 +22,7 @@ import { AppError } from '../../lib/app-error';
 import { storeImage } from '../../lib/image-store';
 import {
   QA_CONTEXT,
+  QA_IMAGE_KEY_PREFIX,
   QA_IMAGE_URL_PREFIX,
   formatChinaTime,
   iso,
@@ -36,7 +37,7 @@ import {
 import { qaRepository as repo, type QuestionRow } from './qa.repository';
 
 export function createQaAskingService(
-  { db, clock, messages, imageDir, screen }: Omit<QaServiceDeps, 'audit'>,
+  { db, clock, messages, storage, screen }: Omit<QaServiceDeps, 'audit'>,
   { profiles, calendar, answerOf }: QaShared,
 ) {
   async function quota(userId: number): Promise<QuizQuota> {
@@ -96,7 +97,7 @@ export function createQaAskingService(
     quota,
 
     async uploadImage(userId: number, content: Buffer) {
-      const name = await storeImage(imageDir, content, 'photo', { badType: m.imageBadType });
+      const name = await storeImage(storage, QA_IMAGE_KEY_PREFIX, content, 'photo', { badType: m.imageBadType });
       const id = await repo.insertImage(db, { userId, fileName: name, now: clock.now() });
       return { id, url: QA_IMAGE_URL_PREFIX + name };
     },

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import type { Executor } from '../../db/sql';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { Storage } from '../../lib/storage';
 import type { AuditTrail } from '../audit';
 import { expertProfiles, type ExpertProfile } from '../content';
 import type { MessagesService } from '../messages';
@@ -76,11 +77,15 @@ export interface QaServiceDeps {
   db: Db;
   clock: Clock;
   messages: MessagesService;
-  imageDir: string;
+  /** Where question images are kept, below QA_IMAGE_KEY_PREFIX. */
+  storage: Storage;
   audit: AuditTrail;
   /** Moderation's screening: a question or follow-up with a sensitive word lands in the queue. */
   screen: ModerationScreen;
 }
+
+/** Storage key prefix of question images (the local disk: DATA_DIR/uploads/quiz). */
+export const QA_IMAGE_KEY_PREFIX = 'uploads/quiz/';
 
 export const QA_CONTEXT = '财税问答';
 export const questionLink = (id: number) => `/quiz/${id}`;

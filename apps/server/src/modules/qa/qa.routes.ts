@@ -1,4 +1,3 @@
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { consultMessages as cm, ok, QA_IMAGE_MAX_BYTES, qaMessages as m, qaRoutes } from '@app/contracts';
 import type { AppModule } from '../../lib/app-module';
@@ -13,18 +12,18 @@ import { createConsultationsService } from './consultations.service';
 import { QA_JOB_INTERVAL_MS, runQaChecks } from './qa.jobs';
 import { createQaService, QA_IMAGE_URL_PREFIX } from './qa.service';
 import { registerStoredImageRoute } from '../../lib/stored-file';
+import { QA_IMAGE_KEY_PREFIX } from './qa-shared';
 
 /** Finance and tax Q&A: public questions, asking, the expert workspace, staff's queue and the work calendar. */
 export const qaModule: AppModule = async (app, deps) => {
   const { requireUser, requirePermission, optionalUser } = deps.guards;
   const messages = createMessagesService({ db: deps.db, clock: deps.clock });
-  const imageDir = path.join(deps.config.dataDir, 'uploads', 'quiz');
   const audit = createAuditTrail(deps);
   const qa = createQaService({
     db: deps.db,
     clock: deps.clock,
     messages,
-    imageDir,
+    storage: deps.storage,
     audit,
     screen: createModerationScreen(deps),
   });
@@ -288,7 +287,14 @@ export const qaModule: AppModule = async (app, deps) => {
   );
 
   // Stored question images: only names this module generates, with the type of the detected image, never sniffed.
-  registerStoredImageRoute(app, { prefix: QA_IMAGE_URL_PREFIX, dir: imageDir, summary: '问题图片', tags });
+  registerStoredImageRoute(app, {
+    prefix: QA_IMAGE_URL_PREFIX,
+    storage: deps.storage,
+    keyPrefix: QA_IMAGE_KEY_PREFIX,
+    ttlS: deps.config.storage.signedUrlTtlS,
+    summary: '问题图片',
+    tags,
+  });
 
   // Scheduled checks (due soon, overdue, daily summary): every process runs them; each notice is claimed by a
   // conditional UPDATE, so running twice or in several processes sends it once. Tests call runQaChecks directly.

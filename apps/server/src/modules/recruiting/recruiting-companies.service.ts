@@ -1,5 +1,4 @@
 // Recruiting by use case: the company profile (logo, licence) and its verification by staff.
-import path from 'node:path';
 import {
   COMPANY_STATUS_LABELS,
   recruitingMessages as m,
@@ -19,6 +18,7 @@ import { pageWindow, toPaged } from '../../lib/pagination';
 import type { StaffActor } from '../audit';
 import { talentOptions } from '../talent';
 import {
+  COMPANY_IMAGE_KEY_PREFIX,
   iso,
   logoUrl,
   requireCompany,
@@ -29,10 +29,10 @@ import {
 import { recruitingRepository as repo, type CompanyRow } from './recruiting.repository';
 
 export function createRecruitingCompaniesService(
-  { db, clock, config, messages, audit }: RecruitingServiceDeps,
+  { db, clock, storage, messages, audit }: RecruitingServiceDeps,
   { today }: RecruitingShared,
 ) {
-  const imageDir = path.join(config.dataDir, 'uploads', 'recruiting');
+  const prefix = COMPANY_IMAGE_KEY_PREFIX;
 
   async function toCompany(userId: number, row: CompanyRow | null): Promise<Company> {
     const person = await repo.personOf(db, userId);
@@ -57,9 +57,9 @@ export function createRecruitingCompaniesService(
     };
   }
 
-  // Logos and licences share one folder, readable by the server only (licences are private; logos are served by it).
+  // Logos and licences share one key prefix; only the routes serve them (licences to staff only).
   const storeCompanyImage = (content: Buffer, profile: 'avatar' | 'document') =>
-    storeImage(imageDir, content, profile, { badType: m.imageBadType, mode: 0o600 });
+    storeImage(storage, prefix, content, profile, { badType: m.imageBadType });
 
   return {
     async myCompany(u: AuthUser): Promise<Company> {
@@ -127,10 +127,10 @@ export function createRecruitingCompaniesService(
         updatedAt: now,
       });
       if (!row) {
-        await removeStoredImage(imageDir, file, 'document');
+        await removeStoredImage(storage, prefix, file, 'document');
         throw AppError.conflict(m.alreadyPending);
       }
-      if (current.licence) await removeStoredImage(imageDir, current.licence, 'document');
+      if (current.licence) await removeStoredImage(storage, prefix, current.licence, 'document');
       return toCompany(u.id, row);
     },
 
@@ -140,19 +140,20 @@ export function createRecruitingCompaniesService(
       if (!current) throw AppError.badRequest(m.profileIncomplete);
       const file = await storeCompanyImage(content, 'avatar');
       const row = await repo.upsertCompany(db, u.id, { name: current.name, logo: file }, clock.now());
-      if (current.logo) await removeStoredImage(imageDir, current.logo, 'avatar');
+      if (current.logo) await removeStoredImage(storage, prefix, current.logo, 'avatar');
       return toCompany(u.id, row);
     },
 
-    /** Path of a logo file by its stored name (public), or null. */
-    logoFile(file: string): string | null {
-      return AVATAR_FILE_REGEX.test(file) ? path.join(imageDir, file) : null;
+    /** Storage key of a logo by its stored name (public), or null. */
+    logoKey(file: string): string | null {
+      return AVATAR_FILE_REGEX.test(file) ? prefix + file : null;
     },
 
-    async licenceFile(companyId: number): Promise<string> {
+    /** Storage key of a company's licence (private: staff who review companies only). */
+    async licenceKey(companyId: number): Promise<string> {
       const c = await repo.company(db, companyId);
       if (!c?.licence || !AVATAR_FILE_REGEX.test(c.licence)) throw AppError.notFound(m.companyNotFound);
-      return path.join(imageDir, c.licence);
+      return prefix + c.licence;
     },
 
     async adminCompanies(q: Out<typeof adminCompaniesQuerySchema>): Promise<Paged<AdminCompany>> {

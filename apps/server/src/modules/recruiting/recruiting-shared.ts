@@ -15,6 +15,7 @@ import {
 } from '@app/contracts';
 import type { z } from 'zod';
 import type { Config } from '../../config/config';
+import type { Storage } from '../../lib/storage';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/auth';
@@ -37,12 +38,16 @@ export type Out<S extends z.ZodType> = z.output<S>;
 export interface RecruitingServiceDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, 'dataDir' | 'publicBaseUrl'>;
+  config: Pick<Config, 'publicBaseUrl'>;
+  /** Where company logos and licences are kept, below COMPANY_IMAGE_KEY_PREFIX. */
+  storage: Storage;
   messages: MessagesService;
   audit: AuditTrail;
 }
 
 export const DAY_MS = 86_400_000;
+/** Storage key prefix of company logos (public) and licences (private): the local disk's DATA_DIR/uploads/recruiting. */
+export const COMPANY_IMAGE_KEY_PREFIX = 'uploads/recruiting/';
 export const logoUrl = (file: string) => `/api/company_logos/${file}`;
 
 export const iso = (d: Date | string | null | undefined): string | null =>

@@ -11,8 +11,7 @@ import { mimeOfStoredAvatar } from '../../lib/image-type';
 import { auditActor, createAuditTrail } from '../audit';
 import { createMessagesService } from '../messages';
 import { createRecruitingService, type RecruitingService } from './recruiting.service';
-import { sendStoredFile } from '../../lib/stored-file';
-import path from 'node:path';
+import { sendStoredObject } from '../../lib/storage';
 
 /** The recruiting service for the app's database (also the attachment-access hook wired into talent). */
 export function recruitingService(deps: AppDeps): RecruitingService {
@@ -20,6 +19,7 @@ export function recruitingService(deps: AppDeps): RecruitingService {
     db: deps.db,
     clock: deps.clock,
     config: deps.config,
+    storage: deps.storage,
     messages: createMessagesService({ db: deps.db, clock: deps.clock }),
     audit: createAuditTrail(deps),
   });
@@ -86,10 +86,15 @@ export const recruitingModule: AppModule = async (app, deps) => {
     '/api/company_logos/:file',
     { schema: { hide: true } },
     async (req, reply) => {
-      const file = service.logoFile(req.params.file);
+      const key = service.logoKey(req.params.file);
       const mime = mimeOfStoredAvatar(req.params.file);
-      if (!file || !mime) throw AppError.notFound(m.companyNotFound);
-      return sendStoredFile(reply, file, { mime, cache: 'public', notFound: AppError.notFound(m.companyNotFound) });
+      if (!key || !mime) throw AppError.notFound(m.companyNotFound);
+      return sendStoredObject(req, reply, deps.storage, key, {
+        contentType: mime,
+        access: 'public',
+        ttlS: deps.config.storage.signedUrlTtlS,
+        notFound: AppError.notFound(m.companyNotFound),
+      });
     },
   );
 
@@ -104,10 +109,15 @@ export const recruitingModule: AppModule = async (app, deps) => {
     app,
     r.adminLicence,
     async (req, reply) => {
-      const file = await service.licenceFile(req.params.id);
-      const mime = mimeOfStoredAvatar(path.basename(file));
+      const key = await service.licenceKey(req.params.id);
+      const mime = mimeOfStoredAvatar(key.slice(key.lastIndexOf('/') + 1));
       if (!mime) throw AppError.notFound(m.companyNotFound);
-      return sendStoredFile(reply, file, { mime, cache: 'private', notFound: AppError.notFound(m.companyNotFound) });
+      return sendStoredObject(req, reply, deps.storage, key, {
+        contentType: mime,
+        access: 'private',
+        ttlS: deps.config.storage.signedUrlTtlS,
+        notFound: AppError.notFound(m.companyNotFound),
+      });
     },
     companyReview,
   );

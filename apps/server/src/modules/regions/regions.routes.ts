@@ -1,4 +1,3 @@
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import {
   BASE_MANAGER_ATTACHMENT_MAX_BYTES,
@@ -12,7 +11,7 @@ import type { AppModule } from '../../lib/app-module';
 import { userOf } from '../../lib/auth';
 import { defineRoute } from '../../lib/define-route';
 import { parseUploadFields, readUploadForm } from '../../lib/multipart-upload';
-import { sendStoredFile } from '../../lib/stored-file';
+import { sendStoredObject } from '../../lib/storage';
 import { auditActor, createAuditTrail } from '../audit';
 import { createMessagesService } from '../messages';
 import { createRegionsService } from './regions.service';
@@ -30,7 +29,7 @@ export const regionsModule: AppModule = async (app, deps) => {
     clock: deps.clock,
     messages: createMessagesService({ db: deps.db, clock: deps.clock }),
     audit: createAuditTrail(deps),
-    attachmentDir: path.join(deps.config.dataDir, 'uploads', 'regions'),
+    storage: deps.storage,
   });
   const tags = ['regions'];
   const user = { tags, auth: requireUser };
@@ -63,10 +62,11 @@ export const regionsModule: AppModule = async (app, deps) => {
     app,
     r.adminAttachment,
     async (request, reply) => {
-      const { file, mime, downloadName } = await service.attachment(request.params.id);
-      return sendStoredFile(reply, file, {
-        mime,
-        cache: 'private',
+      const { key, mime, downloadName } = await service.attachment(request.params.id);
+      return sendStoredObject(request, reply, deps.storage, key, {
+        contentType: mime,
+        access: 'private',
+        ttlS: deps.config.storage.signedUrlTtlS,
         notFound: AppError.notFound(m.attachmentNotFound),
         disposition: `attachment; filename="${downloadName}"`,
       });

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { z } from 'zod';
 import {
   BASE_MANAGER_ATTACHMENT_PDF_MAX_PAGES,
@@ -21,6 +19,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation, lockKey, type Executor } from '../../db/sql';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { Storage } from '../../lib/storage';
 import { checkedDocument } from '../../lib/document-upload';
 import { displayFileName, type UploadedFile } from '../../lib/multipart-upload';
 import { pageWindow, toPaged } from '../../lib/pagination';
@@ -103,11 +102,13 @@ export interface RegionsServiceDeps {
   clock: Clock;
   messages: MessagesService;
   audit: AuditTrail;
-  /** Where attachments are kept (DATA_DIR/uploads/regions). */
-  attachmentDir: string;
+  /** Where attachments are kept, below REGIONS_ATTACHMENT_KEY_PREFIX (the local disk: DATA_DIR/uploads/regions). */
+  storage: Storage;
 }
 
-export function createRegionsService({ db, clock, messages, audit, attachmentDir }: RegionsServiceDeps) {
+export const REGIONS_ATTACHMENT_KEY_PREFIX = 'uploads/regions/';
+
+export function createRegionsService({ db, clock, messages, audit, storage }: RegionsServiceDeps) {
   /**
    * 409 while the account has a pending application for the base, 429 over the per-account or per-address limit.
    * Run once before the attachment is decoded (a refused caller costs no decoding) and again under the locks.
@@ -132,8 +133,10 @@ export function createRegionsService({ db, clock, messages, audit, attachmentDir
       let stored: string | null = null;
       if (attachment) {
         stored = `${randomBytes(16).toString('hex')}.${attachment.ext}`;
-        await mkdir(attachmentDir, { recursive: true });
-        await writeFile(path.join(attachmentDir, stored), attachment.data, { flag: 'wx', mode: 0o600 });
+        await storage.put(REGIONS_ATTACHMENT_KEY_PREFIX + stored, attachment.data, {
+          contentType: attachment.mime,
+          ifAbsent: true,
+        });
       }
       try {
         const row = await db.transaction(async (tx) => {
@@ -158,7 +161,7 @@ export function createRegionsService({ db, clock, messages, audit, attachmentDir
         });
         return toApplication(row);
       } catch (err) {
-        if (stored) await rm(path.join(attachmentDir, stored), { force: true });
+        if (stored) await storage.delete(REGIONS_ATTACHMENT_KEY_PREFIX + stored);
         if (isUniqueViolation(err)) throw AppError.conflict(m.duplicate);
         throw err;
       }
@@ -180,14 +183,14 @@ export function createRegionsService({ db, clock, messages, audit, attachmentDir
     },
 
     /** The stored attachment of an application (staff only: the route checks the permission); 404 without one. */
-    async attachment(id: number): Promise<{ file: string; mime: string; downloadName: string }> {
+    async attachment(id: number): Promise<{ key: string; mime: string; downloadName: string }> {
       const row = await repo.byId(db, id);
       if (!row) throw AppError.notFound(m.notFound);
       if (!row.attachmentFile || !row.attachmentMime || !ATTACHMENT_FILE_REGEX.test(row.attachmentFile))
         throw AppError.notFound(m.attachmentNotFound);
       const ext = row.attachmentFile.slice(row.attachmentFile.lastIndexOf('.') + 1);
       return {
-        file: path.join(attachmentDir, row.attachmentFile),
+        key: REGIONS_ATTACHMENT_KEY_PREFIX + row.attachmentFile,
         mime: row.attachmentMime,
         downloadName: `base-manager-application-${id}.${ext}`,
       };

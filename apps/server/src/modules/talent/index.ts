@@ -20,8 +20,8 @@ export {
 
 /** Portraits as resumes (recruiting): the whole portrait with credential scans, masked or not; public portraits. */
 export function talentPortraits(deps: { db: Db; clock: Clock }) {
-  // Reads only: the attachment directory is never touched by these two.
-  const service = createTalentService({ db: deps.db, clock: deps.clock, attachmentDir: '' });
+  // Reads only: stored attachments are never touched by these two.
+  const service = createTalentService({ db: deps.db, clock: deps.clock });
   return { resumeFor: service.resumeFor, publicPortrait: service.publicPortrait };
 }
 export type TalentPortraits = ReturnType<typeof talentPortraits>;

@@ -1,7 +1,5 @@
 // Talent by use case: attachments (credential scans), stored by content and read by those allowed to.
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import {
   hasPermission,
   talentMessages as m,
@@ -14,11 +12,11 @@ import { displayFileName } from '../../lib/multipart-upload';
 import { lockKey } from '../../db/sql';
 import type { AuthUser } from '../../lib/auth';
 import { ATTACHMENT_FILE_REGEX, checkAttachmentPdf, detectAttachmentType } from './attachment-type';
-import { toAttachment, type TalentServiceDeps } from './talent-shared';
+import { TALENT_ATTACHMENT_KEY_PREFIX, toAttachment, type TalentServiceDeps } from './talent-shared';
 import { talentRepository as repo } from './talent.repository';
 
 export function createTalentAttachmentsService(deps: TalentServiceDeps) {
-  const { db, clock, attachmentDir } = deps;
+  const { db, clock, storage } = deps;
   const attachmentAccess = deps.attachmentAccess ?? [];
 
   return {
@@ -42,16 +40,16 @@ export function createTalentAttachmentsService(deps: TalentServiceDeps) {
         content = (await encodeImage(upload, 'document', m.attachmentBadType)).data;
         type = { ext: 'webp', mime: 'image/webp' };
       }
+      if (!storage) throw new Error('attachment uploads need the storage');
       const storedName = `${randomBytes(16).toString('hex')}.${type.ext}`;
-      const file = path.join(attachmentDir, storedName);
+      const key = TALENT_ATTACHMENT_KEY_PREFIX + storedName;
       let written = false;
       try {
         return await db.transaction(async (tx) => {
           await lockKey(tx, `talent:attachments:${userId}`);
           const n = await repo.countAttachments(tx, userId);
           if (n >= TALENT_ATTACHMENTS_MAX) throw AppError.badRequest(m.attachmentsTooMany);
-          await mkdir(attachmentDir, { recursive: true });
-          await writeFile(file, content, { flag: 'wx', mode: 0o600 });
+          await storage.put(key, content, { contentType: type.mime, ifAbsent: true });
           written = true;
           const row = await repo.insertAttachment(tx, {
             userId,
@@ -65,16 +63,16 @@ export function createTalentAttachmentsService(deps: TalentServiceDeps) {
         });
       } catch (err) {
         // The row was not committed: the file must not stay behind as an orphan nobody can reach or delete.
-        if (written) await rm(file, { force: true });
+        if (written) await storage.delete(key);
         throw err;
       }
     },
 
-    /** The stored file of an attachment the viewer may read (owner, staff, extra checks); 404 otherwise. */
+    /** The storage key of an attachment the viewer may read (owner, staff, extra checks); 404 otherwise. */
     async attachmentForViewer(
       viewer: AuthUser,
       id: number,
-    ): Promise<{ file: string; mime: string; size: number }> {
+    ): Promise<{ key: string; mime: string; size: number }> {
       const a = await repo.attachment(db, id);
       if (!a || !ATTACHMENT_FILE_REGEX.test(a.storedName)) throw new AppError(404, m.attachmentNotFound);
       let allowed = a.userId === viewer.id || hasPermission(viewer.staffRoles, 'stars');
@@ -83,7 +81,7 @@ export function createTalentAttachmentsService(deps: TalentServiceDeps) {
         allowed = await check(viewer, a.userId);
       }
       if (!allowed) throw new AppError(404, m.attachmentNotFound);
-      return { file: path.join(attachmentDir, a.storedName), mime: a.mime, size: a.size };
+      return { key: TALENT_ATTACHMENT_KEY_PREFIX + a.storedName, mime: a.mime, size: a.size };
     },
   };
 }

@@ -11,6 +11,7 @@ import { FAKE_PDF, pdfFixture } from '../../testing/pdfs';
 import { createUser, type TestUser } from '../../testing/test-users';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { createLocalStorage } from '../../lib/storage';
 import { createTalentService } from './talent.service';
 import { talentAttachments } from './talent.table';
 import { api, GOOD_JOB, multipartBody, PDF, PNG, postForm, upload } from './talent.test-support';
@@ -438,8 +439,9 @@ describe('attachments', () => {
   });
 
   it('removes the stored file when its attachment row cannot be written', async () => {
-    const dir = path.join(t.config.dataDir, 'uploads', 'talent-orphans');
-    const service = createTalentService({ db: t.db, clock: t.clock, attachmentDir: dir });
+    const root = path.join(t.config.dataDir, 'orphans');
+    const dir = path.join(root, 'uploads', 'talent');
+    const service = createTalentService({ db: t.db, clock: t.clock, storage: createLocalStorage(root) });
     // No such user: the row's foreign key refuses the insert after the file was written.
     await expect(service.uploadAttachment(2_000_000_000, PNG, 'scan.png')).rejects.toThrow();
     expect(await readdir(dir)).toEqual([]);

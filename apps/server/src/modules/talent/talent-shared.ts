@@ -18,6 +18,7 @@ import {
   type AttachmentRow,
   type RecordRow,
 } from './talent.repository';
+import type { Storage } from '../../lib/storage';
 
 /** URL of an attachment's file (served to the owner and staff, see canViewAttachment). */
 export const attachmentUrl = (id: number) => `/api/talent_attachments/${id}/file`;
@@ -102,10 +103,14 @@ export async function credentialsWithAttachments(db: Db, rows: CredentialRow[]):
   });
 }
 
+/** Storage key prefix of credential scans and attachments (the local disk: DATA_DIR/uploads/talent). */
+export const TALENT_ATTACHMENT_KEY_PREFIX = 'uploads/talent/';
+
 export interface TalentServiceDeps {
   db: Db;
   clock: Clock;
-  attachmentDir: string;
+  /** Where attachments are kept, below TALENT_ATTACHMENT_KEY_PREFIX; only uploads need it. */
+  storage?: Storage;
   /** Extra readers of attachments besides owner and staff (recruiting: companies the person applied to). */
   attachmentAccess?: AttachmentAccessCheck[];
 }

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -24,7 +23,7 @@ import { ATTACHMENT_DICS, STARS } from './data/options.data';
 import { createStarsService } from './stars.service';
 import type { RecordKind } from './talent.repository';
 import { createTalentService, type AttachmentAccessCheck, type RecordBody } from './talent.service';
-import { sendStoredFile } from '../../lib/stored-file';
+import { sendStoredObject } from '../../lib/storage';
 
 const FORM_FIELD = /^user_apply_job\[([a-z_]+)\]$/;
 const FORM_BODY_LIMIT = 64 * 1024;
@@ -93,11 +92,10 @@ export const talentModule = createTalentModule();
 async function registerTalent(app: App, deps: AppDeps, options: TalentModuleOptions): Promise<void> {
   const guards = deps.guards;
   const messages = createMessagesService({ db: deps.db, clock: deps.clock });
-  const attachmentDir = path.join(deps.config.dataDir, 'uploads', 'talent');
   const talent = createTalentService({
     db: deps.db,
     clock: deps.clock,
-    attachmentDir,
+    storage: deps.storage,
     attachmentAccess: options.attachmentAccess?.(deps) ?? [],
   });
   const stars = createStarsService({ db: deps.db, clock: deps.clock, messages, audit: createAuditTrail(deps) });
@@ -270,10 +268,11 @@ async function registerTalent(app: App, deps: AppDeps, options: TalentModuleOpti
     app,
     talentRoutes.downloadAttachment,
     async (request, reply) => {
-      const { file, mime } = await talent.attachmentForViewer(userOf(request), request.params.id);
-      return sendStoredFile(reply, file, {
-        mime,
-        cache: 'private',
+      const { key, mime } = await talent.attachmentForViewer(userOf(request), request.params.id);
+      return sendStoredObject(request, reply, deps.storage, key, {
+        contentType: mime,
+        access: 'private',
+        ttlS: deps.config.storage.signedUrlTtlS,
         notFound: new AppError(404, m.attachmentNotFound),
         disposition: `inline; filename="attachment-${request.params.id}.${mime === 'application/pdf' ? 'pdf' : mime === 'image/png' ? 'png' : 'jpg'}"`,
       });

@@ -1,18 +1,16 @@
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { AVATAR_MAX_BYTES, authMessages, ok, usersRoutes } from '@app/contracts';
 import type { AppModule } from '../../lib/app-module';
 import { readUpload } from '../../lib/multipart-upload';
 import { defineRoute } from '../../lib/define-route';
 import { userOf } from '../../lib/auth';
-import { AVATAR_URL_PREFIX, createUsersService } from './users.service';
+import { AVATAR_KEY_PREFIX, AVATAR_URL_PREFIX, createUsersService } from './users.service';
 import { registerStoredImageRoute } from '../../lib/stored-file';
 
 /** Own profile, 关怀模式 and avatar upload; serves stored avatars. (The password change belongs to the auth module.) */
 export const usersModule: AppModule = async (app, deps) => {
   const { guards } = deps;
-  const avatarDir = path.join(deps.config.dataDir, 'uploads', 'avatars');
-  const users = createUsersService({ db: deps.db, clock: deps.clock, avatarDir });
+  const users = createUsersService({ db: deps.db, clock: deps.clock, storage: deps.storage });
   const tags = ['users'];
   const opts = { tags, auth: guards.requireUser };
 
@@ -55,5 +53,12 @@ export const usersModule: AppModule = async (app, deps) => {
   );
 
   // Stored avatars: only names this module generates, with the type of the detected image, never sniffed.
-  registerStoredImageRoute(app, { prefix: AVATAR_URL_PREFIX, dir: avatarDir, summary: '头像图片', tags });
+  registerStoredImageRoute(app, {
+    prefix: AVATAR_URL_PREFIX,
+    storage: deps.storage,
+    keyPrefix: AVATAR_KEY_PREFIX,
+    ttlS: deps.config.storage.signedUrlTtlS,
+    summary: '头像图片',
+    tags,
+  });
 };

@@ -5,15 +5,18 @@ import type { Clock } from '../../lib/clock';
 import type { Executor } from '../../db/sql';
 import { AVATAR_FILE_REGEX } from '../../lib/image-type';
 import { removeStoredImage, storeImage } from '../../lib/image-store';
+import type { Storage } from '../../lib/storage';
 import { usersRepository as repo, type ProfileChanges } from './users.repository';
 
 /** URL prefix under which stored avatars are served. */
 export const AVATAR_URL_PREFIX = '/uploads/avatars/';
+/** Storage key prefix of the avatars (the local disk: DATA_DIR/uploads/avatars). */
+export const AVATAR_KEY_PREFIX = 'uploads/avatars/';
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
-export function createUsersService(deps: { db: Executor; clock: Clock; avatarDir: string }) {
-  const { db, clock, avatarDir } = deps;
+export function createUsersService(deps: { db: Executor; clock: Clock; storage: Storage }) {
+  const { db, clock, storage } = deps;
 
   return {
     async profile(userId: number): Promise<Profile> {
@@ -43,11 +46,11 @@ export function createUsersService(deps: { db: Executor; clock: Clock; avatarDir
 
     /** Stores an avatar whose content is a PNG, JPEG, GIF or WebP under a random name and saves its URL. */
     async saveAvatar(userId: number, content: Buffer): Promise<AvatarData> {
-      const name = await storeImage(avatarDir, content, 'avatar', { badType: authMessages.avatarBadType });
+      const name = await storeImage(storage, AVATAR_KEY_PREFIX, content, 'avatar', { badType: authMessages.avatarBadType });
       const url = AVATAR_URL_PREFIX + name;
       const old = await repo.setAvatar(db, userId, url, clock.now());
       const oldName = old?.startsWith(AVATAR_URL_PREFIX) ? old.slice(AVATAR_URL_PREFIX.length) : null;
-      if (oldName && AVATAR_FILE_REGEX.test(oldName)) await removeStoredImage(avatarDir, oldName, 'avatar');
+      if (oldName && AVATAR_FILE_REGEX.test(oldName)) await removeStoredImage(storage, AVATAR_KEY_PREFIX, oldName, 'avatar');
       return { avatar: url };
     },
   };

@@ -51,6 +51,8 @@ export const magazineSeed: SeedModule = {
           updatedAt: published,
         },
         { full: bytes, sample: await samplePdf(doc, samplePages) },
+        // The seed runs without storage: the app moves the files there on start-up or on their first request.
+        'database',
       );
     }
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "magazine_files" ALTER COLUMN "bytes" DROP NOT NULL;
