@@ -10,7 +10,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod';
 import { zhErrorMessage } from '@app/contracts';
 import type { App, AppDeps, AppModule, CoreDeps } from './lib/app-module';
-import { createStorage } from './lib/storage';
+import { createStorage, storageOrigins } from './lib/storage';
 import type { PublicPages } from './lib/public-pages';
 import { frameworkErrorAnswer, registerErrorHandling } from './plugins/error-handler';
 import { registerInputTextRule } from './plugins/input-text';
@@ -199,7 +199,7 @@ export async function buildApp({
     token: config.metrics.token,
     learningBufferSize: () => learningBufferSize(db),
   });
-  await registerSecurity(app, { wechat: config.wechat.mode !== 'off' });
+  await registerSecurity(app, { wechat: config.wechat.mode !== 'off', storageOrigins: storageOrigins(config.storage) });
   await registerLoadShedding(app, loadShedding);
   registerInputTextRule(app);
   await registerSwagger(app, config.siteName);

@@ -67,6 +67,7 @@ export * from './moderation/moderation.rules';
 export * from './moderation/moderation.schemas';
 export * from './moderation/moderation.routes';
 export * from './common/idempotency';
+export * from './common/file-link';
 export * from './wechat/wechat.rules';
 export * from './wechat/wechat.schemas';
 export * from './wechat/wechat.routes';

@@ -73,8 +73,32 @@ export function securityHeaders(options: HelmetOptions = helmetOptions): Record<
   return headers;
 }
 
-export async function registerSecurity(app: FastifyInstance, options: { wechat?: boolean } = {}): Promise<void> {
-  const headers = securityHeaders(options.wechat ? wechatHelmetOptions() : helmetOptions);
+/**
+ * With files on object storage, pages load images, video, HLS segments and PDFs from the bucket (presigned links) and
+ * the CDN: those origins join img-src, media-src and connect-src, and nothing else is widened.
+ */
+export function withStorageOrigins(options: HelmetOptions, origins: readonly string[]): HelmetOptions {
+  if (origins.length === 0) return options;
+  const d = (options.contentSecurityPolicy as { directives: Record<string, string[]> }).directives;
+  return {
+    ...options,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        ...d,
+        imgSrc: [...d.imgSrc!, ...origins],
+        mediaSrc: [...d.mediaSrc!, ...origins],
+        connectSrc: [...d.connectSrc!, ...origins],
+      },
+    },
+  };
+}
+
+export async function registerSecurity(
+  app: FastifyInstance,
+  options: { wechat?: boolean; storageOrigins?: readonly string[] } = {},
+): Promise<void> {
+  const headers = securityHeaders(withStorageOrigins(options.wechat ? wechatHelmetOptions() : helmetOptions, options.storageOrigins ?? []));
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
   });

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { FILE_LINK_HEADER } from '@app/contracts';
 import type { Config } from '../../config/config';
 import type { AppError } from '../app-error';
 import { sendRanged } from '../ranged';
@@ -16,6 +17,25 @@ export function createStorage(config: Pick<Config, 'dataDir' | 'storage'>): Stor
   return s.driver === 's3' ? createS3Storage(s) : createLocalStorage(config.dataDir);
 }
 
+/**
+ * The origins browsers read stored files from on object storage: the bucket as presigned links name it (path style:
+ * the endpoint; virtual-hosted: `<bucket>.<endpoint host>`; AWS without an endpoint: `<bucket>.s3.<region>.amazonaws.com`)
+ * and the CDN. None on the local disk (the site itself answers).
+ */
+export function storageOrigins(storage: Config['storage']): string[] {
+  if (storage.driver !== 's3') return [];
+  let bucket: string;
+  if (storage.endpoint) {
+    const url = new URL(storage.endpoint);
+    bucket = storage.forcePathStyle ? url.origin : `${url.protocol}//${storage.bucket}.${url.host}`;
+  } else {
+    bucket = `https://${storage.bucket}.s3.${storage.region}.amazonaws.com`;
+  }
+  const cdn = storage.publicBaseUrl ? new URL(storage.publicBaseUrl).origin : null;
+  return [...new Set([bucket, ...(cdn ? [cdn] : [])])];
+}
+
+
 export interface SendStoredOptions {
   contentType: string;
   /** 'public': anyone may read it (covers, avatars, article images); 'private': only after the route's checks. */
@@ -31,7 +51,7 @@ export interface SendStoredOptions {
 /**
  * Answers a stored file after the route's own checks. On object storage the browser is redirected to the file
  * itself: a public file to the CDN base URL when one is configured, anything else to a short-lived signed URL; the
- * process never carries the bytes. On the local disk the process answers with the bytes: HTTP Range, validators,
+ * process never carries the bytes. A request with FILE_LINK_HEADER gets that link in an envelope instead. On the local disk the process answers with the bytes: HTTP Range, validators,
  * `nosniff`, a sandboxing CSP, and caching by access.
  */
 export async function sendStoredObject(
@@ -52,6 +72,12 @@ export async function sendStoredObject(
         contentType: o.contentType,
         ...(o.disposition ? { disposition: o.disposition } : {}),
       }));
+    if (url && request.headers[FILE_LINK_HEADER] === '1') {
+      return reply
+        .header(FILE_LINK_HEADER, '1')
+        .header('cache-control', 'private, no-store')
+        .send({ code: 200, message: '', data: { url } });
+    }
     if (url) {
       return reply
         .code(302)

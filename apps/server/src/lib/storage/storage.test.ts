@@ -12,6 +12,7 @@ import {
   createStorage,
   MULTIPART_MIN_PART_BYTES,
   sendStoredObject,
+  storageOrigins,
   StorageChecksumError,
   StorageConflictError,
   type Storage,
@@ -175,6 +176,26 @@ describe.each(['local', 's3'] as const)('storage on the %s driver', (driver) => 
   });
 
   if (driver === 's3') {
+    it('gives the web client the link in an envelope when it asks for one, so its session token never goes to the bucket', async () => {
+      const app = Fastify();
+      await storage.put('uploads/docs/evidence.pdf', '%PDF-1.4 evidence', { contentType: 'application/pdf' });
+      app.get('/file', (request, reply) =>
+        sendStoredObject(request, reply, storage, 'uploads/docs/evidence.pdf', {
+          contentType: 'application/pdf',
+          access: 'private',
+          ttlS: 60,
+          notFound: new AppError(404, '文件不存在'),
+        }),
+      );
+      const res = await app.inject({ url: '/file', headers: { 'x-file-link': '1' } });
+      await app.close();
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-file-link']).toBe('1');
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      const file = await fetch(res.json().data.url);
+      expect(await file.text()).toBe('%PDF-1.4 evidence');
+    });
+
     it('signs read links that work before expiry, and fail when tampered with or expired', async () => {
       await storage.put('uploads/docs/full-issue.pdf', '%PDF-1.7 full issue', { contentType: 'application/pdf' });
       const url = (await storage.signedReadUrl('uploads/docs/full-issue.pdf', { expiresInS: 1 }))!;
@@ -203,6 +224,21 @@ describe.each(['local', 's3'] as const)('storage on the %s driver', (driver) => 
 });
 
 describe('storage configuration', () => {
+  const s3 = (env: Record<string, string>) =>
+    loadConfig({ NODE_ENV: 'test', STORAGE_DRIVER: 's3', S3_BUCKET: 'cfma-training', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', ...env }).storage;
+
+  it('names the origins pages read stored files from, for the page security policy', () => {
+    expect(storageOrigins(loadConfig({ NODE_ENV: 'test' }).storage)).toEqual([]);
+    expect(storageOrigins(s3({ S3_ENDPOINT: 'https://oss-cn-hangzhou.aliyuncs.com', S3_REGION: 'oss-cn-hangzhou' }))).toEqual([
+      'https://cfma-training.oss-cn-hangzhou.aliyuncs.com',
+    ]);
+    expect(storageOrigins(s3({ S3_ENDPOINT: 'http://10.0.0.5:9000', S3_FORCE_PATH_STYLE: 'true', STORAGE_PUBLIC_BASE_URL: 'https://cdn.example.cn/files' }))).toEqual([
+      'http://10.0.0.5:9000',
+      'https://cdn.example.cn',
+    ]);
+    expect(storageOrigins(s3({ S3_REGION: 'cn-north-1' }))).toEqual(['https://cfma-training.s3.cn-north-1.amazonaws.com']);
+  });
+
   it('requires the bucket and keys for the S3 driver', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET.*S3_ACCESS_KEY_ID.*S3_SECRET_ACCESS_KEY/s);
   });

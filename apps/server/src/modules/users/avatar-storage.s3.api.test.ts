@@ -70,3 +70,16 @@ describe('avatars on object storage', () => {
     await expect(fs.access(path.join(t.config.dataDir, 'uploads'))).rejects.toThrow();
   });
 });
+
+describe('pages on object storage', () => {
+  it('let images, media and fetches come from the bucket, and nothing else from anywhere new', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    const csp = String(res.headers['content-security-policy']);
+    const bucket = new URL(t.config.storage.driver === 's3' ? t.config.storage.endpoint! : '').origin;
+    expect(csp).toContain(`img-src 'self' data: blob: ${bucket}`);
+    expect(csp).toContain(`media-src 'self' blob: ${bucket}`);
+    expect(csp).toContain(`connect-src 'self' ${bucket}`);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(new RegExp(`script-src[^;]*${bucket.replace(/[.:/]/g, '\\$&')}`));
+  });
+});

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, ok } from '@/testing/mock-api';
 import { API_NOTICES, ApiError, createApiClient } from './api-client';
+import { readText } from './read-blob';
 
 function setup(token: string | null = 'tok-1') {
   const state = { token };
@@ -229,5 +230,40 @@ describe('api client: Idempotency-Key', () => {
     expect(next).not.toBe(lost);
     expect(other).not.toBe(next);
     expect(read).toBeUndefined();
+  });
+});
+
+describe('api client: files kept on object storage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks for a download by link, then reads the link from storage without the session token', async () => {
+    const { client } = setup('secret-token');
+    const seen: { fileLink?: string } = {};
+    client.axios.defaults.adapter = async (config) => {
+      seen.fileLink = config.headers.get('x-file-link') as string;
+      return {
+        data: new Blob([JSON.stringify({ code: 200, message: '', data: { url: 'https://files.example.cn/licence.pdf?X-Amz-Signature=ab' } })]),
+        status: 200,
+        statusText: '',
+        headers: { 'x-file-link': '1' },
+        config,
+      };
+    };
+    const fetchMock = vi.fn(async () => new Response('%PDF-1.7', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const blob = await client.request<Blob>({ method: 'GET', url: '/api/companies/1/licence', responseType: 'blob' });
+    expect(seen.fileLink).toBe('1');
+    expect(await readText(blob)).toBe('%PDF-1.7');
+    expect(fetchMock).toHaveBeenCalledWith('https://files.example.cn/licence.pdf?X-Amz-Signature=ab', { credentials: 'omit' });
+  });
+
+  it('takes a file the server sends itself as it comes', async () => {
+    const { client } = setup('secret-token');
+    client.axios.defaults.adapter = async (config) => ({ data: new Blob(['%PDF-1.4']), status: 200, statusText: '', headers: {}, config });
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const blob = await client.request<Blob>({ method: 'GET', url: '/api/invoices/1/pdf', responseType: 'blob' });
+    expect(await readText(blob)).toBe('%PDF-1.4');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -14,8 +14,10 @@ import {
   USER_NOT_LOGGED_IN_MESSAGE,
 } from '@app/contracts/common/errors';
 import { IDEMPOTENCY_KEY_HEADER } from '@app/contracts/common/idempotency';
+import { FILE_LINK_HEADER } from '@app/contracts/common/file-link';
 import type { CurrentUser } from '@app/contracts/users/users.schemas';
 import { ApiError, TRANSPORT_ERROR_CODE } from './api-error';
+import { readText } from './read-blob';
 import { currentPathWithSearch, loginPathWithRedirect, navigateTo } from './navigation';
 import { notifier as appNotifier, type Notifier } from './notifier';
 import { configureSessionApi, useSessionStore } from './session/session-store';
@@ -145,6 +147,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   });
 
   const actionKeys = createActionKeys();
+  // A file kept on object storage comes as its link (FILE_LINK_HEADER): read straight from storage, without the token.
+  instance.interceptors.response.use(async (response) => {
+    if (response.config.responseType !== 'blob' || response.headers[FILE_LINK_HEADER] !== '1') return response;
+    const link = JSON.parse(await readText(response.data as Blob)) as Envelope<{ url: string }>;
+    const file = await fetch(link.data.url, { credentials: 'omit' });
+    response.status = file.status;
+    response.data = await file.blob();
+    return response;
+  });
   instance.interceptors.response.use((response) => {
     // An answer below 500 settles the action (done, or refused for its content); a 5xx or no answer leaves it open.
     if (response.status < 500) actionKeys.answered(response.config);
@@ -153,6 +164,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   instance.interceptors.request.use((config) => {
     const token = options.getToken();
     if (token) config.headers.set('token', token);
+    if (config.responseType === 'blob') config.headers.set(FILE_LINK_HEADER, '1');
     // The server honours the key on the writes a person repeats (orders, applications, comments ...).
     if (WRITE_METHODS.has((config.method ?? 'get').toLowerCase()) && !config.headers.has(IDEMPOTENCY_KEY_HEADER)) {
       config.headers.set(IDEMPOTENCY_KEY_HEADER, actionKeys.keyFor(config));

@@ -1,5 +1,6 @@
 import { VIDEO_CHUNK_BYTES, type UploadState } from '@app/contracts';
 import { isApiError } from '@/shared/lib/api-client';
+import { readBytes } from '@/shared/lib/read-blob';
 
 /** What the uploader needs of the server (the staff API, or a fake in tests). */
 export interface ChunkTransport {
@@ -11,17 +12,6 @@ export interface ChunkTransport {
 async function sha256Hex(bytes: ArrayBuffer): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new Uint8Array(bytes));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/** The bytes of a slice (FileReader where Blob.arrayBuffer is missing, as in older WebViews). */
-function readBytes(blob: Blob): Promise<ArrayBuffer> {
-  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error ?? new Error('无法读取文件'));
-    reader.readAsArrayBuffer(blob);
-  });
 }
 
 const storageKey = (lessonId: number, file: File) => `course-upload:${lessonId}:${file.name}:${file.size}:${file.lastModified}`;
