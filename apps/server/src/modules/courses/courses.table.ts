@@ -294,6 +294,12 @@ export const coursesVideoUploads = pgTable('courses_video_uploads', {
   received: bigint('received', { mode: 'number' }).notNull().default(0),
   /** uploading | complete | failed */
   status: text('status', { enum: ['uploading', 'complete', 'failed'] }).notNull(),
+  /**
+   * The storage's multipart upload the chunks are parts of (created with the first chunk), and the parts received so
+   * far with their ETags: the upload resumes after a restart, or on another process, from these.
+   */
+  multipartId: text('multipart_id'),
+  parts: jsonb('parts').$type<{ partNumber: number; etag: string }[]>().notNull().default([]),
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
@@ -311,7 +317,7 @@ export const coursesVideoJobs = pgTable(
       .notNull()
       .references(() => coursesLessons.id, { onDelete: 'cascade' }),
     uploadId: integer('upload_id').references(() => coursesVideoUploads.id, { onDelete: 'set null' }),
-    /** The uploaded file, relative to DATA_DIR. */
+    /** The uploaded file's storage key (on the local disk, its path relative to DATA_DIR). */
     source: text('source').notNull(),
     status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull(),
     attempts: integer('attempts').notNull().default(0),
