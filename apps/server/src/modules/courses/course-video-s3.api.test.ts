@@ -21,7 +21,7 @@ import { withTamperedSignature } from './course-test-helpers';
 import { coursesLessons, coursesVideoUploads } from './courses.table';
 import { courseCatalog } from './index';
 import { replayCourses } from './replay-courses';
-import { createVideoWorker } from './video-jobs';
+import { createVideoWorker, UPLOAD_ABANDONED_MS } from './video-jobs';
 
 const run = promisify(execFile);
 const FFMPEG = { ffmpegPath: '/usr/bin/ffmpeg', ffprobePath: '/usr/bin/ffprobe' };
@@ -226,6 +226,19 @@ describe('lesson videos on object storage', () => {
     const exp = Number(/exp=(\d+)/.exec(query)![1]);
     const expires = Number(/X-Amz-Expires=(\d+)/.exec(segment)![1]);
     expect(Math.floor(t.clock.now().getTime() / 1000) + expires).toBeLessThanOrEqual(exp);
+  });
+
+  it('fails an upload nobody continued for a day and lets nothing more be added to it', async () => {
+    const { lesson } = await newCourse('中断的上传', 'free');
+    const started = (await call(t.app, 'POST', '/api/admin/course_uploads', { lesson_id: lesson.id, file_name: 'clip.mp4', size: clip.length })).json().data as UploadState;
+    expect((await putChunk(t.app, started.id, 0, clip.subarray(0, PART))).statusCode).toBe(200);
+    const worker = createVideoWorker({ db: t.db, clock: t.clock, storage, ffmpeg: FFMPEG });
+    expect(await worker.sweepUploads()).toBe(0);
+    t.clock.advance(UPLOAD_ABANDONED_MS + 60_000);
+    expect(await worker.sweepUploads()).toBe(1);
+    expect((await call(t.app, 'GET', `/api/admin/course_uploads/${started.id}`)).json().data.status).toBe('failed');
+    expect((await putChunk(t.app, started.id, PART, clip.subarray(PART, 2 * PART))).statusCode).toBe(404);
+    expect(await storage.stat(uploadPath(started.id))).toBeNull();
   });
 
   it('removes a deleted lesson\'s transcoded files from the bucket', async () => {

@@ -88,6 +88,75 @@ export async function presignPlaylist(text: string, query: string, presign: (fil
 const HLS_SEGMENT_REGEX = /^seg\d{1,6}\.ts$/;
 /** SigV4 presigned URLs live at most 7 days. */
 const PRESIGN_MAX_S = 7 * 24 * 3600;
+/** Bytes of presigned variant playlists a process keeps (a 2-hour lesson's variant is about 0.5 MB). */
+export const PRESIGNED_PLAYLIST_CACHE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * A presigned URL of a stored file that lives as long as the app's signature `exp` (unix seconds) still does, never
+ * past it: whoever holds that signature could ask the app for a new one anyway.
+ */
+export function presignUntil(storage: Storage, clock: Clock, key: string, exp: number, contentType?: string): Promise<string | null> {
+  const left = exp - Math.floor(clock.now().getTime() / 1000);
+  return storage.signedReadUrl(key, { expiresInS: Math.max(1, Math.min(PRESIGN_MAX_S, left)), ...(contentType ? { contentType } : {}) });
+}
+
+/**
+ * The variant playlists of transcoded videos on object storage, with presigned segment URLs, kept per playlist and
+ * signature expiry. Presigning costs about a third of a millisecond per segment (a 2-hour lesson has 1,200 per
+ * variant), and every learner of the same hour holds the same signature (`exp` is rounded to the hour), so a
+ * playlist is presigned once per hour and process, not on every request. Entries end with their signature; the
+ * oldest go first when the cache is full.
+ */
+export function createPresignedPlaylists(storage: Storage, clock: Clock, maxBytes = PRESIGNED_PLAYLIST_CACHE_BYTES) {
+  const entries = new Map<string, { text: Promise<string | null>; exp: number; bytes: number }>();
+  let total = 0;
+  const drop = (k: string) => {
+    const e = entries.get(k);
+    if (!e) return;
+    total -= e.bytes;
+    entries.delete(k);
+  };
+  async function build(key: string, exp: number, query: string): Promise<string | null> {
+    const text = (await storage.read(key))?.toString('utf8');
+    if (text === undefined) return null;
+    const dir = key.slice(0, key.lastIndexOf('/') + 1);
+    return presignPlaylist(text, query, async (file) => (await presignUntil(storage, clock, dir + file, exp)) ?? `${file}?${query}`);
+  }
+  return {
+    /** The playlist stored at `key` with presigned segments, for a request whose signature `query` expires at `exp`. */
+    async variant(key: string, exp: number, query: string): Promise<string | null> {
+      const k = `${key}\n${query}`;
+      const hit = entries.get(k);
+      if (hit && hit.exp * 1000 > clock.now().getTime()) {
+        entries.delete(k); // most recently used last
+        entries.set(k, hit);
+        return hit.text;
+      }
+      drop(k);
+      const entry = { text: build(key, exp, query), exp, bytes: 0 };
+      entries.set(k, entry);
+      const text = await entry.text.catch((err: unknown) => {
+        if (entries.get(k) === entry) entries.delete(k);
+        throw err;
+      });
+      if (entries.get(k) !== entry) return text;
+      if (text === null) {
+        entries.delete(k); // not stored (yet): nothing to keep
+        return null;
+      }
+      entry.bytes = text.length * 2;
+      total += entry.bytes;
+      for (const old of entries.keys()) {
+        if (total <= maxBytes) break;
+        drop(old);
+      }
+      return text;
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
 
 /**
  * Media routes: signed lesson videos with HTTP Range (206 partial content, so players can seek and browsers can
@@ -106,12 +175,9 @@ export function registerMediaRoutes(
    * Where to send the browser for a stored file, after the app's signature was verified: a presigned URL living
    * as long as that signature still does (whoever holds it could ask again anyway), never past it.
    */
-  const presigned = (key: string, exp: unknown, contentType?: string) => {
-    const left = Number(exp) - Math.floor(deps.clock.now().getTime() / 1000);
-    return storage.signedReadUrl(key, { expiresInS: Math.max(1, Math.min(PRESIGN_MAX_S, left)), ...(contentType ? { contentType } : {}) });
-  };
+  const playlists = onDisk ? null : createPresignedPlaylists(storage, deps.clock);
   const redirect = async (reply: FastifyReply, key: string, exp: unknown, contentType: string) => {
-    const url = await presigned(key, exp, contentType);
+    const url = await presignUntil(storage, deps.clock, key, Number(exp), contentType);
     if (!url) throw videoNotFound();
     return reply.code(302).header('location', url).header('cache-control', 'private, max-age=300').send();
   };
@@ -175,15 +241,16 @@ export function registerMediaRoutes(
         .send(hlsSegmentVtt(found.vtt, await videoFirstPts(storage, name)));
     }
     const key = `videos/hls/${name}/${rest}`;
+    if (rest.endsWith('.m3u8') && rest !== 'master.m3u8' && playlists) {
+      const presigned = await playlists.variant(key, Number(exp), query);
+      if (presigned === null) throw videoNotFound();
+      return playlist(presigned);
+    }
     if (rest.endsWith('.m3u8')) {
       const text = (await storage.read(key))?.toString('utf8');
       if (text === undefined) throw videoNotFound();
-      if (rest === 'master.m3u8') {
-        return playlist(signPlaylist(withSubtitleRendition(text, await deps.subtitles.ofVideo(`hls/${name}`), query), query));
-      }
-      if (onDisk) return playlist(signPlaylist(text, query));
-      const dir = key.slice(0, key.lastIndexOf('/') + 1);
-      return playlist(await presignPlaylist(text, query, (file) => presigned(dir + file, exp).then((url) => url ?? `${file}?${query}`)));
+      if (rest !== 'master.m3u8') return playlist(signPlaylist(text, query));
+      return playlist(signPlaylist(withSubtitleRendition(text, await deps.subtitles.ofVideo(`hls/${name}`), query), query));
     }
     const contentType = rest.endsWith('.jpg') ? 'image/jpeg' : 'video/mp2t';
     if (!onDisk) {
