@@ -21,7 +21,7 @@ import { withTamperedSignature } from './course-test-helpers';
 import { coursesLessons, coursesVideoUploads } from './courses.table';
 import { courseCatalog } from './index';
 import { replayCourses } from './replay-courses';
-import { createVideoWorker, UPLOAD_ABANDONED_MS } from './video-jobs';
+import { createVideoWorker, UPLOAD_ABANDONED_MS, videoJobsRepository } from './video-jobs';
 
 const run = promisify(execFile);
 const FFMPEG = { ffmpegPath: '/usr/bin/ffmpeg', ffprobePath: '/usr/bin/ffprobe' };
@@ -274,5 +274,28 @@ describe('lesson videos on object storage', () => {
     } finally {
       await t.db.update(coursesLessons).set({ videoFile: 'lesson-a.mp4' }).where(eq(coursesLessons.id, lesson.id));
     }
+  });
+  it('asks the client to start again an upload begun before chunks were multipart parts', async () => {
+    const { lesson } = await newCourse('升级前开始的上传', 'free');
+    const started = (await call(t.app, 'POST', '/api/admin/course_uploads', { lesson_id: lesson.id, file_name: 'clip.mp4', size: clip.length })).json().data as UploadState;
+    await t.db.update(coursesVideoUploads).set({ received: PART }).where(eq(coursesVideoUploads.id, started.id));
+    const res = await putChunk(t.app, started.id, PART, clip.subarray(PART, 2 * PART));
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe(m.uploadNotFound);
+    expect((await call(t.app, 'GET', `/api/admin/course_uploads/${started.id}`)).json().data.status).toBe('failed');
+  });
+
+  it('removes a lesson\'s previous video from the bucket once its new one is transcoded', async () => {
+    const [before] = await t.db.select().from(coursesLessons).where(eq(coursesLessons.id, lessonId));
+    expect(before!.videoFile).toBe(`hls/${hlsName}`);
+    const source = 'uploads/course-videos/replacement.part';
+    await storage.putFile(source, path.join(tmp, 'clip.mp4'), { contentType: 'application/octet-stream' });
+    await videoJobsRepository.enqueue(t.db, { lessonId, uploadId: null, source, now: t.clock.now() });
+    const done = await createVideoWorker({ db: t.db, clock: t.clock, storage, ffmpeg: FFMPEG }).runOnce();
+    expect(done).toMatchObject({ status: 'done' });
+    expect(done!.output).not.toBe(`hls/${hlsName}`);
+    expect(await keysUnder(`videos/hls/${hlsName}/`)).toEqual([]);
+    expect((await keysUnder(`videos/${done!.output}/`)).length).toBeGreaterThan(3);
+    expect(await storage.stat(source)).toBeNull();
   });
 });

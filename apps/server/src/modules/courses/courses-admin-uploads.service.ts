@@ -78,12 +78,19 @@ export function createCoursesAdminUploadsService(deps: CoursesAdminDeps) {
       if (createHash('sha256').update(body).digest('hex') !== sha256) throw AppError.badRequest(m.uploadChecksumMismatch);
       const key = uploadPath(id);
       let notVideo = false;
+      let superseded = false;
       let created: string | null = null;
       const state = await db.transaction(async (tx) => {
         const [u] = await tx.select().from(coursesVideoUploads).where(eq(coursesVideoUploads.id, id)).for('update');
         if (!u || u.status !== 'uploading') throw AppError.notFound(m.uploadNotFound);
         if (offset !== u.received) throw new AppError(409, m.uploadOffsetMismatch(u.received), { offset: u.received });
         if (offset + body.length > u.size) throw AppError.badRequest(m.uploadChunkPastEnd);
+        // An upload begun before chunks became multipart parts has its first bytes in a file no part holds: the
+        // client starts it again.
+        if (offset > 0 && !u.multipartId) {
+          superseded = true;
+          return u;
+        }
         const last = offset + body.length === u.size;
         // The bucket joins parts of at least 5 MiB but the last (the client sends VIDEO_CHUNK_BYTES, 8 MiB).
         if (!last && storage.driver !== 'local' && body.length < MULTIPART_MIN_PART_BYTES) {
@@ -117,9 +124,9 @@ export function createCoursesAdminUploadsService(deps: CoursesAdminDeps) {
         if (created) await abortUpload(storage, { id, multipartId: created });
         throw err;
       });
-      if (notVideo) {
+      if (notVideo || superseded) {
         await markUploadFailed(id);
-        throw new AppError(415, m.uploadNotVideo);
+        throw notVideo ? new AppError(415, m.uploadNotVideo) : AppError.notFound(m.uploadNotFound);
       }
       if (state.received < state.size) return uploadState(state);
 
