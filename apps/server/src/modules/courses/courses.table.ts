@@ -136,8 +136,8 @@ export const coursesLessons = pgTable(
     sort: integer('sort').notNull(),
     title: text('title').notNull(),
     /**
-     * The playable video: an MP4 file name under the video directory (assets/videos or DATA_DIR/videos), or
-     * `hls/<name>` for the HLS renditions a transcoding job wrote to DATA_DIR/videos/hls/<name>/. Null until the
+     * The playable video: an MP4 file name (a stored file `videos/<file>`, or a demo clip in assets/videos), or
+     * `hls/<name>` for the HLS renditions a transcoding job stored under `videos/hls/<name>/`. Null until the
      * first upload of a lesson added by staff is transcoded; a course with such a lesson cannot be published.
      */
     videoFile: text('video_file'),
@@ -281,8 +281,9 @@ export const coursesOuterVisits = pgTable(
 );
 
 /**
- * A lesson video being sent by staff in chunks (resumable): the bytes go to DATA_DIR/uploads/course-videos/<id>.part,
- * `received` is the verified length so far. Every server process shares the directory and this row.
+ * A lesson video being sent by staff in chunks (resumable): each chunk is a part of a multipart upload to the stored
+ * file `uploads/course-videos/<id>.part`, `received` is the verified length so far. Every server process shares the
+ * storage and this row.
  */
 export const coursesVideoUploads = pgTable('courses_video_uploads', {
   id: serial('id').primaryKey(),

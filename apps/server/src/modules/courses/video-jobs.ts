@@ -239,7 +239,8 @@ export function createVideoWorker(deps: VideoWorkerDeps, opts: { concurrency?: n
 
   /**
    * Fails the uploads nobody continued for UPLOAD_ABANDONED_MS and aborts their multipart uploads, so the parts
-   * they left in storage are not kept (and billed) for ever. Returns how many it ended.
+   * they left in storage are not kept (and billed) for ever. Returns how many it ended. A chunk being written holds
+   * its row locked and refreshes `updated_at`, so the sweep never fails an upload that is moving.
    */
   async function sweepUploads(): Promise<number> {
     const { db, clock, storage } = deps;
@@ -249,7 +250,11 @@ export function createVideoWorker(deps: VideoWorkerDeps, opts: { concurrency?: n
       .set({ status: 'failed', updatedAt: now })
       .where(and(eq(coursesVideoUploads.status, 'uploading'), lt(coursesVideoUploads.updatedAt, new Date(now.getTime() - UPLOAD_ABANDONED_MS))))
       .returning({ id: coursesVideoUploads.id, multipartId: coursesVideoUploads.multipartId });
-    for (const u of stale) await abortUpload(storage, u);
+    for (const u of stale) {
+      await abortUpload(storage, u);
+      // Completed but never checked (the process stopped between the last part and ffprobe): no job reads it.
+      await storage.delete(uploadPath(u.id)).catch(() => undefined);
+    }
     return stale.length;
   }
 
