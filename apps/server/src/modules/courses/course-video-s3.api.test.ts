@@ -20,6 +20,7 @@ import { uploadPath } from './courses-admin-shared';
 import { withTamperedSignature } from './course-test-helpers';
 import { coursesLessons, coursesVideoUploads } from './courses.table';
 import { courseCatalog } from './index';
+import { firstPtsOf, videoFirstPts } from './lesson-subtitles';
 import { replayCourses } from './replay-courses';
 import { createVideoWorker, UPLOAD_ABANDONED_MS, videoJobsRepository } from './video-jobs';
 
@@ -159,6 +160,10 @@ describe('lesson videos on object storage', () => {
     expect(await typeOf(`videos/hls/${hlsName}/master.m3u8`)).toBe('application/vnd.apple.mpegurl');
     expect(await typeOf(`videos/hls/${hlsName}/v0/seg00000.ts`)).toBe('video/mp2t');
     expect(await typeOf(`videos/hls/${hlsName}/poster.jpg`)).toBe('image/jpeg');
+    // The subtitles' timing reads the first segment's opening packets (64 of them, as on the disk) from the bucket.
+    const first = await storage.read(`videos/hls/${hlsName}/v0/seg00000.ts`);
+    expect(await videoFirstPts(storage, hlsName)).toBe(firstPtsOf(first!.subarray(0, 188 * 64)));
+    expect(await videoFirstPts(storage, hlsName)).toEqual(expect.any(Number));
     // The upload is removed once transcoded; ffmpeg's temporary directory too.
     expect(await storage.stat(uploadPath(uploadId))).toBeNull();
     expect(await filesUnderDataDir()).toEqual([]);

@@ -171,15 +171,17 @@ export function registerMediaRoutes(
   // storage they are objects of the bucket, which the browser reads itself through presigned URLs.
   const onDisk = storage.driver === 'local';
   const dirs = onDisk ? [path.join(deps.dataDir, 'videos'), assetVideosDir] : [assetVideosDir];
-  /**
-   * Where to send the browser for a stored file, after the app's signature was verified: a presigned URL living
-   * as long as that signature still does (whoever holds it could ask again anyway), never past it.
-   */
   const playlists = onDisk ? null : createPresignedPlaylists(storage, deps.clock);
+  /**
+   * Sends the browser to a stored file, after the app's signature was verified: a presigned URL living as long as
+   * that signature still does (whoever holds it could ask again anyway), never past it.
+   */
   const redirect = async (reply: FastifyReply, key: string, exp: unknown, contentType: string) => {
     const url = await presignUntil(storage, deps.clock, key, Number(exp), contentType);
     if (!url) throw videoNotFound();
-    return reply.code(302).header('location', url).header('cache-control', 'private, max-age=300').send();
+    // The browser may reuse the redirect for a few minutes, never past the URL's own end.
+    const left = Number(exp) - Math.floor(deps.clock.now().getTime() / 1000);
+    return reply.code(302).header('location', url).header('cache-control', `private, max-age=${Math.max(0, Math.min(300, left))}`).send();
   };
 
   app.get('/media/videos/:file', { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
