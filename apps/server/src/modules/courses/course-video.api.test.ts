@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseAdminMessages as m, type AdminCourse, type AdminLesson, type UploadState } from '@app/contracts';
+import { createStorage } from '../../lib/storage';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createUser, type TestUser } from '../../testing/test-users';
 import { auditLog } from '../audit/audit.table';
@@ -56,7 +57,7 @@ const putChunk = (id: number, offset: number, bytes: Buffer, checksum = sha(byte
     headers: { ...manager.headers, 'content-type': 'application/octet-stream', 'upload-offset': String(offset), 'chunk-sha256': checksum },
     payload: bytes,
   });
-const worker = () => createVideoWorker({ db: t.db, clock: t.clock, dataDir: t.config.dataDir, ffmpeg: FFMPEG });
+const worker = () => createVideoWorker({ db: t.db, clock: t.clock, storage: createStorage(t.config), ffmpeg: FFMPEG });
 
 async function newCourse(title: string, priceType: 'free' | 'paid'): Promise<{ course: AdminCourse; lesson: AdminLesson }> {
   const [tag] = (await call('GET', '/api/admin/course_tags')).json().data.filter((x: { parent_id: number | null }) => x.parent_id !== null);

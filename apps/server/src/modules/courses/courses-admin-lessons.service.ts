@@ -11,9 +11,10 @@ import { AppError } from '../../lib/app-error';
 import type { StaffActor } from '../audit';
 import type { CoursesAdminDeps, CoursesAdminShared } from './courses-admin-shared';
 import { coursesAdminRepository as repo } from './courses-admin.repository';
+import { removeVideoIfUnused } from './video-jobs';
 
 export function createCoursesAdminLessonsService(
-  { db, clock, audit }: Pick<CoursesAdminDeps, 'db' | 'clock' | 'audit'>,
+  { db, clock, audit, storage }: Pick<CoursesAdminDeps, 'db' | 'clock' | 'audit' | 'storage'>,
   { lessonOut, courseOut }: CoursesAdminShared,
 ) {
   return {
@@ -45,8 +46,9 @@ export function createCoursesAdminLessonsService(
       return lessonOut(withCount ?? row, jobs.get(id), clock.now(), subtitles.get(id));
     },
 
+    /** Deletes a lesson of an unpublished course; its transcoded video's files go with it. */
     async deleteLesson(actor: StaffActor, id: number): Promise<void> {
-      await db.transaction(async (tx) => {
+      const deleted = await db.transaction(async (tx) => {
         const before = await repo.lesson(tx, id, true);
         if (!before) throw AppError.notFound(m.lessonNotFound);
         const course = await repo.course(tx, before.courseId, true);
@@ -55,7 +57,10 @@ export function createCoursesAdminLessonsService(
         await repo.renumberLessons(tx, before.courseId);
         await repo.refreshCourseTotals(tx, before.courseId);
         await audit.record(tx, actor, { action: 'course_lesson.delete', entity: 'course_lesson', entityId: id, before, after: null });
+        return before;
       });
+      // The lesson is gone either way; files a storage failure left behind cost space, not correctness.
+      await removeVideoIfUnused(db, storage, deleted.videoFile).catch(() => undefined);
     },
 
     async reorderLessons(actor: StaffActor, courseId: number, ids: number[]): Promise<AdminCourse> {

@@ -1,6 +1,5 @@
 // What the course authoring use cases share: their dependencies, a course and a lesson as the editor shows them (with
 // each lesson's video job and subtitles), and where incoming video uploads are written.
-import path from 'node:path';
 import {
   type AdminCourse,
   type AdminLesson,
@@ -10,6 +9,7 @@ import {
 } from '@app/contracts';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import type { Storage } from '../../lib/storage';
 import type { AuditTrail } from '../audit';
 import {
   coursesAdminRepository as repo,
@@ -21,7 +21,6 @@ import {
 import { signedVideoUrl } from './media';
 import type { MediaSigner } from './media-signer';
 import type { FfmpegPaths } from './video-transcode';
-import type { Storage } from '../../lib/storage';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -47,8 +46,8 @@ export function toSubtitle(s: SubtitleInfoRow): AdminLessonSubtitle {
   return { lesson_id: s.lessonId, lang: s.lang, label: s.label, cue_count: s.cueCount, source_name: s.sourceName, updated_at: iso(s.updatedAt) };
 }
 
-/** Where incoming uploads are written, relative to DATA_DIR (shared by every server process). */
-export const uploadPath = (id: number) => path.join('uploads', 'course-videos', `${id}.part`);
+/** The storage key of an upload's file, complete once its last chunk arrived (on the local disk, under DATA_DIR). */
+export const uploadPath = (id: number) => `uploads/course-videos/${id}.part`;
 
 export interface CoursesAdminDeps {
   db: Db;
@@ -56,7 +55,7 @@ export interface CoursesAdminDeps {
   audit: AuditTrail;
   signer: MediaSigner;
   dataDir: string;
-  /** Where stored files are kept (course images below COURSE_IMAGE_KEY_PREFIX). */
+  /** Where stored files are kept: course images (below COURSE_IMAGE_KEY_PREFIX), video uploads and renditions. */
   storage: Storage;
   ffmpeg: FfmpegPaths;
   /** Called after a job was queued (wakes this process's worker). */

@@ -25,7 +25,7 @@ import { createVideoWorker } from './video-jobs';
 export async function registerCoursesAdmin(app: App, deps: AppDeps, signer: MediaSigner): Promise<void> {
   const ffmpeg = { ffmpegPath: deps.config.video.ffmpegPath, ffprobePath: deps.config.video.ffprobePath };
   const worker = createVideoWorker(
-    { db: deps.db, clock: deps.clock, dataDir: deps.config.dataDir, ffmpeg, log: app.log },
+    { db: deps.db, clock: deps.clock, storage: deps.storage, ffmpeg, log: app.log },
     { concurrency: deps.config.video.concurrency },
   );
   // API tests run the worker themselves (`runOnce`); a server process with concurrency 0 only serves requests.

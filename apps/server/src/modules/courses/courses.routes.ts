@@ -66,6 +66,6 @@ export const createCoursesModule =
       { tags, auth: requireUser },
     );
 
-    registerMediaRoutes(app, { signer, subtitles, clock: deps.clock, dataDir: deps.config.dataDir });
+    registerMediaRoutes(app, { signer, subtitles, clock: deps.clock, dataDir: deps.config.dataDir, storage: deps.storage });
     await registerCoursesAdmin(app, deps, signer);
   };

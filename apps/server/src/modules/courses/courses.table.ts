@@ -136,8 +136,8 @@ export const coursesLessons = pgTable(
     sort: integer('sort').notNull(),
     title: text('title').notNull(),
     /**
-     * The playable video: an MP4 file name under the video directory (assets/videos or DATA_DIR/videos), or
-     * `hls/<name>` for the HLS renditions a transcoding job wrote to DATA_DIR/videos/hls/<name>/. Null until the
+     * The playable video: an MP4 file name (a stored file `videos/<file>`, or a demo clip in assets/videos), or
+     * `hls/<name>` for the HLS renditions a transcoding job stored under `videos/hls/<name>/`. Null until the
      * first upload of a lesson added by staff is transcoded; a course with such a lesson cannot be published.
      */
     videoFile: text('video_file'),
@@ -281,8 +281,9 @@ export const coursesOuterVisits = pgTable(
 );
 
 /**
- * A lesson video being sent by staff in chunks (resumable): the bytes go to DATA_DIR/uploads/course-videos/<id>.part,
- * `received` is the verified length so far. Every server process shares the directory and this row.
+ * A lesson video being sent by staff in chunks (resumable): each chunk is a part of a multipart upload to the stored
+ * file `uploads/course-videos/<id>.part`, `received` is the verified length so far. Every server process shares the
+ * storage and this row.
  */
 export const coursesVideoUploads = pgTable('courses_video_uploads', {
   id: serial('id').primaryKey(),
@@ -294,6 +295,12 @@ export const coursesVideoUploads = pgTable('courses_video_uploads', {
   received: bigint('received', { mode: 'number' }).notNull().default(0),
   /** uploading | complete | failed */
   status: text('status', { enum: ['uploading', 'complete', 'failed'] }).notNull(),
+  /**
+   * The storage's multipart upload the chunks are parts of (created with the first chunk), and the parts received so
+   * far with their ETags: the upload resumes after a restart, or on another process, from these.
+   */
+  multipartId: text('multipart_id'),
+  parts: jsonb('parts').$type<{ partNumber: number; etag: string }[]>().notNull().default([]),
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
@@ -311,7 +318,7 @@ export const coursesVideoJobs = pgTable(
       .notNull()
       .references(() => coursesLessons.id, { onDelete: 'cascade' }),
     uploadId: integer('upload_id').references(() => coursesVideoUploads.id, { onDelete: 'set null' }),
-    /** The uploaded file, relative to DATA_DIR. */
+    /** The uploaded file's storage key (on the local disk, its path relative to DATA_DIR). */
     source: text('source').notNull(),
     status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull(),
     attempts: integer('attempts').notNull().default(0),

@@ -3,11 +3,10 @@
  * learners who may play the video get them), and the HLS subtitles rendition of a transcoded video (a subtitles
  * media playlist whose one segment is the lesson's WebVTT, signed with the video's own signature).
  */
-import { open, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import type { LessonSubtitleTrack } from '@app/contracts';
 import type { DbOrTx } from '../../db/client';
+import type { Storage } from '../../lib/storage';
 import { coursesLessonSubtitles, coursesLessons } from './courses.table';
 import type { MediaSigner } from './media-signer';
 
@@ -158,27 +157,30 @@ export function firstPtsOf(ts: Uint8Array): number | null {
 
 const ptsCache = new Map<string, number | null>();
 
-/** The first PTS of a transcoded video (its first variant's first segment), read once per video. */
-export async function videoFirstPts(dir: string): Promise<number | null> {
-  if (ptsCache.has(dir)) return ptsCache.get(dir)!;
+/**
+ * The first PTS of a transcoded video (its first variant's first segment), read once per video through storage
+ * (the local disk or the bucket; only the segment's opening packets are read).
+ */
+export async function videoFirstPts(storage: Storage, name: string): Promise<number | null> {
+  if (ptsCache.has(name)) return ptsCache.get(name)!;
   let pts: number | null = null;
   try {
-    const variant = await readFile(path.join(dir, 'v0', 'index.m3u8'), 'utf8');
+    const prefix = `videos/hls/${name}/v0/`;
+    const variant = (await storage.read(`${prefix}index.m3u8`))?.toString('utf8') ?? '';
     const first = variant.split('\n').find((l) => l.trim() && !l.startsWith('#'));
     if (first && /^seg\d{1,6}\.ts$/.test(first.trim())) {
-      const fh = await open(path.join(dir, 'v0', first.trim()), 'r');
-      try {
-        const buf = Buffer.alloc(188 * 64);
-        const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
-        pts = firstPtsOf(buf.subarray(0, bytesRead));
-      } finally {
-        await fh.close();
+      const info = await storage.stat(prefix + first.trim());
+      const stream = info && info.size > 0 && (await storage.stream(prefix + first.trim(), { start: 0, end: Math.min(info.size, 188 * 64) - 1 }));
+      if (stream) {
+        const chunks: Buffer[] = [];
+        for await (const c of stream) chunks.push(Buffer.from(c as Uint8Array));
+        pts = firstPtsOf(Buffer.concat(chunks));
       }
     }
   } catch {
     pts = null;
   }
   if (ptsCache.size > 1000) ptsCache.clear();
-  ptsCache.set(dir, pts);
+  ptsCache.set(name, pts);
   return pts;
 }

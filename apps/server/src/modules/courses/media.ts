@@ -20,6 +20,7 @@ import { VIDEO_FILE_REGEX, type MediaSigner } from './media-signer';
 import { COURSES, TEACHERS } from './seed/catalogue';
 import type { App } from '../../lib/app-module';
 import type { Clock } from '../../lib/clock';
+import type { Storage } from '../../lib/storage';
 
 /** Committed demo clips. */
 export const assetVideosDir = path.join(serverRoot, 'assets', 'videos');
@@ -67,19 +68,127 @@ export function signPlaylist(text: string, query: string): string {
 }
 
 /**
+ * A variant playlist on object storage: each segment line becomes a presigned URL of that segment in the bucket
+ * (`presign(file)`), so the player reads the bytes from storage while the app keeps the decision of who may. Lines
+ * that are not segment names are signed for the app as by signPlaylist.
+ */
+export async function presignPlaylist(text: string, query: string, presign: (file: string) => Promise<string>): Promise<string> {
+  const lines = text.split('\n');
+  return (
+    await Promise.all(
+      lines.map(async (line) => {
+        if (!line || line.startsWith('#')) return line;
+        const file = line.trim();
+        return HLS_SEGMENT_REGEX.test(file) ? presign(file) : `${file}?${query}`;
+      }),
+    )
+  ).join('\n');
+}
+
+const HLS_SEGMENT_REGEX = /^seg\d{1,6}\.ts$/;
+/** SigV4 presigned URLs live at most 7 days. */
+const PRESIGN_MAX_S = 7 * 24 * 3600;
+/** Bytes of presigned variant playlists a process keeps (a 2-hour lesson's variant is about 0.5 MB). */
+export const PRESIGNED_PLAYLIST_CACHE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * A presigned URL of a stored file that lives as long as the app's signature `exp` (unix seconds) still does, never
+ * past it: whoever holds that signature could ask the app for a new one anyway.
+ */
+export function presignUntil(storage: Storage, clock: Clock, key: string, exp: number, contentType?: string): Promise<string | null> {
+  const left = exp - Math.floor(clock.now().getTime() / 1000);
+  return storage.signedReadUrl(key, { expiresInS: Math.max(1, Math.min(PRESIGN_MAX_S, left)), ...(contentType ? { contentType } : {}) });
+}
+
+/**
+ * The variant playlists of transcoded videos on object storage, with presigned segment URLs, kept per playlist and
+ * signature expiry. Presigning costs about a third of a millisecond per segment (a 2-hour lesson has 1,200 per
+ * variant), and every learner of the same hour holds the same signature (`exp` is rounded to the hour), so a
+ * playlist is presigned once per hour and process, not on every request. Entries end with their signature; the
+ * oldest go first when the cache is full.
+ */
+export function createPresignedPlaylists(storage: Storage, clock: Clock, maxBytes = PRESIGNED_PLAYLIST_CACHE_BYTES) {
+  const entries = new Map<string, { text: Promise<string | null>; exp: number; bytes: number }>();
+  let total = 0;
+  const drop = (k: string) => {
+    const e = entries.get(k);
+    if (!e) return;
+    total -= e.bytes;
+    entries.delete(k);
+  };
+  async function build(key: string, exp: number, query: string): Promise<string | null> {
+    const text = (await storage.read(key))?.toString('utf8');
+    if (text === undefined) return null;
+    const dir = key.slice(0, key.lastIndexOf('/') + 1);
+    return presignPlaylist(text, query, async (file) => (await presignUntil(storage, clock, dir + file, exp)) ?? `${file}?${query}`);
+  }
+  return {
+    /** The playlist stored at `key` with presigned segments, for a request whose signature `query` expires at `exp`. */
+    async variant(key: string, exp: number, query: string): Promise<string | null> {
+      const k = `${key}\n${query}`;
+      const hit = entries.get(k);
+      if (hit && hit.exp * 1000 > clock.now().getTime()) {
+        entries.delete(k); // most recently used last
+        entries.set(k, hit);
+        return hit.text;
+      }
+      drop(k);
+      const entry = { text: build(key, exp, query), exp, bytes: 0 };
+      entries.set(k, entry);
+      const text = await entry.text.catch((err: unknown) => {
+        if (entries.get(k) === entry) entries.delete(k);
+        throw err;
+      });
+      if (entries.get(k) !== entry) return text;
+      if (text === null) {
+        entries.delete(k); // not stored (yet): nothing to keep
+        return null;
+      }
+      entry.bytes = text.length * 2;
+      total += entry.bytes;
+      for (const old of entries.keys()) {
+        if (total <= maxBytes) break;
+        drop(old);
+      }
+      return text;
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+/**
  * Media routes: signed lesson videos with HTTP Range (206 partial content, so players can seek and browsers can
  * stream), and the generated SVG art of the demo catalogue.
  */
 export function registerMediaRoutes(
   app: App,
-  deps: { signer: MediaSigner; subtitles: LessonSubtitles; clock: Clock; dataDir: string },
+  deps: { signer: MediaSigner; subtitles: LessonSubtitles; clock: Clock; dataDir: string; storage: Storage },
 ) {
-  const dirs = [path.join(deps.dataDir, 'videos'), assetVideosDir];
+  const { storage } = deps;
+  // On the local disk lesson videos are files under DATA_DIR/videos (and the committed demo clips); on object
+  // storage they are objects of the bucket, which the browser reads itself through presigned URLs.
+  const onDisk = storage.driver === 'local';
+  const dirs = onDisk ? [path.join(deps.dataDir, 'videos'), assetVideosDir] : [assetVideosDir];
+  const playlists = onDisk ? null : createPresignedPlaylists(storage, deps.clock);
+  /**
+   * Sends the browser to a stored file, after the app's signature was verified: a presigned URL living as long as
+   * that signature still does (whoever holds it could ask again anyway), never past it.
+   */
+  const redirect = async (reply: FastifyReply, key: string, exp: unknown, contentType: string) => {
+    const url = await presignUntil(storage, deps.clock, key, Number(exp), contentType);
+    if (!url) throw videoNotFound();
+    // The browser may reuse the redirect for a few minutes, never past the URL's own end.
+    const left = Number(exp) - Math.floor(deps.clock.now().getTime() / 1000);
+    return reply.code(302).header('location', url).header('cache-control', `private, max-age=${Math.max(0, Math.min(300, left))}`).send();
+  };
 
   app.get('/media/videos/:file', { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
     const { file } = request.params as { file: string };
     const { exp, sig } = request.query as Record<string, unknown>;
     if (!VIDEO_FILE_REGEX.test(file) || !(await deps.signer.verify(file, exp, sig, deps.clock.now()))) throw videoNotFound();
+    if (!onDisk && (await storage.stat(`videos/${file}`))) return redirect(reply, `videos/${file}`, exp, 'video/mp4');
     const found = await findVideo(file, dirs);
     if (!found) throw videoNotFound();
     await sendRanged(request, reply, {
@@ -106,8 +215,9 @@ export function registerMediaRoutes(
 
   // Transcoded lesson videos: playlists are rewritten with the signature, segments sent with Range like MP4s. The
   // master playlist names the lesson's subtitles rendition, whose playlist and one WebVTT segment come from the
-  // database under the same signature.
-  const hlsDir = path.join(deps.dataDir, 'videos', 'hls');
+  // database under the same signature. On object storage the app still answers the playlists (after the same
+  // check), but writes each segment as a presigned URL of the bucket, and redirects a request for a segment or the
+  // poster to one: the video's bytes never pass through the process.
   app.get(`${HLS_URL_PREFIX}:name/*`, { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
     const { name, '*': rest } = request.params as { name: string; '*': string };
     const { exp, sig } = request.query as Record<string, unknown>;
@@ -119,32 +229,43 @@ export function registerMediaRoutes(
       reply
         .header('content-type', 'application/vnd.apple.mpegurl')
         .header('cache-control', 'private, max-age=3600')
-        .send(signPlaylist(text, query));
+        .send(text);
     if (subs) {
       const [, lang, ext] = subs;
       const track = (await deps.subtitles.ofVideo(`hls/${name}`)).find((t) => t.lang === lang);
       if (!track) throw subtitleNotFound();
-      if (ext === 'm3u8') return playlist(subtitlePlaylist(lang!, track.duration));
+      if (ext === 'm3u8') return playlist(signPlaylist(subtitlePlaylist(lang!, track.duration), query));
       const found = await deps.subtitles.text(track.lessonId, lang!);
       if (!found) throw subtitleNotFound();
       return reply
         .header('content-type', 'text/vtt; charset=utf-8')
         .header('cache-control', 'private, max-age=3600')
-        .send(hlsSegmentVtt(found.vtt, await videoFirstPts(path.join(hlsDir, name))));
+        .send(hlsSegmentVtt(found.vtt, await videoFirstPts(storage, name)));
     }
-    const full = path.join(hlsDir, name, rest);
-    const st = await fs.stat(full).catch(() => null);
-    if (!st?.isFile()) throw videoNotFound();
-    if (rest === 'master.m3u8') {
-      const text = await fs.readFile(full, 'utf8');
-      return playlist(withSubtitleRendition(text, await deps.subtitles.ofVideo(`hls/${name}`), query));
+    const key = `videos/hls/${name}/${rest}`;
+    if (rest.endsWith('.m3u8') && rest !== 'master.m3u8' && playlists) {
+      const presigned = await playlists.variant(key, Number(exp), query);
+      if (presigned === null) throw videoNotFound();
+      return playlist(presigned);
     }
-    if (rest.endsWith('.m3u8')) return playlist(await fs.readFile(full, 'utf8'));
+    if (rest.endsWith('.m3u8')) {
+      const text = (await storage.read(key))?.toString('utf8');
+      if (text === undefined) throw videoNotFound();
+      if (rest !== 'master.m3u8') return playlist(signPlaylist(text, query));
+      return playlist(signPlaylist(withSubtitleRendition(text, await deps.subtitles.ofVideo(`hls/${name}`), query), query));
+    }
+    const contentType = rest.endsWith('.jpg') ? 'image/jpeg' : 'video/mp2t';
+    if (!onDisk) {
+      if (!(await storage.stat(key))) throw videoNotFound();
+      return redirect(reply, key, exp, contentType);
+    }
+    const st = await storage.stat(key);
+    if (!st) throw videoNotFound();
     await sendRanged(request, reply, {
       size: st.size,
       mtime: st.mtime,
-      contentType: rest.endsWith('.jpg') ? 'image/jpeg' : 'video/mp2t',
-      body: (range) => createReadStream(full, range ?? {}),
+      contentType,
+      body: async (range) => (await storage.stream(key, range ?? undefined))!,
     });
     return reply;
   });

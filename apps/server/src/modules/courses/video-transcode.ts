@@ -81,7 +81,9 @@ export async function probeVideo(paths: FfmpegPaths, file: string): Promise<Prob
 export async function probeOrReason(paths: FfmpegPaths, file: string): Promise<ProbeResult | { reason: string }> {
   let json: string;
   try {
-    json = await run(paths.ffprobePath, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file]);
+    // A presigned URL of object storage is read over HTTP(S) only: nothing in the file can make ffprobe open others.
+    const protocols = /^https?:\/\//.test(file) ? ['-protocol_whitelist', 'http,https,tcp,tls'] : [];
+    json = await run(paths.ffprobePath, ['-v', 'error', ...protocols, '-print_format', 'json', '-show_format', '-show_streams', file]);
   } catch (err) {
     return { reason: err instanceof Error ? err.message : String(err) };
   }

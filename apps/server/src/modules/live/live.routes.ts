@@ -48,7 +48,7 @@ export function createLiveModule(options: LiveModuleOptions = {}): AppModule {
       membership: membershipOf(deps.db),
       messages: createMessagesService({ db: deps.db, clock: deps.clock }),
       courses: courseAccess(deps),
-      replays: replayCourses({ db: deps.db, dataDir: deps.config.dataDir }),
+      replays: replayCourses({ db: deps.db, storage: deps.storage }),
       screen: createModerationScreen(deps),
       audit: createAuditTrail(deps),
     });
