@@ -258,6 +258,16 @@ describe('lesson videos on object storage', () => {
     expect((await keysUnder(`videos/hls/${hlsName}/`)).length).toBeGreaterThan(0);
   });
 
+  it("removes a deleted course's lesson videos from the bucket", async () => {
+    const { course, lesson } = await newCourse('待删除的课程', 'free');
+    const name = randomBytes(16).toString('hex');
+    await storage.put(`videos/hls/${name}/master.m3u8`, '#EXTM3U\n', { contentType: 'application/vnd.apple.mpegurl' });
+    await t.db.update(coursesLessons).set({ videoFile: `hls/${name}`, duration: 4 }).where(eq(coursesLessons.id, lesson.id));
+    expect((await call(t.app, 'DELETE', `/api/admin/courses/${course.id}`)).statusCode).toBe(200);
+    expect(await keysUnder(`videos/hls/${name}/`)).toEqual([]);
+    expect((await keysUnder(`videos/hls/${hlsName}/`)).length).toBeGreaterThan(0);
+  });
+
   it('answers a stored MP4 with a redirect to the bucket and measures a replay recording there; demo clips stay in the repository', async () => {
     const lesson = (await t.db.select().from(coursesLessons).where(eq(coursesLessons.videoFile, 'lesson-a.mp4')).limit(1))[0]!;
     const me = await createUser(t);

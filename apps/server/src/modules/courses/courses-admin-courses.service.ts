@@ -18,6 +18,7 @@ import type { StaffActor } from '../audit';
 import { sanitizeArticle } from '../content';
 import { iso, type CoursesAdminDeps, type CoursesAdminShared } from './courses-admin-shared';
 import { coursesAdminRepository as repo, type CourseRow } from './courses-admin.repository';
+import { removeVideoIfUnused } from './video-jobs';
 
 type CourseBodyOut = z.output<typeof courseBodySchema>;
 
@@ -138,14 +139,19 @@ export function createCoursesAdminCoursesService(
     },
 
     async remove(actor: StaffActor, id: number): Promise<void> {
-      await db.transaction(async (tx) => {
+      const videoFiles = await db.transaction(async (tx) => {
         const before = await repo.course(tx, id, true);
         if (!before) throw AppError.notFound(m.courseNotFound);
         if (before.published) throw AppError.conflict(m.deletePublishedCourse);
         if (before.learnerCount > 0) throw AppError.conflict(m.courseHasLearners);
+        const lessons = await repo.lessons(tx, id);
         await repo.deleteCourse(tx, id);
         await audit.record(tx, actor, { action: 'course.delete', entity: 'course', entityId: id, before: auditCourse(before), after: null });
+        return lessons.map((l) => l.videoFile);
       });
+      // Its lessons' transcoded videos go too, unless another lesson still plays them; a storage failure leaves files
+      // behind (space, not correctness).
+      for (const file of videoFiles) await removeVideoIfUnused(db, deps.storage, file).catch(() => undefined);
     },
 
     /** Publishes a course: a video course needs lessons, each with a ready video; an outer-link course its URL. */
