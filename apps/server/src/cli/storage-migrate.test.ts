@@ -195,6 +195,37 @@ describe('storage:migrate', () => {
     expect(await storedDigests(s3)).toEqual(expected);
   }, 60_000);
 
+  it('with requireEmptyTarget, refuses to start into a target that holds stored files, but resumes its own run', async () => {
+    freshBucketPrefix();
+    await s3.put('uploads/avatars/other.webp', 'x', { contentType: 'image/webp' });
+    const local = createLocalStorage(sourceDir);
+    const statePath = path.join(tmp, 'restore.jsonl');
+    await expect(migrateStorage(options({ source: local, target: s3, statePath, requireEmptyTarget: true }))).rejects.toThrow(
+      /the target is not empty: dst holds uploads\/avatars\/other.webp/,
+    );
+    await s3.delete('uploads/avatars/other.webp');
+    await expect(
+      migrateStorage(
+        options({
+          source: local,
+          target: s3,
+          statePath,
+          requireEmptyTarget: true,
+          hooks: {
+            afterVerified(_key, n) {
+              if (n === 2) throw new MigrationInterrupted('cut');
+            },
+          },
+        }),
+      ),
+    ).rejects.toBeInstanceOf(MigrationInterrupted);
+    expect(await migrateStorage(options({ source: local, target: s3, statePath, requireEmptyTarget: true }))).toMatchObject({
+      copied: 5,
+      skipped: 2,
+      failed: [],
+    });
+  });
+
   it('refuses a journal of another migration', async () => {
     freshBucketPrefix();
     const statePath = path.join(tmp, 'other.jsonl');

@@ -2,13 +2,14 @@
 // local disk (DATA_DIR) and the S3-compatible bucket (S3_*), whatever STORAGE_DRIVER says, checking each copy by size
 // and SHA-256 read back from the target. Resumable: the journal (default DATA_DIR/.storage-migrate-<from>-to-<to>.jsonl,
 // or --state FILE) records verified keys, and a rerun copies only the rest. The source is never changed.
+// `--empty-target` refuses to start (no journal yet) when the target already holds stored files.
 // Exit code: 0 when every file is verified on the target, 1 when any failed, 2 on wrong arguments.
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from '../config/config';
 import { createLocalStorage, createS3Storage, STORED_FILE_PREFIXES, type Storage } from '../lib/storage';
 import { migrateStorage, MigrationStateError, summaryLines } from './storage-migration';
 
-const USAGE = '用法 / usage: npm run storage:migrate -- --from local|s3 --to s3|local [--state FILE]';
+const USAGE = '用法 / usage: npm run storage:migrate -- --from local|s3 --to s3|local [--state FILE] [--empty-target]';
 
 function argument(argv: string[], name: string): string | undefined {
   for (let i = 0; i < argv.length; i++) {
@@ -80,6 +81,8 @@ async function main(): Promise<number> {
       sourceName: source.name,
       targetName: target.name,
       statePath,
+      // A restore (scripts/backup.mjs) goes only into an empty bucket or directory.
+      requireEmptyTarget: argv.includes('--empty-target'),
     });
   } catch (err) {
     if (err instanceof MigrationStateError) {

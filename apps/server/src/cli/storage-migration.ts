@@ -32,6 +32,8 @@ export interface MigrationOptions {
   partSize?: number;
   log?: (line: string) => void;
   hooks?: MigrationHooks;
+  /** Refuse to start a new migration (no journal yet) when the target already holds stored files (restores). */
+  requireEmptyTarget?: boolean;
 }
 
 export interface MigrationSummary {
@@ -93,13 +95,19 @@ export function formatBytes(n: number): string {
   return `${v.toFixed(1)} ${units[i]}`;
 }
 
-async function readJournal(statePath: string, sourceName: string, targetName: string): Promise<Map<string, JournalEntry>> {
+async function readJournal(
+  statePath: string,
+  sourceName: string,
+  targetName: string,
+  beforeCreate: () => Promise<void>,
+): Promise<Map<string, JournalEntry>> {
   const verified = new Map<string, JournalEntry>();
   let text: string;
   try {
     text = await fs.readFile(statePath, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    await beforeCreate();
     await fs.mkdir(path.dirname(statePath), { recursive: true });
     await fs.writeFile(statePath, `${JSON.stringify({ from: sourceName, to: targetName, started_at: new Date().toISOString() })}\n`);
     return verified;
@@ -181,7 +189,14 @@ export async function migrateStorage(o: MigrationOptions): Promise<MigrationSumm
   const log = o.log ?? ((line: string) => console.log(line));
   const threshold = o.multipartThreshold ?? 64 * 1024 * 1024;
   const partSize = Math.max(o.partSize ?? 16 * 1024 * 1024, MULTIPART_MIN_PART_BYTES);
-  const verified = await readJournal(o.statePath, o.sourceName, o.targetName);
+  const verified = await readJournal(o.statePath, o.sourceName, o.targetName, async () => {
+    if (!o.requireEmptyTarget) return;
+    for (const prefix of STORED_FILE_PREFIXES) {
+      for await (const f of o.target.list(prefix)) {
+        throw new MigrationStateError(`目标不是空的 / the target is not empty: ${o.targetName} holds ${f.key}`);
+      }
+    }
+  });
 
   const files: { key: string; size: number }[] = [];
   for (const prefix of STORED_FILE_PREFIXES) for await (const f of o.source.list(prefix)) files.push(f);
