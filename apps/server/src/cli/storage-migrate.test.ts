@@ -252,7 +252,7 @@ function cli(args: string[], env: Record<string, string>) {
 }
 
 describe('npm run storage:migrate', () => {
-  it('copies DATA_DIR to the bucket while the server is still set to the local disk, prints the summary and how to remove the source', async () => {
+  it('copies DATA_DIR to the bucket while the server is still set to the local disk, prints the summary and how to remove the source; exits 1 naming a file that failed', async () => {
     freshBucketPrefix();
     const dataDir = path.join(tmp, 'cli-data');
     await fs.cp(sourceDir, dataDir, { recursive: true });
@@ -275,6 +275,17 @@ describe('npm run storage:migrate', () => {
     const rerun = await cli(['--from', 'local', '--to', 's3'], env);
     expect(rerun.code).toBe(0);
     expect(rerun.stdout).toMatch(/已跳过 skipped: 7/);
+
+    // A bucket that cannot be reached: every file fails, the summary names it, the exit code is 1.
+    const lonely = path.join(tmp, 'cli-lonely');
+    await fs.mkdir(path.join(lonely, 'uploads', 'avatars'), { recursive: true });
+    await fs.writeFile(path.join(lonely, 'uploads', 'avatars', 'a.webp'), 'x');
+    const down = await cli(['--from', 'local', '--to', 's3'], { ...env, DATA_DIR: lonely, S3_ENDPOINT: 'http://127.0.0.1:9' });
+    expect(down.code).toBe(1);
+    expect(down.stdout).toMatch(/迁移未完成 \/ Migration INCOMPLETE/);
+    expect(down.stdout).toMatch(/失败 failed: +1/);
+    expect(down.stdout).toContain('uploads/avatars/a.webp: ');
+    expect(down.stdout).not.toContain('rm -r');
 
     // Without the bucket's settings the command names what is missing and fails.
     const noBucket = await cli(['--from', 's3', '--to', 'local'], { DATA_DIR: dataDir });
