@@ -4,11 +4,12 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { backup, restore } from './backup.mjs';
+import { storedFileDigests as digestsUnder } from './lib/backup-check.mjs';
 import { freePort, root, serverProcess, startS3rver } from './lib/stack.mjs';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'backup-s3-'));
@@ -37,21 +38,9 @@ async function migrate(args, extra) {
   assert.equal(status, 0, text);
 }
 
-/** The stored files under `dir`: key -> SHA-256. */
-function digestsUnder(dir) {
-  const found = {};
-  for (const d of ['uploads', 'videos', 'magazines']) {
-    if (!existsSync(path.join(dir, d))) continue;
-    for (const e of readdirSync(path.join(dir, d), { recursive: true, withFileTypes: true })) {
-      if (!e.isFile()) continue;
-      const file = path.join(e.parentPath, e.name);
-      found[path.relative(dir, file).split(path.sep).join('/')] = sha(readFileSync(file));
-    }
-  }
-  return found;
-}
-
-const expected = Object.fromEntries(Object.entries(FILES).map(([k, b]) => [k, sha(b)]));
+const seeded = Object.fromEntries(Object.entries(FILES).map(([k, b]) => [k, sha(b)]));
+/** What the bucket holds before the backup (the seeded files, and any the server put there itself). */
+let expected;
 
 before(async () => {
   s3 = await startS3rver({ dir: path.join(tmp, 's3') });
@@ -71,6 +60,10 @@ before(async () => {
     writeFileSync(path.join(seed, key), body);
   }
   await migrate(['--from', 'local', '--to', 's3'], { DATA_DIR: seed, S3_PREFIX: 'site/' });
+  const view = path.join(tmp, 'bucket-view');
+  await migrate(['--from', 's3', '--to', 'local'], { DATA_DIR: view, S3_PREFIX: 'site/' });
+  expected = digestsUnder(view);
+  for (const [key, digest] of Object.entries(seeded)) assert.equal(expected[key], digest, key);
 });
 after(async () => {
   await s3?.close();
@@ -80,7 +73,7 @@ after(async () => {
 test('a backup on the S3 driver holds every stored file of the bucket, with its SHA-256 listed', async () => {
   const { manifest } = await backup({ env, out });
   assert.equal(manifest.storage, 's3');
-  assert.equal(manifest.upload_files, 3);
+  assert.equal(manifest.upload_files, Object.keys(expected).length);
   assert.ok(manifest.rows['public.users'] > 0);
   assert.deepEqual(digestsUnder(out), expected);
   const listed = readFileSync(path.join(out, 'files.jsonl'), 'utf8').trim().split('\n').slice(1).map((l) => JSON.parse(l));
