@@ -158,13 +158,16 @@ export function render() {
     }
   }
 
-  // The national-scale section (npm run bench:scale, on PostgreSQL) is written by hand from its run and kept as is.
+  // Sections written by hand from their runs are kept as they are: the national-scale data set (npm run bench:scale,
+  // on PostgreSQL) and the storage port's reading of its figures (bench/storage.bench.mjs).
   const out = path.join(root, 'docs', 'performance.md');
   const previous = existsSync(out) ? readFileSync(out, 'utf8') : '';
-  const kept = /<!-- scale:begin -->[\s\S]*?<!-- scale:end -->/.exec(previous);
-  if (kept) {
-    p(kept[0]);
-    p();
+  for (const name of ['storage', 'scale']) {
+    const kept = new RegExp(`<!-- ${name}:begin -->[\\s\\S]*?<!-- ${name}:end -->`).exec(previous);
+    if (kept) {
+      p(kept[0]);
+      p();
+    }
   }
 
   p('## Reproduce');

@@ -27,6 +27,7 @@ const benches = [
   ['live-chat-fanout', (await import('./live-chat-fanout.bench.mjs')).run],
   ['image-pipeline', (await import('./image-pipeline.bench.mjs')).run],
   ['workbook-guard', (await import('./workbook-guard.bench.mjs')).run],
+  ['storage', (await import('./storage.bench.mjs')).run],
 ];
 // On PostgreSQL only: the company training dashboard at 5,000 employees (its own section of docs/performance.md).
 if (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL) {

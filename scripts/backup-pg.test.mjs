@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { backup, restore } from './backup.mjs';
-import { addUserWithAvatar, assertSameRows, assertSameUpload } from './lib/backup-check.mjs';
+import { addUserWithAvatar, assertSameRows, assertSameUpload, storedFileDigests } from './lib/backup-check.mjs';
 import { createDatabase, freePort, serverProcess } from './lib/stack.mjs';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -48,7 +48,10 @@ test('back up while the server runs, restore into an empty database: same row co
   const { manifest } = await backup({ env: { DATABASE_URL: source.url, DATA_DIR: dataDir }, out });
   assert.equal(manifest.driver, 'pg');
   assert.ok(manifest.rows['public.users'] > 0);
-  assert.equal(manifest.upload_files, 2); // the avatar and its narrower copy
+  // Every stored file: the avatar and its narrower copy, and whatever else the site keeps (magazine PDFs, videos).
+  const stored = storedFileDigests(dataDir);
+  assert.ok(Object.keys(stored).filter((k) => k.startsWith('uploads/avatars/')).length === 2, Object.keys(stored).join(', '));
+  assert.equal(manifest.upload_files, Object.keys(stored).length);
   // The server kept serving during the backup.
   assert.equal((await fetch(`${server.base}/api/readyz`)).status, 200);
 
@@ -59,6 +62,7 @@ test('back up while the server runs, restore into an empty database: same row co
     async (sql) => (await target.pool.query(sql)).rows,
   );
   assertSameUpload(dataDir, restoredDir, added.avatar);
+  assert.deepEqual(storedFileDigests(restoredDir), stored);
   // Sequences come back too: a new row on the restored database gets a fresh id.
   const { rows: seq } = await target.pool.query(
     `select (select max(id) from users) < nextval(pg_get_serial_sequence('users', 'id')) as fresh`,

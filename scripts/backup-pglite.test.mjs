@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { backup, restore } from './backup.mjs';
-import { addUserWithAvatar, assertSameRows, assertSameUpload } from './lib/backup-check.mjs';
+import { addUserWithAvatar, assertSameRows, assertSameUpload, storedFileDigests } from './lib/backup-check.mjs';
 import { freePort, serverProcess } from './lib/stack.mjs';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'backup-pglite-'));
@@ -38,7 +38,10 @@ test('stop, back up, restore into an empty data directory: same row counts, same
   const { manifest } = await backup({ env: { DATA_DIR: dataDir }, out });
   assert.equal(manifest.driver, 'pglite');
   assert.ok(manifest.rows['public.users'] > 0);
-  assert.equal(manifest.upload_files, 2); // the avatar and its narrower copy
+  // Every stored file: the avatar and its narrower copy, and whatever else the site keeps (magazine PDFs, videos).
+  const stored = storedFileDigests(dataDir);
+  assert.ok(Object.keys(stored).filter((k) => k.startsWith('uploads/avatars/')).length === 2, Object.keys(stored).join(', '));
+  assert.equal(manifest.upload_files, Object.keys(stored).length);
 
   const { rows } = await restore({ env: { DATA_DIR: restoredDir }, from: out });
   assert.deepEqual(rows, manifest.rows);
@@ -60,6 +63,7 @@ test('stop, back up, restore into an empty data directory: same row counts, same
     await restored.close();
   }
   assertSameUpload(dataDir, restoredDir, added.avatar);
+  assert.deepEqual(storedFileDigests(restoredDir), stored);
 
   // The restored directory serves: a server starts on it and logs the user in.
   const again = serverProcess({

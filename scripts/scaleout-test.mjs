@@ -1,12 +1,23 @@
-// Scale-out in CI: two built server processes on one PostgreSQL behind Debian's nginx with deploy/nginx.conf.
-// Needs TEST_DATABASE_URL (a superuser URL; a fresh database is created and dropped), nginx and `npm run build`.
+// Scale-out in CI: two built server processes on one PostgreSQL behind Debian's nginx with deploy/nginx.conf, keeping
+// their files in one S3-compatible bucket (STORAGE_DRIVER=s3 against an s3rver started here), each with a DATA_DIR
+// of its own: no shared disk. Needs TEST_DATABASE_URL (a superuser URL; a fresh database is created and dropped),
+// nginx and `npm run build`.
 //   node --test scripts/scaleout-test.mjs
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { createDatabase, databaseGate, freePort, root, serverProcess, sleep, startNginx } from './lib/stack.mjs';
+import {
+  createDatabase,
+  databaseGate,
+  freePort,
+  root,
+  serverProcess,
+  sleep,
+  startNginx,
+  startS3rver,
+} from './lib/stack.mjs';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 if (!adminUrl) throw new Error('TEST_DATABASE_URL is required');
@@ -17,6 +28,8 @@ let db;
 /** @type {ReturnType<typeof serverProcess>[]} */
 let servers = [];
 let nginx;
+/** @type {Awaited<ReturnType<typeof startS3rver>>} */
+let s3;
 /** @type {Awaited<ReturnType<typeof databaseGate>>} */
 let gate;
 let a;
@@ -30,9 +43,12 @@ before(async () => {
   db = await createDatabase(adminUrl, 'scaleout');
   // The processes reach PostgreSQL through a relay that can play a database outage (the shared server keeps running).
   gate = await databaseGate(adminUrl);
+  // Stored files live in the bucket; each process has a DATA_DIR of its own (live streams, temporary files).
+  s3 = await startS3rver({ dir: path.join(tmp, 's3') });
   const env = {
     DATABASE_URL: gate.urlFor(db.url),
-    DATA_DIR: path.join(tmp, 'data'), // one shared directory (uploads), as on a common disk
+    ...s3.env,
+    S3_PREFIX: 'scaleout/',
     NODE_ENV: 'development',
     SEED_DEMO: 'true',
     TRUST_PROXY: '127.0.0.1',
@@ -43,8 +59,8 @@ before(async () => {
     ARGON2_TIME_COST: '1',
   };
   const [pa, pb, pn] = [await freePort(), await freePort(), await freePort()];
-  a = serverProcess({ name: 'a', port: pa, env });
-  b = serverProcess({ name: 'b', port: pb, env });
+  a = serverProcess({ name: 'a', port: pa, env: { ...env, DATA_DIR: path.join(tmp, 'data-a') } });
+  b = serverProcess({ name: 'b', port: pb, env: { ...env, DATA_DIR: path.join(tmp, 'data-b') } });
   servers = [a, b];
   // Both start at once on the empty database: migrations and seeding must run exactly once.
   await Promise.all([a.start(), b.start()]);
@@ -55,6 +71,7 @@ after(async () => {
   await nginx?.stop();
   await Promise.all(servers.map((s) => s.stop()));
   await gate?.stop();
+  await s3?.close();
   await db?.drop();
   if (!process.env.SCALEOUT_KEEP_TMP) rmSync(tmp, { recursive: true, force: true });
 });
@@ -230,7 +247,25 @@ test('the login lockout holds across processes', async () => {
   }
 });
 
-test('an upload through one process is served by the other', async () => {
+/**
+ * GET a stored file through `base`: on the S3 driver the process answers 302 to a URL of the bucket (signed, or the
+ * CDN's), and the bytes come from there. Returns the redirect's target and the bytes.
+ */
+async function storedFile(base, url) {
+  const res = await fetch(`${base}${url}`, { redirect: 'manual' });
+  assert.equal(res.status, 302, `${base}${url}: ${res.status}`);
+  const location = res.headers.get('location');
+  assert.equal(new URL(location).origin, s3.endpoint, `${url} is read from the bucket, not from a process`);
+  const got = await fetch(location);
+  assert.equal(got.status, 200, location);
+  return { location, servedBy: res.headers.get('x-served-by'), bytes: Buffer.from(await got.arrayBuffer()) };
+}
+
+/** Every file under `dir` (relative paths), [] when it does not exist. */
+const filesUnder = (dir) =>
+  existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name) : [];
+
+test('an upload through one process is served by the other from the bucket (no shared disk)', async () => {
   const token = await register(a.base, newPhone(), '198.51.100.7');
   const form = new FormData();
   form.append('file', new Blob([PNG_1x1], { type: 'image/png' }), 'me.png');
@@ -239,16 +274,16 @@ test('an upload through one process is served by the other', async () => {
   const { data } = await up.json();
   const url = data.avatar ?? data.url;
   assert.match(url, /^\/uploads\//);
-  const got = await fetch(`${b.base}${url}`);
-  assert.equal(got.status, 200);
-  assert.equal(got.headers.get('x-served-by'), 'b');
-  // The upload was re-encoded as WebP by process a; process b serves that very file, and its narrower copy.
-  const bytes = Buffer.from(await got.arrayBuffer());
-  assert.equal(bytes.subarray(8, 12).toString('latin1'), 'WEBP');
-  assert.deepEqual(Buffer.from(await (await fetch(`${a.base}${url}`)).arrayBuffer()), bytes);
-  assert.equal((await fetch(`${b.base}${url.replace(/\.webp$/, '-160.webp')}`)).status, 200);
-  const viaNginx = await fetch(`${nginx.base}${url}`);
-  assert.equal(viaNginx.status, 200);
+  const got = await storedFile(b.base, url);
+  assert.equal(got.servedBy, 'b');
+  // The upload was re-encoded as WebP by process a; process b points at that very object, and at its narrower copy.
+  assert.equal(got.bytes.subarray(8, 12).toString('latin1'), 'WEBP');
+  assert.deepEqual((await storedFile(a.base, url)).bytes, got.bytes);
+  assert.equal((await storedFile(b.base, url.replace(/\.webp$/, '-160.webp'))).bytes.subarray(8, 12).toString('latin1'), 'WEBP');
+  assert.deepEqual((await storedFile(nginx.base, url)).bytes, got.bytes);
+  // The object is in the bucket under the configured prefix, and neither process kept the file on its own disk.
+  assert.equal(new URL(got.location).pathname, `/${s3.bucket}/scaleout${url}`);
+  for (const p of ['data-a', 'data-b']) assert.deepEqual(filesUnder(path.join(tmp, p, 'uploads')), [], `${p}/uploads is empty`);
 });
 
 async function untilNginxUses(name) {

@@ -374,8 +374,8 @@ await suites;
 // Operations on the built server: backup/restore of PGlite; then, on PostgreSQL, two processes behind Debian's nginx
 // with deploy/nginx.conf (scale-out) and pg_dump/pg_restore while the server runs.
 const built = existsSync(path.join(root, 'apps', 'server', 'dist', 'server.js'));
-const BACKUP_PGLITE = 'operations: backup and restore (PGlite)';
-if (built) await nodeTests(BACKUP_PGLITE, ['scripts/backup-pglite.test.mjs']);
+const BACKUP_PGLITE = 'operations: backup and restore (PGlite; files on the local disk and in S3)';
+if (built) await nodeTests(BACKUP_PGLITE, ['scripts/backup-pglite.test.mjs', 'scripts/backup-s3.test.mjs']);
 else results.push({ name: BACKUP_PGLITE, passed: 0, failed: 1, note: 'no server build' });
 const SCALEOUT = 'operations on PostgreSQL (2 processes + nginx, backup/restore, first administrator in production)';
 const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));

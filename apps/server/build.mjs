@@ -36,10 +36,12 @@ rmSync(outdir, { recursive: true, force: true });
 
 const started = Date.now();
 await build({
-  // The server, and the admin:create command (same folder depth, so src/paths.ts resolves the same).
+  // The server, and the admin:create and storage:migrate commands (same folder depth, so src/paths.ts resolves the same).
   entryPoints: {
     server: fileURLToPath(new URL('./src/server.ts', import.meta.url)),
     'admin-create': fileURLToPath(new URL('./src/cli/admin-create.ts', import.meta.url)),
+    // npm run storage:migrate (local disk <-> S3-compatible bucket).
+    'storage-migrate': fileURLToPath(new URL('./src/cli/storage-migrate.ts', import.meta.url)),
     // The workbook guard's worker thread, found next to server.js at run time (src/lib/workbook-guard.ts).
     'workbook-worker': fileURLToPath(new URL('./src/lib/workbook-guard.worker.mjs', import.meta.url)),
   },
@@ -59,4 +61,4 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
-console.log(`built apps/server/dist/server.js, admin-create.js and workbook-worker.js in ${Date.now() - started} ms`);
+console.log(`built apps/server/dist/server.js, admin-create.js, storage-migrate.js and workbook-worker.js in ${Date.now() - started} ms`);

@@ -1,6 +1,7 @@
 // Shared by the backup tests: a server with data in it, and the comparison of two databases.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const PNG_1x1 = Buffer.from(
@@ -59,4 +60,20 @@ export function assertSameUpload(fromDataDir, toDataDir, avatarUrl) {
     readFileSync(path.join(toDataDir, 'uploads', rel)),
     readFileSync(path.join(fromDataDir, 'uploads', rel)),
   );
+}
+
+/** Every stored file under `dataDir` (uploads/, videos/, magazines/): relative path -> SHA-256. */
+export function storedFileDigests(dataDir) {
+  const found = {};
+  for (const d of ['uploads', 'videos', 'magazines']) {
+    if (!existsSync(path.join(dataDir, d))) continue;
+    for (const e of readdirSync(path.join(dataDir, d), { recursive: true, withFileTypes: true })) {
+      if (!e.isFile()) continue;
+      const file = path.join(e.parentPath, e.name);
+      found[path.relative(dataDir, file).split(path.sep).join('/')] = createHash('sha256')
+        .update(readFileSync(file))
+        .digest('hex');
+    }
+  }
+  return found;
 }

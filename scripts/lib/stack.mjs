@@ -264,3 +264,29 @@ export async function databaseGate(adminUrl) {
     },
   };
 }
+
+/**
+ * An S3-compatible endpoint on loopback (@20minutes/s3rver, a devDependency: objects in `dir`, SigV4 checked) with
+ * one bucket; `env` is what points a server process's S3 driver at it. `close()` stops it.
+ */
+export async function startS3rver({ dir, bucket = 'talent-files' }) {
+  const { default: S3rver } = await import('@20minutes/s3rver');
+  mkdirSync(dir, { recursive: true });
+  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: bucket }] });
+  const { port } = await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
+  return {
+    endpoint,
+    bucket,
+    env: {
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: endpoint,
+      S3_REGION: 'us-east-1',
+      S3_BUCKET: bucket,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    },
+    close: () => server.close(),
+  };
+}
