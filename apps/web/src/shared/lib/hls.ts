@@ -25,6 +25,9 @@ export function attachHls(
     if (opts.autoplay) void video.play().catch(() => undefined);
   };
   if (video.canPlayType('application/vnd.apple.mpegurl')) {
+    // On object storage the segments are presigned URLs of the bucket, another origin: the browser's own HLS
+    // (Chromium's) reads them only in CORS mode, which the bucket's CORS rule answers (hls.js always uses CORS).
+    video.crossOrigin = 'anonymous';
     video.src = src;
     play();
     return () => {
