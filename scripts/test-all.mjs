@@ -1,10 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: every check of the repository, in order, with one summary.
 //
-// typecheck -> lint -> node:test (root scripts) -> vitest (contracts) -> then, one after another in the background:
-// server suite on PGlite, web unit tests, server suite on PostgreSQL (TEST_DATABASE_URL); beside them: build (with
-// NODE_ENV=development) -> production-bundle check -> Playwright (apps/web/e2e, Debian's Chromium; two shards at once,
-// balanced by recorded durations, each with its own server and database, E2E_SHARDS=1 for one) ->
+// typecheck -> lint -> node:test (root scripts) -> vitest (contracts, server, web) -> server suite on PostgreSQL
+// (TEST_DATABASE_URL), beside: build (with NODE_ENV=development) -> production-bundle check -> Playwright (apps/web/e2e,
+// Debian's Chromium; two shards at once, each with its own server and database, E2E_SHARDS=1 for one) ->
 // backup/restore (PGlite) -> on PostgreSQL: scale-out (two built processes behind nginx: scripts/scaleout-test.mjs),
 // backup/restore (scripts/backup-pg.test.mjs) and a production start with the first administrator
 // (scripts/first-admin-pg.test.mjs).
@@ -333,29 +332,28 @@ if (hasTestFiles(path.join(contractsDir, 'src'))) {
   process.stdout.write('[test-all] packages/contracts has no test files; nothing to run.\n');
 }
 
-// The unit and API suites run one after another beside the build and the browser tests, which leave a core mostly
-// idle (a browser test is mostly waiting for a page, a player, a real minute): the server suite on PGlite, the web
-// unit tests, then the server suite on PostgreSQL. Their output is printed when each is done.
+// The first server run is the embedded PGlite database, whatever the caller's environment says.
 const pgliteEnv = { ...process.env };
 delete pgliteEnv.TEST_DATABASE_URL;
-const suites = (async () => {
-  // The first server run is the embedded PGlite database, whatever the caller's environment says.
-  await vitest('api: apps/server (PGlite)', path.join(root, 'apps', 'server'), { env: pgliteEnv, logFile: path.join(tmp, 'server-pglite.log') });
-  await vitest('unit: apps/web', path.join(root, 'apps', 'web'), { extraArgs: ['--exclude', 'e2e/**'], logFile: path.join(tmp, 'web-unit.log') });
-  if (process.env.TEST_DATABASE_URL) {
-    await vitest('api: apps/server (PostgreSQL)', path.join(root, 'apps', 'server'), { logFile: path.join(tmp, 'server-postgresql.log') });
-  } else if (isCI) {
-    banner('api: apps/server (PostgreSQL)');
-    process.stdout.write('[test-all] CI=true but TEST_DATABASE_URL is not set: the PostgreSQL run is required in CI.\n');
-    results.push({ name: 'api: apps/server (PostgreSQL)', passed: 0, failed: 1, note: 'TEST_DATABASE_URL not set in CI' });
-  } else {
-    banner('api: apps/server (PostgreSQL)');
-    process.stdout.write(
-      '[test-all] note: TEST_DATABASE_URL is not set, so the server suite ran on PGlite only.\n' +
-        '[test-all] Set TEST_DATABASE_URL=postgres://user:pass@127.0.0.1:5432/postgres to run it on PostgreSQL too.\n',
-    );
-  }
-})();
+await vitest('api: apps/server (PGlite)', path.join(root, 'apps', 'server'), { env: pgliteEnv });
+await vitest('unit: apps/web', path.join(root, 'apps', 'web'), { extraArgs: ['--exclude', 'e2e/**'] });
+
+// The PostgreSQL run starts now and runs beside the build and the browser tests (which leave a core mostly idle:
+// one browser, one server, one test at a time); its output is printed when it is done.
+let postgresSuite = Promise.resolve();
+if (process.env.TEST_DATABASE_URL) {
+  postgresSuite = vitest('api: apps/server (PostgreSQL)', path.join(root, 'apps', 'server'), { logFile: path.join(tmp, 'server-postgresql.log') });
+} else if (isCI) {
+  banner('api: apps/server (PostgreSQL)');
+  process.stdout.write('[test-all] CI=true but TEST_DATABASE_URL is not set: the PostgreSQL run is required in CI.\n');
+  results.push({ name: 'api: apps/server (PostgreSQL)', passed: 0, failed: 1, note: 'TEST_DATABASE_URL not set in CI' });
+} else {
+  banner('api: apps/server (PostgreSQL)');
+  process.stdout.write(
+    '[test-all] note: TEST_DATABASE_URL is not set, so the server suite ran on PGlite only.\n' +
+      '[test-all] Set TEST_DATABASE_URL=postgres://user:pass@127.0.0.1:5432/postgres to run it on PostgreSQL too.\n',
+  );
+}
 
 // Built with NODE_ENV=development, the server's default, to prove the site build is a production build whatever
 // the shell says; the bundle check then fails on any trace of React's development build.
@@ -369,7 +367,7 @@ if (await check('build (web + server)', [npm, ['run', 'build', '--silent'], { en
 } else {
   results.push({ name: 'e2e (Playwright, Chromium)', passed: 0, failed: 1, note: 'build failed, not run' });
 }
-await suites;
+await postgresSuite;
 
 // Operations on the built server: backup/restore of PGlite; then, on PostgreSQL, two processes behind Debian's nginx
 // with deploy/nginx.conf (scale-out) and pg_dump/pg_restore while the server runs.
