@@ -2,6 +2,7 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import { z } from 'zod';
 import { DEFAULT_SITE_NAME, SMS_MAX_PER_IP_PER_HOUR } from '@app/contracts';
+import type { S3StorageConfig } from '../lib/storage/s3-storage';
 import { defaultWebDistDir } from '../paths';
 
 const MB = 1024 * 1024;
@@ -309,17 +310,7 @@ export type StorageConfig = {
   signedUrlTtlS: number;
 } & (
   | { driver: 'local' }
-  | {
-      driver: 's3';
-      endpoint: string | undefined;
-      region: string;
-      bucket: string;
-      accessKeyId: string;
-      secretAccessKey: string;
-      forcePathStyle: boolean;
-      prefix: string;
-      publicBaseUrl: string | undefined;
-    }
+  | ({ driver: 's3' } & S3StorageConfig)
 );
 
 export type WechatConfig =
