@@ -41,3 +41,35 @@ describe('load shedding', () => {
     expect(metric(scrape.body, 'load_shed_requests_total{reason="heap_used"}')).toBe(before + 1);
   });
 });
+
+/** Keeps the event loop busy, as start-up work (migrations, seeding) does. */
+function block(ms: number) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    /* busy */
+  }
+}
+
+describe('load shedding right after start-up', () => {
+  let s: TestApp;
+  const interval = 100;
+  beforeAll(async () => {
+    s = await createTestApp({
+      env: { LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '20', LOAD_SHED_SAMPLE_INTERVAL_MS: String(interval) },
+    });
+  });
+  afterAll(() => s.close());
+
+  it('does not shed the first requests for the delay the start-up work caused, but sheds a later delay', async () => {
+    // Work before the server listens lags the loop; the next sample measures it.
+    block(600);
+    await vi.waitFor(() => expect(s.app.isUnderPressure()).toBe(true), { interval: 10 });
+    const base = await s.app.listen({ port: 0, host: '127.0.0.1' });
+    expect((await fetch(`${base}/api/problems`)).status).toBe(200);
+
+    // Past the start-up's two sample intervals, the same lag sheds.
+    await new Promise((r) => setTimeout(r, 3 * interval));
+    block(600);
+    await vi.waitFor(async () => expect((await fetch(`${base}/api/problems`)).status).toBe(503), { interval: 10 });
+  });
+});
