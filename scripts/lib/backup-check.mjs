@@ -9,10 +9,25 @@ export const PNG_1x1 = Buffer.from(
   'base64',
 );
 
+/**
+ * fetch that behaves as a patient client: a server just started may shed load while it warms up (503 with
+ * Retry-After, plugins/load-shedding.ts), so such an answer is retried after the time it asks for, for up to a minute.
+ */
+export async function patientFetch(url, init) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const res = await fetch(url, init);
+    if (res.status !== 503 || Date.now() > deadline) return res;
+    const wait = Math.min(Number(res.headers.get('retry-after') ?? 1) || 1, 5) * 1000;
+    await res.arrayBuffer();
+    await new Promise((r) => setTimeout(r, wait));
+  }
+}
+
 /** Registers a user through a running server and uploads an avatar; returns the phone and the avatar URL. */
 export async function addUserWithAvatar(base, phone) {
   const post = (url, body, headers = {}) =>
-    fetch(`${base}${url}`, {
+    patientFetch(`${base}${url}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       body: JSON.stringify(body),
@@ -22,19 +37,21 @@ export async function addUserWithAvatar(base, phone) {
   // The code is in the dev outbox once the sender has written it; a server just started may take a moment.
   let code;
   for (let i = 0; i < 50 && !code; i++) {
-    const outbox = await fetch(`${base}/api/dev/sms_outbox?phone=${phone}`).then((r) => r.json());
+    const outbox = await patientFetch(`${base}/api/dev/sms_outbox?phone=${phone}`).then((r) => r.json());
     code = /\d{6}/.exec(outbox.data?.at(-1)?.content ?? '')?.[0];
     if (!code) await new Promise((r) => setTimeout(r, 200));
   }
   assert.ok(code, `no code in the dev outbox for ${phone}`);
   const reg = await post('/api/users/register', { phone, code, password: 'Backup_1234', role: 'personal' });
+  assert.equal(reg.code, 200, `register: ${JSON.stringify(reg)}`);
   const form = new FormData();
   form.append('file', new Blob([PNG_1x1], { type: 'image/png' }), 'a.png');
-  const up = await fetch(`${base}/api/users/avatar`, {
+  const up = await patientFetch(`${base}/api/users/avatar`, {
     method: 'POST',
     headers: { token: reg.data.token },
     body: form,
   }).then((r) => r.json());
+  assert.equal(up.code, 200, `avatar: ${JSON.stringify(up)}`);
   return { phone, avatar: up.data.avatar };
 }
 
