@@ -232,8 +232,10 @@ describe('slow clients', () => {
       LOG_LEVEL: 'silent',
       DATA_DIR: dataDir,
       WEB_DIST_DIR: fixtureWebDistDir,
-      HTTP_HEADERS_TIMEOUT_MS: '400',
-      HTTP_REQUEST_TIMEOUT_MS: '800',
+      // Short enough to see the dripping connections cut off, long enough that a client sending its whole request at
+      // once is parsed in time on a busy machine (a parse later than the limit answers 408).
+      HTTP_HEADERS_TIMEOUT_MS: '2000',
+      HTTP_REQUEST_TIMEOUT_MS: '4000',
     });
     const app = await buildApp({ config, db: database.db, clock: systemClock, logger: false });
     cleanups.push(async () => {
