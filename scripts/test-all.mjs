@@ -35,6 +35,10 @@ const tmp = mkdtempSync(path.join(tmpdir(), 'test-all-'));
 const results = [];
 /** The runners now running (the PostgreSQL server suite runs beside the build and the browser tests). */
 const running = new Set();
+/** @type {{ name: string, stage: string, error: string }[]} every failed test with its first error line, for the summary */
+const failures = [];
+const ESC = String.fromCharCode(27);
+const firstLine = (text) => String(text ?? '').replaceAll(new RegExp(`${ESC}\\[[0-9;]*m`, 'g'), '').split('\n').map((l) => l.trim()).find(Boolean) ?? '';
 /** @type {{ name: string, ms: number, stage: string }[]} every test's duration, for the slowest-ten list */
 const timings = [];
 
@@ -144,6 +148,10 @@ async function vitest(name, cwd, { env = process.env, extraArgs = [], logFile } 
   for (const file of json?.testResults ?? []) {
     for (const t of file.assertionResults ?? []) {
       if (typeof t.duration === 'number') timings.push({ name: `${path.relative(root, file.name)} > ${t.fullName ?? t.title}`, ms: t.duration, stage: name });
+      if (t.status === 'failed') failures.push({ name: `${path.relative(root, file.name)} > ${t.fullName ?? t.title}`, stage: name, error: firstLine(t.failureMessages?.[0]) });
+    }
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+      failures.push({ name: path.relative(root, file.name), stage: name, error: firstLine(file.message) });
     }
   }
   let passed = json?.numPassedTests ?? 0;
@@ -176,8 +184,16 @@ async function nodeTests(name, files) {
   } catch {
     /* no report */
   }
-  const cases = xml.match(/<testcase\b[^>]*?(\/>|>[\s\S]*?<\/testcase>)/g) ?? [];
-  let failed = cases.filter((c) => /<failure\b/.test(c)).length;
+  // One chunk per test case (node's JUnit writer leaves `>` unescaped in attributes, so no tag-matching regex).
+  const cases = xml.split(/<testcase\b/).slice(1);
+  const failedCases = cases.filter((c) => /<failure\b/.test(c));
+  let failed = failedCases.length;
+  // Attributes are escaped once more than XML needs (&amp;quot;): decode twice.
+  const unescape = (v) => v.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  for (const c of failedCases) {
+    const attr = (k) => unescape(unescape(new RegExp(`(?:^|\\s)${k}="([^"]*)"`).exec(c)?.[1] ?? ''));
+    failures.push({ name: attr('name'), stage: name, error: firstLine(attr('message')) });
+  }
   let passed = cases.length - failed;
   let note = xml ? undefined : 'no JUnit report';
   if (code !== 0 && failed === 0) {
@@ -283,6 +299,10 @@ async function playwright() {
         for (const t of spec.tests ?? []) {
           const ms = (t.results ?? []).reduce((sum, r) => sum + (r.duration ?? 0), 0);
           timings.push({ name: `${spec.file ?? suite.file ?? ''} > ${spec.title}`, ms, stage: name });
+          if (t.status === 'unexpected') {
+            const error = (t.results ?? []).map((r) => r.error?.message ?? r.errors?.[0]?.message).find(Boolean);
+            failures.push({ name: `${spec.file ?? suite.file ?? ''} > ${spec.title}`, stage: name, error: firstLine(error) });
+          }
         }
       }
       for (const child of suite.suites ?? []) walk(child);
@@ -399,6 +419,10 @@ for (const r of results) {
   process.stdout.write(
     `${mark} ${r.name.padEnd(width)}  ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed${r.note ? `  (${r.note})` : ''}\n`,
   );
+}
+if (failures.length) {
+  process.stdout.write(`\nfailed tests (${failures.length}):\n`);
+  for (const f of failures) process.stdout.write(`  ${f.name}  [${f.stage}]\n      ${f.error.slice(0, 300)}\n`);
 }
 const slowest = timings.sort((a, b) => b.ms - a.ms).slice(0, 10);
 if (slowest.length) {
