@@ -2,12 +2,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { usersRoutes } from '@app/contracts/users/users.routes';
 import { careMode } from '@/shared/lib/care-mode';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 import { makeUser } from '@/testing/fixtures';
 import { mockApi, ok } from '@/testing/mock-api';
 import { createTestQueryClient, resetSession } from '@/testing/render';
-import { useCareModeSwitch } from './use-care-mode-switch';
+import { CARE_MODE_PATH, useCareModeSwitch } from './use-care-mode-switch';
 
 function renderSwitch() {
   const client = createTestQueryClient();
@@ -21,6 +22,10 @@ afterEach(() => {
 });
 
 describe('the 关怀模式 switch', () => {
+  it('saves to the path of the contract descriptor', () => {
+    expect(CARE_MODE_PATH).toBe(usersRoutes.careMode.path);
+  });
+
   it('for a visitor, turns care mode on in this browser only', async () => {
     const { calls } = mockApi({});
     const { result } = renderSwitch();

@@ -1,11 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
-import { usersRoutes, type CareModeData } from '@app/contracts';
+import type { CareModeData } from '@app/contracts';
 import { apiClient } from '@/shared/lib/api-client';
 import { careMode, useCareMode } from '@/shared/lib/care-mode';
 import { useSessionStore } from '@/shared/lib/session/session-store';
 
+/**
+ * The path written out: the header's 关怀模式 button is on every first load, where the users route descriptors would
+ * bring zod and the account schemas (use-care-mode-switch.test.tsx checks it against the descriptor).
+ */
+export const CARE_MODE_PATH = '/api/users/care_mode';
+
 /** PUT /api/users/care_mode: the account's 关怀模式. */
-export const saveCareMode = (enabled: boolean) => apiClient.put<CareModeData>(usersRoutes.careMode.path, { enabled });
+export const saveCareMode = (enabled: boolean) => apiClient.put<CareModeData>(CARE_MODE_PATH, { enabled });
 
 function setAccountValue(on: boolean): void {
   const { user, setUser } = useSessionStore.getState();
