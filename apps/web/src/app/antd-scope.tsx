@@ -2,6 +2,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { useEffect, type ReactNode } from 'react';
 import { useServerRender } from '@/shared/lib/server-render';
+import '@/shared/lib/dayjs-locale';
 import { ERROR_NOTICE_TOP_PX } from '@app/contracts/common/constants';
 import { AntdPresent } from '@/shared/lib/antd-island';
 import { bindNotifier } from '@/shared/lib/notifier';

@@ -12,11 +12,10 @@
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { apiClient } from '@/shared/lib/api-client';
+import '@/shared/lib/dayjs-locale';
 import { muteNotices } from '@/shared/lib/notifier';
 import { createQueryClient } from '@/shared/lib/query-client';
 import { HostnameProvider } from '@/shared/lib/region';
@@ -27,7 +26,6 @@ import { AppProviders } from './providers';
 import { routes } from './router/routes';
 import { SSR_STATE_ID } from './ssr-state';
 
-dayjs.locale('zh-cn');
 
 const MAX_PASSES = 3;
 

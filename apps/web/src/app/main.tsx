@@ -1,5 +1,3 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { hydrate } from '@tanstack/react-query';
 import { startTransition, StrictMode, useEffect, useState, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -16,7 +14,6 @@ import { takeSsrState } from './ssr-state';
 import { ServerRenderProvider } from '@/shared/lib/server-render';
 import './global.css';
 
-dayjs.locale('zh-cn');
 
 // Before the router exists: a `?token=` is saved and stripped, so the router starts on the clean URL.
 bootstrapSession();
