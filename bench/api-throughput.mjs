@@ -1,5 +1,5 @@
-// (a) GET /api/common_data requests per second on the built server, against a bare node:http server
-// answering the same JSON bytes, measured in the same run with the same load generator settings.
+// (a) GET /api/common_data (or another read, `run({ path })`) requests per second on the built server, against a bare
+// node:http server answering the same JSON bytes, measured in the same run with the same load generator settings.
 import { rmSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { preparedDataDir, round, startBare, startPlatform, stop, writeResult } from './lib.mjs';
@@ -15,9 +15,9 @@ function load(url, duration) {
   });
 }
 
-async function measure(target) {
-  await load(target.url + PATH, WARMUP_S);
-  const res = await load(target.url + PATH, DURATION_S);
+async function measure(target, path) {
+  await load(target.url + path, WARMUP_S);
+  const res = await load(target.url + path, DURATION_S);
   return {
     requests_per_s: round(res.requests.average, 0),
     latency_p50_ms: res.latency.p50,
@@ -27,16 +27,16 @@ async function measure(target) {
   };
 }
 
-export async function run() {
+export async function run({ path = PATH } = {}) {
   const dataDir = await preparedDataDir();
   const platform = await startPlatform(dataDir);
   let body;
   let platformFigures;
   try {
-    const res = await fetch(platform.url + PATH);
+    const res = await fetch(platform.url + path);
     body = await res.text();
-    if (res.status !== 200) throw new Error(`${PATH} answered ${res.status}: ${body.slice(0, 200)}`);
-    platformFigures = await measure(platform);
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${body.slice(0, 200)}`);
+    platformFigures = await measure(platform, path);
   } finally {
     await stop(platform.proc);
     rmSync(dataDir, { recursive: true, force: true });
@@ -44,11 +44,12 @@ export async function run() {
   const bare = await startBare(body);
   let bareFigures;
   try {
-    bareFigures = await measure(bare);
+    bareFigures = await measure(bare, path);
   } finally {
     await stop(bare.proc);
   }
   const result = {
+    path,
     method: `autocannon, ${CONNECTIONS} connections, ${WARMUP_S} s warm-up then ${DURATION_S} s measured, one target at a time; the baseline is node:http answering the same ${Buffer.byteLength(body)} bytes of JSON`,
     response_bytes: Buffer.byteLength(body),
     platform: platformFigures,

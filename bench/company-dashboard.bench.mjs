@@ -19,7 +19,7 @@
 // connections after a warm-up. Baselines of the same run, measured the same way: a primary-key lookup of users (SQL,
 // as scale.bench.mjs and credits-evaluation.bench.mjs) and the HTTP floor GET /api/healthz (no database). The goal is
 // p99 < 50 ms. The plans of the dashboard's heavy statements (EXPLAIN ANALYZE) go to the result, which is written to
-// bench/results/scale-company-dashboard.json (reported by hand in docs/performance.md). `npm run bench` runs it when a
+// bench/results/scale-company-dashboard.json (reported by hand in docs/performance-notes.md). `npm run bench` runs it when a
 // PostgreSQL URL is set.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -16,7 +16,7 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const WARMUP_S = 3;
 const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 2000);
 const REPORT_INTERVAL_S = 15;
-const LIST_PATH = '/coursepoolapi/course_pools?newhot=hotest&page=1&per=10';
+export const LIST_PATH = '/coursepoolapi/course_pools?newhot=hotest&page=1&per=10';
 const WATCH_PATH = '/coursepoolapi/course_pools/watch_create';
 
 /**

@@ -12,7 +12,7 @@
 // on one connection as the service does, for --members random members, sequentially and by 8 workers at once; the
 // baseline is a primary-key lookup of users measured the same way in the same run. Also timed: the staff report's
 // statements (credits-report.ts: the year's counts, pages with and without a result filter, an export batch). Results go to
-// bench/results/scale-credits-evaluation.json (reported by hand in docs/performance.md). Not part of `npm run bench`.
+// bench/results/scale-credits-evaluation.json (reported by hand in docs/performance-notes.md). Not part of `npm run bench`.
 import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';

@@ -10,7 +10,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 export const benchDir = path.dirname(fileURLToPath(import.meta.url));
-export const root = path.resolve(benchDir, '..');
+/** The checkout whose build is measured: this one, or BENCH_ROOT (bench/budgets.mjs measures an earlier commit so). */
+export const root = process.env.BENCH_ROOT ? path.resolve(process.env.BENCH_ROOT) : path.resolve(benchDir, '..');
 export const resultsDir = path.join(benchDir, 'results');
 export const serverEntry = path.join(root, 'apps', 'server', 'dist', 'server.js');
 export const webDist = path.join(root, 'apps', 'web', 'dist');

@@ -1,15 +1,16 @@
-// Renders docs/performance.md from bench/results/*.json (written by `npm run bench`).
+// Renders docs/performance.md from bench/results/*.json (written by `npm run bench`), and nothing else: readings of
+// the figures, earlier runs and query plans are written by hand in docs/performance-notes.md.
 // Run alone with `node bench/render-performance.mjs` to re-render without measuring again.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { resultsDir, root } from './lib.mjs';
+import { resultsDir, root, round } from './lib.mjs';
 
 function load(name) {
   const file = path.join(resultsDir, `${name}.json`);
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
 }
 
-const OWN = ['api-throughput', 'page-weight', 'cold-start', 'lighthouse'];
+const OWN = ['api-throughput', 'page-weight', 'cold-start', 'lighthouse', 'budgets'];
 
 /** `a.b.c | value` rows of the numbers and short strings of a result, for benchmarks without their own section. */
 function flatten(value, prefix = '', rows = []) {
@@ -53,14 +54,60 @@ export function lighthouseSection(lh) {
   return lines;
 }
 
+const GOAL_ROWS = [
+  ['first_load_kb', 'JS + CSS that Chromium loads for `/` (gzip, KB)', '<=', (f) => `${f.first_load_kb} (linked from index.html ${f.first_load_linked_kb}; CSS ${f.first_load_css_kb})`],
+  ['tbt_ms', 'TBT, public pages: the worst (ms)', '<=', (f) => `${fmt(f.tbt_ms)} (${f.tbt_worst_page}); over the goal: ${f.tbt_over_goal.join(', ') || 'none'}`],
+  ['lcp_ms', 'LCP, public pages: the worst (ms)', '<=', (f) => `${fmt(f.lcp_ms)} (${f.lcp_worst_page}); over the goal: ${f.lcp_over_goal.join(', ') || 'none'}`],
+  ['ready_ratio', 'spawn to ready / bare node:http', '<=', (f) => `${f.ready_ratio}× (${fmt(f.ready_ms)} ms vs ${f.bare_ready_ms} ms)`],
+  ['idle_rss_mb', 'idle RSS (MB)', '<=', (f) => `${f.idle_rss_mb}`],
+  ['common_data_ratio', '`GET /api/common_data` vs node:http, same bytes', '>=', (f) => `${f.common_data_ratio}× (${fmt(f.common_data_rps)} req/s)`],
+  ['course_list_ratio', 'course list vs node:http, same bytes', '>=', (f) => `${f.course_list_ratio}× (${fmt(f.course_list_rps)} req/s)`],
+];
+
+/** The budgets table (bench/budgets.mjs): every figure before and now, measured in one run, against its goal. */
+export function budgetsSection(b) {
+  const lines = [];
+  const p = (s = '') => lines.push(s);
+  const met = (key, op, value) => (op === '<=' ? value <= b.goals[key] : value >= b.goals[key]);
+  p('## Budgets: before and now, measured in the same run');
+  p();
+  p(`Measured ${b.started.slice(0, 16).replace('T', ' ')} UTC, ${b.minutes} minutes for both sides, on ${b.machine.cpus} cores (${b.machine.cpu_model}), ${b.machine.memory_gb} GB RAM, Node ${b.machine.node}; 1-minute load average ${b.machine.load_avg_1m} at the end. Before: \`${b.before.commit}\` (${b.before.subject}); now: \`${b.now.commit}\`. Lighthouse's host benchmark index ${b.before.host_benchmark_index} / ${b.now.host_benchmark_index}.`);
+  p();
+  p('| figure | before | now | goal | now meets it |');
+  p('|---|---|---|---:|---|');
+  for (const [key, label, op, show] of GOAL_ROWS) {
+    p(`| ${label} | ${show(b.before.figures)} | ${show(b.now.figures)} | ${op} ${b.goals[key]} | ${met(key, op, b.now.figures[key]) ? 'yes' : '**no**'} |`);
+  }
+  const t = b.test_run;
+  p(
+    `| \`npm test\` (as \`.ci/run\` runs it) | not re-run for the earlier commit | ${t ? `${round(t.seconds / 60, 1)} min on ${t.cores} cores, ${t.date.slice(0, 16).replace('T', ' ')} UTC${t.ci ? ', CI=true' : ''}` : 'no run recorded'} | <= ${b.goals.test_run_min} min | ${t ? (t.seconds / 60 <= b.goals.test_run_min ? 'yes' : '**no**') : '-'} |`,
+  );
+  p();
+  p(`Method: ${b.method}. The test run's time is the last \`npm test\` on this checkout (scripts/test-all.mjs writes bench/results/test-run.json). Readings and causes: docs/performance-notes.md.`);
+  p();
+  p('<details><summary>Public pages, before and now (median run by LCP)</summary>');
+  p();
+  p('| page | LCP ms before | LCP ms now | TBT ms before | TBT ms now | KB before | KB now |');
+  p('|---|---:|---:|---:|---:|---:|---:|');
+  for (const page of b.now.pages) {
+    const old = b.before.pages.find((x) => x.page === page.page) ?? {};
+    p(`| ${page.page} | ${fmt(old.lcp_ms ?? '-')} | ${fmt(page.lcp_ms)} | ${fmt(old.tbt_ms ?? '-')} | ${fmt(page.tbt_ms)} | ${old.total_kb ?? '-'} | ${page.total_kb} |`);
+  }
+  p();
+  p('</details>');
+  p();
+  return lines;
+}
+
 export function render() {
   const api = load('api-throughput');
   const weight = load('page-weight');
   const cold = load('cold-start');
-  const any = api ?? weight ?? cold;
+  const budgets = load('budgets');
+  const any = budgets ?? api ?? weight ?? cold;
   if (!any) throw new Error('no results in bench/results: run `npm run bench` first');
   const m = any.machine;
-  const dates = [api, weight, cold].filter(Boolean).map((r) => r.date.slice(0, 10));
+  const dates = [budgets, api, weight, cold].filter(Boolean).map((r) => r.date.slice(0, 10));
   const lines = [];
   const p = (s = '') => lines.push(s);
 
@@ -76,7 +123,10 @@ export function render() {
   if (loads.length) p(`- 1-minute load average at the end of each benchmark: ${loads.join(', ')} (above ~0.5 the machine was busy with other work)`);
   p(`- Node: ${m.node}; server started as \`node apps/server/dist/server.js\` with NODE_ENV=production, LOG_LEVEL=warn, embedded PGlite`);
   p('- Load generator and server share the same cores; the baseline suffers the same handicap.');
+  p('- Readings of these figures, earlier runs, query plans and the benchmarks run by hand (national scale, credits, the');
+  p('  company dashboard, storage) are in [performance-notes.md](performance-notes.md), which is written by hand.');
   p();
+  if (budgets) for (const line of budgetsSection(budgets)) p(line);
 
   if (weight) {
     const s = weight.index_html;
@@ -158,23 +208,13 @@ export function render() {
     }
   }
 
-  // Sections written by hand from their runs are kept as they are: the national-scale data set (npm run bench:scale,
-  // on PostgreSQL) and the storage port's reading of its figures (bench/storage.bench.mjs).
   const out = path.join(root, 'docs', 'performance.md');
-  const previous = existsSync(out) ? readFileSync(out, 'utf8') : '';
-  for (const name of ['storage', 'scale']) {
-    const kept = new RegExp(`<!-- ${name}:begin -->[\\s\\S]*?<!-- ${name}:end -->`).exec(previous);
-    if (kept) {
-      p(kept[0]);
-      p();
-    }
-  }
-
   p('## Reproduce');
   p();
   p('```sh');
   p('npm run build');
-  p('npm run bench            # all three; writes bench/results/*.json and this page');
+  p('npm run bench            # every benchmark and the budgets; writes bench/results/*.json and this page');
+  p('npm run bench:budgets     # the budgets table alone (builds the earlier commit in a temporary worktree), then this page');
   p('node bench/cold-start.mjs # one benchmark alone');
   p('BENCH_DATABASE_URL=postgres://postgres:...@127.0.0.1:5432/postgres npm run bench:scale -- --scale 0.1  # PostgreSQL');
   p('BENCH_DATABASE_URL=postgres://postgres:...@127.0.0.1:5432/postgres npm run bench:training  # company dashboard, 5,000 employees');

@@ -77,7 +77,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     if (r.status !== 0) process.exit(r.status ?? 1);
   }
   // The server runs as a child so its signals (SIGTERM: checkpoint and close the database) behave as with `serve`.
-  // MALLOC_ARENA_MAX=2: glibc would otherwise keep the memory image decoding's threads used (docs/performance.md).
+  // MALLOC_ARENA_MAX=2: glibc would otherwise keep the memory image decoding's threads used (docs/performance-notes.md).
   const env = { MALLOC_ARENA_MAX: '2', ...process.env };
   const child = spawn(process.execPath, [at('apps', 'server', 'dist', 'server.js')], { cwd: root, stdio: 'inherit', env });
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));

@@ -31,7 +31,7 @@ const walk = (category: SQL, pass: number, limit: number) => sql`(
  * Courses that would close a year's gap, for several members in one statement: published, carrying credits, not yet
  * credited to the member, the member's preferred category first, then the most credits. Each category is walked on
  * `credits_course_settings_order_idx` and the walk stops at the first `limit` courses the member has not been
- * credited for, so the cost does not grow with the catalogue (docs/performance.md). The member's year
+ * credited for, so the cost does not grow with the catalogue (docs/performance-notes.md). The member's year
  * (GET /api/credits/year) asks for one member, the weekly digest for a batch.
  */
 export async function creditSuggestions(
