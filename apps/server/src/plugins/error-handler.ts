@@ -75,14 +75,15 @@ interface ApiRoute {
   methods: Set<string>;
 }
 
-function routePattern(url: string): RegExp {
+/** The source of the pattern a route's URL matches (`:id` one segment, `*` the rest). */
+function routePatternSource(url: string): string {
   const source = url
     .split('/')
     .map((seg) =>
       seg.startsWith(':') ? '[^/]+' : seg === '*' ? '.*' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
     )
     .join('/');
-  return new RegExp(`^${source}/?$`);
+  return `^${source}/?$`;
 }
 
 /**
@@ -95,14 +96,16 @@ export function registerErrorHandling(app: FastifyInstance): {
   setFallback(fallback: NotFoundFallback): void;
 } {
   let fallback: NotFoundFallback | undefined;
-  // API routes by path, to answer 405 (with Allow) instead of 404 when only the method is wrong.
-  const apiRoutes: ApiRoute[] = [];
+  // API routes by path pattern, to answer 405 (with Allow) instead of 404 when only the method is wrong. Keyed by the
+  // pattern's source, so registering hundreds of routes compiles each pattern once (start-up time).
+  const apiRoutes = new Map<string, ApiRoute>();
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
     const methods = ([] as string[]).concat(route.method as string | string[]);
-    const existing = apiRoutes.find((r) => r.pattern.source === routePattern(route.url).source);
+    const source = routePatternSource(route.url);
+    const existing = apiRoutes.get(source);
     if (existing) methods.forEach((m) => existing.methods.add(m));
-    else apiRoutes.push({ pattern: routePattern(route.url), methods: new Set(methods) });
+    else apiRoutes.set(source, { pattern: new RegExp(source), methods: new Set(methods) });
   });
 
   app.setErrorHandler<Error>((err, request, reply) => {
@@ -158,7 +161,7 @@ export function registerErrorHandling(app: FastifyInstance): {
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     if (isApi) {
       const allowed = new Set<string>();
-      for (const route of apiRoutes) {
+      for (const route of apiRoutes.values()) {
         if (route.pattern.test(pathname)) route.methods.forEach((m) => allowed.add(m));
       }
       if (allowed.size > 0 && !allowed.has(request.method)) {
