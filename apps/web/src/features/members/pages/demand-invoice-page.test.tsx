@@ -72,7 +72,13 @@ describe('/center/demand-invoice', () => {
     expect(special()).toBeDisabled();
     expect(screen.getByText('个人抬头只能开具普通发票')).toBeInTheDocument();
 
-    fireEvent.click(screen.getByRole('radio', { name: '企业' }));
+    // Chosen as a user would: the radio is clicked until it shows as chosen (a click while the form is still
+    // settling on a loaded machine is otherwise the one thing this test would be timing).
+    const company = () => screen.getByRole('radio', { name: '企业' });
+    await waitFor(() => {
+      if (!(company() as HTMLInputElement).checked) fireEvent.click(company());
+      expect(company()).toBeChecked();
+    });
     await waitFor(() => expect(special()).toBeEnabled());
     fireEvent.click(special());
     expect(await screen.findByLabelText('银行账号')).toBeInTheDocument();
