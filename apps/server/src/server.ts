@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config/config';
 import { openDatabase, type Database } from './db/client';
 import { DataDirLockedError } from './db/lock';
+import { keepPgliteSharedBuffers } from './db/pglite-settings';
 import { seedDatabase } from './db/seed/index';
 import { withStartupRetry } from './db/startup-retry';
 import { systemClock } from './lib/clock';
@@ -55,6 +56,15 @@ async function main(): Promise<void> {
     [app, seeded] = await Promise.all([building, preparing]);
     // Operators (and the scale-out test) see which process seeded a fresh database: only one of several may.
     app.log.info({ seeded }, seeded.length ? 'database seeded' : 'database already seeded');
+    if (database.driver === 'pglite') {
+      // Not fatal: the database works with any buffer size; the setting only trims an idle process's memory.
+      await keepPgliteSharedBuffers(database.db, config.pgliteSharedBuffersMb).then(
+        (changed) =>
+          changed &&
+          app.log.info({ mb: config.pgliteSharedBuffersMb }, 'embedded database shared_buffers set; in force from the next start'),
+        (err: unknown) => app.log.warn({ err }, 'could not set the embedded database shared_buffers'),
+      );
+    }
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
     console.error(err);

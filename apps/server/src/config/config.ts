@@ -45,6 +45,9 @@ const envSchema = z
     DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
     DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1_500),
     DB_POOL_WAIT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    // The embedded database's shared_buffers (PostgreSQL's 128 MB default is most of an idle process's memory; its
+    // files are read through the operating system's cache anyway). Takes effect from the next start.
+    PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(16),
     // Slow clients: the whole header block, and the whole request (headers and body), must arrive within these.
     HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
     HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
@@ -254,6 +257,8 @@ export interface Config {
   webDistDir: string;
   /** PostgreSQL pool size and connect (or wait-for-a-connection) timeout. */
   dbPool: { max: number; connectTimeoutMs: number; waitMs: number };
+  /** shared_buffers of the embedded PGlite database, MB (applied from the next start). */
+  pgliteSharedBuffersMb: number;
   /** Slow-client limits of the HTTP server. */
   http: { headersTimeoutMs: number; requestTimeoutMs: number };
   /** Set: every response carries `x-served-by: <instanceName>`. */
@@ -400,6 +405,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(cwd, e.WEB_DIST_DIR) : defaultWebDistDir,
     dbPool: { max: e.DB_POOL_MAX, connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, waitMs: e.DB_POOL_WAIT_MS },
+    pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
     http: { headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS },
     instanceName: e.INSTANCE_NAME,
     learningFlushIntervalMs: e.LEARNING_FLUSH_INTERVAL_MS,

@@ -1,0 +1,47 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { pgliteDatabase } from './client';
+import { keepPgliteSharedBuffers } from './pglite-settings';
+import { rowsOf } from './sql';
+
+const dirs: string[] = [];
+afterAll(() => Promise.all(dirs.map((d) => fs.rm(d, { recursive: true, force: true }))));
+
+async function open(dir: string) {
+  const database = pgliteDatabase(new PGlite(dir));
+  const [row] = await rowsOf<{ shared_buffers: string }>(database.db, sql`show shared_buffers`);
+  return { database, inForce: row!.shared_buffers };
+}
+
+describe('the embedded database keeps its shared_buffers setting', () => {
+  it('writes the setting for the next start, which then runs with it, and leaves it alone after that', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'pglite-settings-'));
+    dirs.push(dir);
+    const first = await open(dir);
+    expect(first.inForce).toBe('128MB');
+    expect(await keepPgliteSharedBuffers(first.database.db, 16)).toBe(true);
+    // Asked again before a restart: the next start's value already matches.
+    expect(await keepPgliteSharedBuffers(first.database.db, 16)).toBe(false);
+    await first.database.close();
+
+    const second = await open(dir);
+    expect(second.inForce).toBe('16MB');
+    expect(await keepPgliteSharedBuffers(second.database.db, 16)).toBe(false);
+    expect(await keepPgliteSharedBuffers(second.database.db, 32)).toBe(true);
+    await second.database.close();
+
+    const third = await open(dir);
+    expect(third.inForce).toBe('32MB');
+    await third.database.close();
+  }, 60_000);
+
+  it('refuses a value that is not a whole number of MB', async () => {
+    const database = pgliteDatabase(new PGlite());
+    await expect(keepPgliteSharedBuffers(database.db, 0.5)).rejects.toThrow(/whole number/);
+    await database.close();
+  });
+});
