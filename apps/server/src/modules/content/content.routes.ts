@@ -1,6 +1,7 @@
 import { contentRoutes, ok } from '@app/contracts';
 import type { AppModule } from '../../lib/app-module';
 import { defineRoute } from '../../lib/define-route';
+import { createEncodedOnce } from '../../lib/encoded-once';
 import { createContentRepository } from './content.repository';
 import { createContentService, QR_CODE_PATH } from './content.service';
 
@@ -13,21 +14,12 @@ export const contentModule: AppModule = (app, { db, clock, config }) => {
   const tags = ['content'];
 
   defineRoute(app, contentRoutes.problems, async () => ok(await service.problems()), { tags });
-  // Read on every page view: while the service serves its cached object, reuse the JSON made from it once
-  // (still shaped by the declared response schema).
-  let lastData: unknown;
-  let lastJson = '';
+  // Read on every page view: while the service serves its cached object, its JSON is made once.
+  const commonDataJson = createEncodedOnce(contentRoutes.commonData.response);
   defineRoute(
     app,
     contentRoutes.commonData,
-    async (_request, reply) => {
-      const data = await service.commonData();
-      if (data !== lastData) {
-        lastJson = JSON.stringify(contentRoutes.commonData.response.parse(ok(data)));
-        lastData = data;
-      }
-      return reply.type('application/json; charset=utf-8').send(lastJson);
-    },
+    async (_request, reply) => commonDataJson(reply, await service.commonData()),
     { tags },
   );
 

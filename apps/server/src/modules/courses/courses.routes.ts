@@ -1,6 +1,7 @@
 import { coursesRoutes, courseMessages, ok } from '@app/contracts';
 import type { AppDeps, AppModule } from '../../lib/app-module';
 import { defineRoute } from '../../lib/define-route';
+import { createEncodedOnce } from '../../lib/encoded-once';
 import { userOf } from '../../lib/auth';
 import { registerCoursesAdmin } from './courses-admin.routes';
 import { courseServices } from './courses.module-services';
@@ -22,7 +23,14 @@ export const createCoursesModule =
     const tags = ['courses'];
 
     defineRoute(app, coursesRoutes.towerTagList, async () => ok(await courses.tagList()), { tags });
-    defineRoute(app, coursesRoutes.list, async (request) => ok(await courses.list(request.query)), { tags });
+    // The list is served from a 5 s cache: each cached page's JSON is made once.
+    const listJson = createEncodedOnce(coursesRoutes.list.response);
+    defineRoute(
+      app,
+      coursesRoutes.list,
+      async (request, reply) => listJson(reply, await courses.list(request.query)),
+      { tags },
+    );
     defineRoute(
       app,
       coursesRoutes.memberCourses,
@@ -66,6 +74,12 @@ export const createCoursesModule =
       { tags, auth: requireUser },
     );
 
-    registerMediaRoutes(app, { signer, subtitles, clock: deps.clock, dataDir: deps.config.dataDir, storage: deps.storage });
+    registerMediaRoutes(app, {
+      signer,
+      subtitles,
+      clock: deps.clock,
+      dataDir: deps.config.dataDir,
+      storage: deps.storage,
+    });
     await registerCoursesAdmin(app, deps, signer);
   };
