@@ -101,7 +101,11 @@ test('a learner registers for a free exam, answers and submits the paper with th
   await activate(page, page.getByRole('button', { name: /^交\s*卷$/ }).filter({ visible: true }), { max: 3 * attempt.questions.length + 10 });
   const confirm = page.getByRole('dialog', { name: '确认交卷' });
   await expect(confirm).toBeVisible();
-  await activate(page, confirm.getByRole('button', { name: /交\s*卷/ }), { max: 6 });
+  // A person reads the dialog before answering it: Enter waits until the dialog has finished opening (its zoom
+  // animation; a trial click only checks that the button is visible, stable and enabled, it clicks nothing).
+  const submit = confirm.getByRole('button', { name: /交\s*卷/ });
+  await submit.click({ trial: true });
+  await activate(page, submit, { max: 6 });
   // The result replaces the paper and takes focus, so reading starts at its top.
   const result = page.locator('.exam-result');
   await expect(result).toContainText(/考试成绩：[\d.]+分|已交卷，等待阅卷/);
