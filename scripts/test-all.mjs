@@ -38,7 +38,13 @@ const running = new Set();
 /** @type {{ name: string, stage: string, error: string }[]} every failed test with its first error line, for the summary */
 const failures = [];
 const ESC = String.fromCharCode(27);
-const firstLine = (text) => String(text ?? '').replaceAll(new RegExp(`${ESC}\\[[0-9;]*m`, 'g'), '').split('\n').map((l) => l.trim()).find(Boolean) ?? '';
+const plainFirstLine = (text) => String(text ?? '').replaceAll(new RegExp(`${ESC}\\[[0-9;]*m`, 'g'), '').split('\n').map((l) => l.trim()).find(Boolean) ?? '';
+// vitest's JSON report keeps a timed-out test's stack, whose first line is the placeholder of the error that marked
+// where the test was declared, not the timeout's message.
+const firstLine = (text) => {
+  const line = plainFirstLine(text);
+  return line === 'Error: STACK_TRACE_ERROR' ? 'timed out (vitest reports it as STACK_TRACE_ERROR)' : line;
+};
 /** @type {{ name: string, ms: number, stage: string }[]} every test's duration, for the slowest-ten list */
 const timings = [];
 

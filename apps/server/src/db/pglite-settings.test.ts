@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pgliteDatabase } from './client';
+import { type Db, pgliteDatabase } from './client';
 import { keepPgliteSharedBuffers } from './pglite-settings';
 import { rowsOf } from './sql';
 
@@ -37,11 +37,17 @@ describe('the embedded database keeps its shared_buffers setting', () => {
     const third = await open(dir);
     expect(third.inForce).toBe('32MB');
     await third.database.close();
-  }, 60_000);
+  }, 120_000);
 
-  it('refuses a value that is not a whole number of MB', async () => {
-    const database = pgliteDatabase(new PGlite());
-    await expect(keepPgliteSharedBuffers(database.db, 0.5)).rejects.toThrow(/whole number/);
-    await database.close();
+  it('refuses a value that is not a whole number of MB before it touches the database', async () => {
+    // Any use of the database throws, so a refusal that wrote first would fail with another message.
+    const untouched = new Proxy({}, {
+      get() {
+        throw new Error('the database was used');
+      },
+    }) as Db;
+    for (const mb of [0.5, 0, -16, Number.NaN]) {
+      await expect(keepPgliteSharedBuffers(untouched, mb)).rejects.toThrow(/whole number/);
+    }
   });
 });
