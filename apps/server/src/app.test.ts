@@ -236,6 +236,17 @@ describe('OpenAPI', () => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toContain('swagger-ui');
   });
+
+  it("serves the UI's own scripts under /api/docs with the site's security headers, and answers HEAD", async () => {
+    const script = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-ui-bundle.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toMatch(/javascript/);
+    expect(script.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(Number(script.headers['content-length'])).toBe(script.rawPayload.length);
+    const head = await t.app.inject({ method: 'HEAD', url: '/api/docs/json' });
+    expect(head.statusCode).toBe(200);
+    expectEnvelope(await t.app.inject({ method: 'GET', url: '/api/docs/static/nothing-here.js' }), 404);
+  });
 });
 
 // Routes that exist only in this file, to drive the error paths through a real app.

@@ -1,11 +1,20 @@
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import swagger, { type StaticDocumentSpec } from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 export const DOCS_PREFIX = '/api/docs';
 
-/** OpenAPI generated from the route schemas: JSON at /api/docs/json, browsable UI at /api/docs. */
+/** Response headers of the documentation instance that the main server sets itself. */
+const OWN_HEADERS = new Set(['content-length', 'connection', 'date', 'keep-alive', 'transfer-encoding']);
+
+/**
+ * OpenAPI generated from the route schemas: JSON at /api/docs/json, browsable UI at /api/docs.
+ *
+ * The document is collected as routes register (@fastify/swagger, bundled). The UI (@fastify/swagger-ui, with its
+ * YAML writer and static-file server, loaded from node_modules) cost about 160 ms of every start and a few MB of an
+ * idle process for a page staff open now and then, so it is built on the first request under /api/docs: a small
+ * Fastify instance serving the finished document, to which these routes hand the request.
+ */
 export async function registerSwagger(app: FastifyInstance, siteName: string): Promise<void> {
   await app.register(swagger, {
     openapi: {
@@ -22,5 +31,37 @@ export async function registerSwagger(app: FastifyInstance, siteName: string): P
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
+
+  let docs: Promise<FastifyInstance> | undefined;
+  const build = async () => {
+    const { default: swaggerUi } = await import('@fastify/swagger-ui');
+    const instance = Fastify({ logger: false });
+    await instance.register(swagger, { mode: 'static', specification: { document: app.swagger() as StaticDocumentSpec['document'] } });
+    await instance.register(swaggerUi, { routePrefix: DOCS_PREFIX });
+    await instance.ready();
+    return instance;
+  };
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    docs ??= build().catch((err: unknown) => {
+      docs = undefined;
+      throw err;
+    });
+    const res = await (await docs).inject({
+      method: request.method as 'GET' | 'HEAD',
+      url: request.url,
+      headers: request.headers,
+    });
+    // A file the UI does not have gets the site's own 404 envelope.
+    if (res.statusCode === 404) return reply.callNotFound();
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value !== undefined && !OWN_HEADERS.has(name)) reply.header(name, value);
+    }
+    return reply.code(res.statusCode).send(res.rawPayload);
+  };
+  for (const url of [DOCS_PREFIX, `${DOCS_PREFIX}/*`]) {
+    app.route({ method: ['GET', 'HEAD'], url, schema: { hide: true }, handler });
+  }
+  app.addHook('onClose', async () => {
+    if (docs) await (await docs.catch(() => undefined))?.close();
+  });
 }

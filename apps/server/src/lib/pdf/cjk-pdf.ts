@@ -6,10 +6,12 @@
  * table for large TrueType fonts (glyphs after an odd-length record vanish: most Chinese characters render blank),
  * fixed upstream in fontkit 1.8. fontkit 2 encodes a subset with `encode()`; pdf-lib still asks for the old
  * `encodeStream()`, which the adapter below provides.
+ *
+ * fontkit is loaded with the first PDF: evaluating it (its Unicode tables are inflated when the module loads) took
+ * about 60 ms of every start.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import * as fontkit from 'fontkit';
 import { PDFDocument, type PDFFont } from 'pdf-lib';
 
 /** pdf-lib's font-engine interface (the argument of registerFontkit). */
@@ -49,18 +51,30 @@ function streamOf(encode: () => Uint8Array) {
 }
 
 /** fontkit 2 as pdf-lib's Fontkit: every subset gets the `encodeStream()` pdf-lib calls. */
-export const fontkitForPdfLib: Fontkit = {
-  create(data: Uint8Array, postscriptName?: string) {
-    const font = fontkit.create(data, postscriptName) as { createSubset(): Subset };
-    const createSubset = font.createSubset.bind(font);
-    font.createSubset = () => {
-      const subset = createSubset();
-      subset.encodeStream = () => streamOf(() => subset.encode());
-      return subset;
-    };
-    return font as unknown as ReturnType<Fontkit['create']>;
-  },
-};
+function adaptedFontkit(fontkit: typeof import('fontkit')): Fontkit {
+  return {
+    create(data: Uint8Array, postscriptName?: string) {
+      const font = fontkit.create(data, postscriptName) as { createSubset(): Subset };
+      const createSubset = font.createSubset.bind(font);
+      font.createSubset = () => {
+        const subset = createSubset();
+        subset.encodeStream = () => streamOf(() => subset.encode());
+        return subset;
+      };
+      return font as unknown as ReturnType<Fontkit['create']>;
+    },
+  };
+}
+
+let fontkitForPdfLib: Promise<Fontkit> | undefined;
+
+function loadFontkit(): Promise<Fontkit> {
+  fontkitForPdfLib ??= import('fontkit').then(adaptedFontkit, (err: unknown) => {
+    fontkitForPdfLib = undefined;
+    throw err;
+  });
+  return fontkitForPdfLib;
+}
 
 const cache = new Map<keyof typeof FONTS, Promise<Uint8Array>>();
 
@@ -83,7 +97,7 @@ export interface CjkPdf {
 /** A new PDF document with Noto Sans SC regular and bold registered (subset embedding). */
 export async function createCjkPdf(): Promise<CjkPdf> {
   const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkitForPdfLib);
+  doc.registerFontkit(await loadFontkit());
   const [r, b] = await Promise.all([fontBytes('regular'), fontBytes('bold')]);
   const [regular, bold] = await Promise.all([doc.embedFont(r, { subset: true }), doc.embedFont(b, { subset: true })]);
   return { doc, regular, bold };

@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import {
   CREDIT_REGIONS,
   CREDIT_REPORT_EXCEL_HEADERS,
@@ -24,6 +23,7 @@ import { createTtlCache } from '../../lib/ttl-cache';
 import { users } from '../users';
 import { ruleFor, ruleTerms } from './credits.service';
 import { creditsGrants, creditsProfiles, creditsRules, type CreditRuleRow } from './credits.table';
+import { loadExcelJS } from '../../lib/exceljs';
 
 type ReportQuery = z.output<typeof creditReportQuerySchema>;
 type ExportQuery = z.output<typeof creditReportExportQuerySchema>;
@@ -250,6 +250,7 @@ export function createCreditsReport({ db }: { db: Db }) {
           after = rows[rows.length - 1]!.user_id;
         }
       }
+      const ExcelJS = await loadExcelJS();
       const out = new PassThrough();
       const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
       const ws = wb.addWorksheet(`${q.year}年度继续教育学分`);

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import {
   IMPORT_COLUMNS,
   IMPORT_MAX_ROWS,
@@ -28,6 +27,7 @@ import type { Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../db/sql';
 import { examsRepository as repo, type PaperRow, type QuestionRow } from './exams.repository';
 import { ruleText, sessionPhase } from './exams.service';
+import { loadExcelJS } from '../../lib/exceljs';
 
 type TypeRow = NonNullable<Awaited<ReturnType<typeof repo.typeById>>>;
 
@@ -247,6 +247,7 @@ export function createBankService({ db, clock, audit }: { db: Db; clock: Clock; 
 
     /** The import template: the header row and one example of each kind. */
     async template(): Promise<Buffer> {
+      const ExcelJS = await loadExcelJS();
       const wb = new ExcelJS.Workbook();
       const ws = wb.addWorksheet('试题');
       ws.columns = IMPORT_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: c.key === 'stem' ? 50 : 18 }));

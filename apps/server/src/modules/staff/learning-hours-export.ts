@@ -9,7 +9,7 @@ const BATCH = 1000;
  * The continuing-education hours of one calendar year as an Excel sheet, one learner a row, written as a stream
  * (rows read in id-ordered batches) so a large year never sits in memory.
  */
-export function learningHoursWorkbook(db: Db, year: number): PassThrough {
+export function learningHoursWorkbook(db: Db, year: number): Promise<PassThrough> {
   return streamSheet(
     `${year}年学习时长`,
     [

@@ -14,7 +14,7 @@ const INVOICE_STATE_LABELS: Record<string, string> = { requested: '待开具', i
 const ATTEMPT_STATE_LABELS: Record<string, string> = { submitted: '待阅卷', graded: '已出分', in_progress: '作答中' };
 
 /** Paid orders of a period (by payment time, China-time days), one order a row: the finance reconciliation sheet. */
-export function ordersWorkbook(db: Db, q: PeriodExportQuery): PassThrough {
+export function ordersWorkbook(db: Db, q: PeriodExportQuery): Promise<PassThrough> {
   return streamSheet(
     '已支付订单',
     [
@@ -58,7 +58,7 @@ export function ordersWorkbook(db: Db, q: PeriodExportQuery): PassThrough {
 }
 
 /** Invoice requests of a period (by request time, China-time days), one request a row. */
-export function invoicesWorkbook(db: Db, q: PeriodExportQuery): PassThrough {
+export function invoicesWorkbook(db: Db, q: PeriodExportQuery): Promise<PassThrough> {
   return streamSheet(
     '发票申请',
     [
@@ -111,7 +111,7 @@ export function invoicesWorkbook(db: Db, q: PeriodExportQuery): PassThrough {
 }
 
 /** Exam results of a period (by hand-in time, China-time days), one attempt a row. */
-export function examResultsWorkbook(db: Db, q: PeriodExportQuery): PassThrough {
+export function examResultsWorkbook(db: Db, q: PeriodExportQuery): Promise<PassThrough> {
   return streamSheet(
     '考试成绩',
     [

@@ -68,7 +68,7 @@ export const staffModule: AppModule = async (app, deps) => {
           'content-disposition',
           attachment(`learning-hours-${request.query.year}.xlsx`, `${request.query.year}年学习时长.xlsx`),
         )
-        .send(learningHoursWorkbook(deps.db, request.query.year)),
+        .send(await learningHoursWorkbook(deps.db, request.query.year)),
     { tags: ['admin-staff'], auth: deps.guards.requirePermission('reports') },
   );
   const periodExports = [
@@ -86,7 +86,7 @@ export const staffModule: AppModule = async (app, deps) => {
           .header('content-type', XLSX_TYPE)
           .header('cache-control', 'private, no-store')
           .header('content-disposition', attachment(`${e.file}-${from}-${to}.xlsx`, `${e.name}_${from}至${to}.xlsx`))
-          .send(e.workbook(deps.db, request.query));
+          .send(await e.workbook(deps.db, request.query));
       },
       { tags: ['admin-staff'], auth: deps.guards.requirePermission(e.permission) },
     );

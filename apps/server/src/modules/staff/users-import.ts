@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import {
   ID_CARD_REGEX,
   USER_IMPORT_COLUMNS,
@@ -22,6 +21,7 @@ import type { Clock } from '../../lib/clock';
 import type { AuditTrail, StaffActor } from '../audit';
 import type { MessagesService } from '../messages';
 import { accountImports } from '../users';
+import { loadExcelJS } from '../../lib/exceljs';
 
 /** The template's example row; a file still carrying it is refused, so the example never becomes an account. */
 export const EXAMPLE_ROW = {
@@ -193,6 +193,7 @@ export function createUsersImport(deps: { db: Db; clock: Clock; audit: AuditTrai
 
 /** The import template: header row with a note on each column, the example row, and a 填写说明 sheet. */
 export async function usersImportTemplate(): Promise<Buffer> {
+  const ExcelJS = await loadExcelJS();
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('用户导入');
   ws.columns = USER_IMPORT_COLUMNS.map((c) => ({

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { loadExcelJS } from '../../lib/exceljs';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -14,11 +14,12 @@ export interface SheetColumn {
  * database, each row is committed as it is written, so a large export never sits in memory. A failure midway ends
  * the response with an error (the client sees a broken download, never a silently short file).
  */
-export function streamSheet(
+export async function streamSheet(
   sheetName: string,
   columns: SheetColumn[],
   batches: () => AsyncGenerator<Record<string, unknown>[]>,
-): PassThrough {
+): Promise<PassThrough> {
+  const ExcelJS = await loadExcelJS();
   const out = new PassThrough();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const ws = wb.addWorksheet(sheetName);

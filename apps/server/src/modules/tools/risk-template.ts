@@ -2,15 +2,16 @@
  * The platform's Excel template for the risk check (exceljs): writing it (with a demo company's figures as the
  * example) and reading an uploaded one back, with errors by Excel row and column.
  */
-import ExcelJS from 'exceljs';
 import { RISK_LINES, RISK_TEMPLATE as T, type RiskLineKey } from '@app/contracts/tools/tools.rules';
 import type { RiskTemplateData, SheetError } from '@app/contracts';
 import { cellText, readWorkbook, type CellValue } from '../../lib/workbook-guard';
 import { DEMO_RISK_INPUT } from './seed/demo-statements';
+import { loadExcelJS } from '../../lib/exceljs';
 
 const yuanText = (fen: number) => (fen / 100).toFixed(2);
 
 export async function buildTemplate(): Promise<Buffer> {
+  const ExcelJS = await loadExcelJS();
   const wb = new ExcelJS.Workbook();
   wb.creator = '财务人才服务平台';
   const ws = wb.addWorksheet(T.sheetName);

@@ -1,5 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { rgb } from 'pdf-lib';
 import {
   EMPLOYEE_EXPORT_HEADERS,
@@ -25,6 +24,7 @@ import { creditStandings, type CreditStanding } from '../credits';
 import { courseFigures, statusOf } from './training-assignments';
 import { activeEmployment } from './training-people';
 import { companyFacts, iso, personName } from './training-shared';
+import { loadExcelJS } from '../../lib/exceljs';
 
 type EmployeeQuery = z.output<typeof employeeQuerySchema>;
 type ExportQuery = z.output<typeof employeeExportQuerySchema>;
@@ -281,6 +281,7 @@ export function createDashboard(deps: { db: Db; clock: Clock; siteName: string }
     async workbook(companyId: number, q: ExportQuery): Promise<Buffer> {
       const year = chinaYear(clock.now());
       const rows = await everyone(db, companyId, q, year);
+      const ExcelJS = await loadExcelJS();
       const wb = new ExcelJS.Workbook();
       const ws = wb.addWorksheet(`${year}年度员工学习情况`);
       ws.addRow([...EMPLOYEE_EXPORT_HEADERS]);
