@@ -48,6 +48,10 @@ const firstLine = (text) => {
 /** @type {{ name: string, ms: number, stage: string }[]} every test's duration, for the slowest-ten list */
 const timings = [];
 
+/** When each stage started, by name: the summary prints how long each took. */
+const stageStarted = new Map();
+const stageSeconds = (name) => (stageStarted.has(name) ? Math.round((Date.now() - stageStarted.get(name)) / 1000) : undefined);
+
 function banner(text) {
   process.stdout.write(`\n\x1b[1m=== ${text} ===\x1b[0m\n`);
 }
@@ -117,12 +121,13 @@ function readJson(file) {
 
 /** A check that passes or fails as a whole (typecheck, lint, build); `commands` all run, in order. */
 async function check(name, ...commands) {
+  stageStarted.set(name, Date.now());
   banner(name);
   let ok = true;
   for (const [cmd, args, opts] of commands) {
     if ((await run(cmd, args, opts)) !== 0) ok = false;
   }
-  results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+  results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, seconds: stageSeconds(name) });
   return ok;
 }
 
@@ -139,6 +144,7 @@ function hasTestFiles(dir) {
  * output is printed, under its banner, once it is done.
  */
 async function vitest(name, cwd, { env = process.env, extraArgs = [], logFile } = {}) {
+  stageStarted.set(name, Date.now());
   if (!logFile) banner(name);
   const report = path.join(tmp, `${name.replace(/\W+/g, '-')}.json`);
   const code = await run(
@@ -169,11 +175,12 @@ async function vitest(name, cwd, { env = process.env, extraArgs = [], logFile } 
     note = note ?? `exit code ${code} without a failed test (failed suite, unhandled error or no tests)`;
   }
   if (json && code === 0 && passed === 0) note = 'no tests ran';
-  results.push({ name, passed, failed, note });
+  results.push({ name, passed, failed, note, seconds: stageSeconds(name) });
 }
 
 /** node:test files; counts come from the JUnit report (node's runner has no JSON reporter). */
 async function nodeTests(name, files) {
+  stageStarted.set(name, Date.now());
   banner(name);
   const report = path.join(tmp, `${name.replace(/\W+/g, '-')}.xml`);
   const code = await run(process.execPath, [
@@ -207,7 +214,7 @@ async function nodeTests(name, files) {
     note = note ?? `exit code ${code} without a failed test`;
   }
   if (xml && passed === 0 && failed === 0) note = 'no tests ran';
-  results.push({ name, passed, failed, note });
+  results.push({ name, passed, failed, note, seconds: stageSeconds(name) });
 }
 
 function freePort() {
@@ -260,6 +267,7 @@ async function shardPlan(shards) {
  */
 async function playwright() {
   const name = 'e2e (Playwright, Chromium)';
+  stageStarted.set(name, Date.now());
   banner(name);
   if (!existsSync(CHROMIUM)) {
     process.stdout.write(
@@ -336,7 +344,7 @@ async function playwright() {
   }
   if (flaky) notes.unshift(`${flaky} flaky (passed on retry)`);
   if (skipped) notes.push(`${skipped} skipped`);
-  results.push({ name, passed, failed, note: notes.join(', ') || undefined });
+  results.push({ name, passed, failed, note: notes.join(', ') || undefined, seconds: stageSeconds(name) });
 }
 
 const started = Date.now();
@@ -361,8 +369,11 @@ if (hasTestFiles(path.join(contractsDir, 'src'))) {
 // The first server run is the embedded PGlite database, whatever the caller's environment says.
 const pgliteEnv = { ...process.env };
 delete pgliteEnv.TEST_DATABASE_URL;
-await vitest('api: apps/server (PGlite)', path.join(root, 'apps', 'server'), { env: pgliteEnv });
-await vitest('unit: apps/web', path.join(root, 'apps', 'web'), { extraArgs: ['--exclude', 'e2e/**'] });
+// vitest's own default is one worker fewer than the cores, which on two cores ran each suite on one core while the
+// other waited: nothing else runs during these two stages, so they get a worker per core.
+const everyCore = `--maxWorkers=${availableParallelism()}`;
+await vitest('api: apps/server (PGlite)', path.join(root, 'apps', 'server'), { env: pgliteEnv, extraArgs: [everyCore] });
+await vitest('unit: apps/web', path.join(root, 'apps', 'web'), { extraArgs: ['--exclude', 'e2e/**', everyCore] });
 
 // The PostgreSQL run starts now and runs beside the build and the browser tests (which leave a core mostly idle:
 // one browser, one server, one test at a time); its output is printed when it is done.
@@ -423,7 +434,7 @@ const width = Math.max(...results.map((r) => r.name.length));
 for (const r of results) {
   const mark = r.failed > 0 ? '\x1b[31mFAIL\x1b[0m' : '\x1b[32mok  \x1b[0m';
   process.stdout.write(
-    `${mark} ${r.name.padEnd(width)}  ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed${r.note ? `  (${r.note})` : ''}\n`,
+    `${mark} ${r.name.padEnd(width)}  ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds === undefined ? '' : `${String(r.seconds).padStart(5)} s`}${r.note ? `  (${r.note})` : ''}\n`,
   );
 }
 if (failures.length) {
@@ -444,7 +455,7 @@ try {
   mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
   writeFileSync(
     path.join(root, 'bench', 'results', 'test-run.json'),
-    `${JSON.stringify({ date: new Date().toISOString(), seconds, ci: isCI, cores: availableParallelism(), passed, failed }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), seconds, ci: isCI, cores: availableParallelism(), passed, failed, stages: results.map((r) => ({ name: r.name, seconds: r.seconds ?? null })) }, null, 2)}\n`,
   );
 } catch {
   /* a read-only checkout: the figure is in the output above */

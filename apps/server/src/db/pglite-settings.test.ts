@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { type Db, pgliteDatabase } from './client';
 import { keepPgliteSharedBuffers } from './pglite-settings';
 import { rowsOf } from './sql';
@@ -17,8 +17,11 @@ async function open(dir: string) {
   return { database, inForce: row!.shared_buffers };
 }
 
+// About the embedded database only: the PostgreSQL run of the suite has nothing to add.
+const template = inject('testDbTemplate');
+
 describe('the embedded database keeps its shared_buffers setting', () => {
-  it('writes the setting for the next start, which then runs with it, and leaves it alone after that', async () => {
+  it.skipIf(template.kind !== 'pglite')('writes the setting for the next start, which then runs with it, and leaves it alone after that', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'pglite-settings-'));
     dirs.push(dir);
     const first = await open(dir);
