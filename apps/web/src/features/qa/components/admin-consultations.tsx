@@ -1,5 +1,4 @@
 import {
-  App,
   Button,
   DatePicker,
   Form,
@@ -12,7 +11,7 @@ import {
   Table,
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import {
@@ -24,8 +23,8 @@ import {
   type ConsultState,
 } from '@app/contracts/qa/qa.rules';
 import type { Consultation } from '@app/contracts/qa/qa.schemas';
-import { isApiError } from '@/shared/lib/api-client';
 import { qaApi, qaKeys } from '../api/qa-api';
+import { useAct } from '../api/use-act';
 import { useExperts } from '../api/use-qa';
 import { time } from '../lib/format';
 import { ConsultationFacts, ConsultStateTag } from './consultation-list';
@@ -46,8 +45,6 @@ export function AdminConsultations() {
   const [editing, setEditing] = useState<Consultation | null>(null);
   const [form] = Form.useForm<ScheduleValues>();
   const experts = useExperts();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const q = { page, per: PER, ...(state === 'all' ? {} : { state }) };
   const list = useQuery({
     queryKey: qaKeys.consultations('admin', q),
@@ -55,17 +52,7 @@ export function AdminConsultations() {
     placeholderData: keepPreviousData,
   });
 
-  const act = async (call: () => Promise<{ message: string }>) => {
-    try {
-      const res = await call();
-      message.success(res.message);
-      await queryClient.invalidateQueries({ queryKey: ['qa', 'consultations'] });
-      return true;
-    } catch (err) {
-      message.error(isApiError(err) ? err.message : '操作失败');
-      return false;
-    }
-  };
+  const act = useAct(['qa', 'consultations']);
 
   const save = async () => {
     const v = await form.validateFields().catch(() => null);

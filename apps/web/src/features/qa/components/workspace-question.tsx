@@ -1,5 +1,4 @@
-import { Alert, App, Button, Descriptions, Divider, Form, Input, Select, Space } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Descriptions, Divider, Form, Input, Select, Space } from 'antd';
 import { useState } from 'react';
 import {
   QA_FOLLOW_UP_ANSWER_MAX,
@@ -9,8 +8,8 @@ import {
   qaMessages as m,
 } from '@app/contracts/qa/qa.rules';
 import type { ExpertQuestion, RegulationReference } from '@app/contracts/qa/qa.schemas';
-import { isApiError } from '@/shared/lib/api-client';
 import { qaApi } from '../api/qa-api';
+import { useAct } from '../api/use-act';
 import { time } from '../lib/format';
 import { AnswerEditor } from './answer-editor';
 import { AnswerBlock, QuestionBody, StateTag } from './parts';
@@ -78,25 +77,21 @@ interface AnswerValues {
 
 /** Claim, answer (rich text, regulation references, tags) and follow-up replies, for the expert workspace. */
 export function ExpertActions({ q, onChanged }: { q: ExpertQuestion; onChanged: () => Promise<unknown> }) {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [html, setHtml] = useState('');
   const [htmlError, setHtmlError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<AnswerValues>();
   const [replies, setReplies] = useState<Record<number, string>>({});
 
+  const run = useAct(['qa', 'queue']);
   const act = async (call: () => Promise<{ message: string }>) => {
     setBusy(true);
     try {
-      const res = await call();
-      message.success(res.message);
-      await onChanged();
-      await queryClient.invalidateQueries({ queryKey: ['qa', 'queue'] });
-      return true;
-    } catch (err) {
-      message.error(isApiError(err) ? err.message : '操作失败');
-      return false;
+      return await run(async () => {
+        const res = await call();
+        await onChanged();
+        return res;
+      });
     } finally {
       setBusy(false);
     }
