@@ -1,4 +1,4 @@
-// Bundles src/server.ts into dist/server.js with its pure-JS dependencies (one file to load instead of hundreds:
+// Bundles src/server.ts into dist/server.js with its pure-JS dependencies (a few files to load instead of hundreds:
 // module resolution was about half of the cold start). Packages that read their own files at run time stay external.
 // Migrations are read from apps/server/drizzle, which resolves the same from src/ and dist/ (see src/paths.ts).
 import { build } from 'esbuild';
@@ -49,6 +49,10 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  // Packages imported on first use (exceljs, fontkit, the S3 client) go into files of their own, read and compiled
+  // only when a request needs them: the files every start loads are 8.3 MB instead of 14.2 MB. All files share dist/,
+  // so paths relative to import.meta.url resolve the same from any of them.
+  splitting: true,
   target: 'node20',
   // Pure-JS dependencies are bundled too: resolving and reading hundreds of files under node_modules was about
   // half of the cold start. Packages that load files of their own at run time stay external.
