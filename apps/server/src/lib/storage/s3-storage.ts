@@ -60,10 +60,22 @@ function bucketPathWithoutSlash(client: S3Client, config: S3StorageConfig): S3Cl
   return client;
 }
 
+/**
+ * The exports of a CommonJS package loaded with `import()`: the named exports themselves from source (Node, vitest),
+ * or under `default` from the built server, whose split bundle gives a CommonJS package's chunk a default export only.
+ */
+function commonJsExports<T extends object>(mod: T): T {
+  const fallback = (mod as { default?: T }).default;
+  return Object.keys(mod).length <= 1 && fallback && typeof fallback === 'object' ? fallback : mod;
+}
+
 export function createS3Storage(config: S3StorageConfig): Storage & { client(): Promise<S3Client> } {
   let loaded: Promise<{ sdk: Sdk; presigner: Presigner; client: S3Client }> | undefined;
   const load = () =>
-    (loaded ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]).then(([sdk, presigner]) => ({
+    (loaded ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]).then(([sdkModule, presignerModule]) => {
+      const sdk = commonJsExports(sdkModule);
+      const presigner = commonJsExports(presignerModule);
+      return {
       sdk,
       presigner,
       client: bucketPathWithoutSlash(new sdk.S3Client({
@@ -75,7 +87,8 @@ export function createS3Storage(config: S3StorageConfig): Storage & { client(): 
         requestChecksumCalculation: 'WHEN_REQUIRED',
         responseChecksumValidation: 'WHEN_REQUIRED',
       }), config),
-    })));
+      };
+    }));
   const Bucket = config.bucket;
   const name = (key: string) => config.prefix + assertStorageKey(key);
 
