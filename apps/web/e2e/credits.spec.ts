@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { pdfFixture } from '../../server/src/testing/pdfs';
+import { pickSelect } from './support/antd-fields';
 import { expect, test, waitingForClient } from './support/fixtures';
 import { data, finishCourses } from './support/learning';
 import { registerAccount, useToken } from './support/session';
@@ -41,8 +42,7 @@ test('a member earns a year of credits from two courses and an approved conversi
   const conversions = page.getByRole('region', { name: '学分折算' });
   await conversions.getByRole('button', { name: '申请学分折算' }).click();
   const form = page.getByRole('dialog', { name: '申请学分折算' });
-  await form.getByLabel('折算项目').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: '通过会计资格考试' }).click();
+  await pickSelect(page, form.getByLabel('折算项目'), '通过会计资格考试', { exact: false });
   const title = `中级会计资格考试《财务管理》科目${Date.now() % 10000}`;
   await form.getByLabel('活动名称').fill(title);
   await form.getByLabel('活动日期').fill(`${new Date().getFullYear()}-09-07`);

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expectFitsPhone, PHONE } from './support/phone-width';
+import { pickSelect } from './support/antd-fields';
 import { expect, test, waitingForClient } from './support/fixtures';
 import { data, finishCourses } from './support/learning';
 import { passwordToken, registerAccount, useToken } from './support/session';
@@ -71,12 +72,7 @@ test('a company invites two learners, buys two seats, assigns a course; one fini
   await page.getByRole('button', { name: /^分配学员卡（可分配/ }).click();
   const assignSeats = page.getByRole('dialog', { name: '分配学员卡' });
   const picker = assignSeats.getByLabel('选择员工');
-  for (const name of ['许文静', '高志远']) {
-    await picker.click();
-    await picker.fill(name);
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: name }).first().click();
-  }
-  await page.keyboard.press('Escape');
+  for (const name of ['许文静', '高志远']) await pickSelect(page, picker, name, { multiple: true, search: true, exact: false });
   await assignSeats.getByRole('button', { name: /分\s*配|确\s*定/ }).last().click();
   await expect(page.getByText('已分配2张学员卡')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/seats.png`, fullPage: true });
@@ -85,18 +81,10 @@ test('a company invites two learners, buys two seats, assigns a course; one fini
   await page.goto('/center/training/assignments');
   await page.getByRole('button', { name: '指派课程' }).click();
   const dialog = page.getByRole('dialog', { name: '指派课程' });
-  const course = dialog.getByLabel('选择课程');
-  await course.click();
-  await course.fill(COURSE);
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: COURSE }).first().click();
+  await pickSelect(page, dialog.getByLabel('选择课程'), COURSE, { search: true, exact: false });
   await dialog.getByRole('radio', { name: '指定员工' }).check();
   const people = dialog.getByLabel('选择员工');
-  for (const name of ['许文静', '高志远']) {
-    await people.click();
-    await people.fill(name);
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: name }).first().click();
-  }
-  await page.keyboard.press('Escape');
+  for (const name of ['许文静', '高志远']) await pickSelect(page, people, name, { multiple: true, search: true, exact: false });
   await dialog.getByLabel('截止日期').click();
   await page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-cell-in-view:not(.ant-picker-cell-disabled)').nth(10).click();
   await dialog.getByRole('button', { name: /指\s*派/ }).last().click();

@@ -25,16 +25,24 @@ export const visibleDropdowns = (page: Page) => page.locator('.ant-select-dropdo
 /**
  * Picks an option of a Select (single, or `multiple` keeping the dropdown open) and waits until the select shows it
  * and no dropdown is left open. Under load a click can land while the dropdown is still animating or repositioning
- * and be lost, so the pick is retried until the select shows the value.
+ * and be lost, so the pick is retried until the select shows the value. `search` types the option into the select
+ * first (a long list filtered as one types); `exact: false` matches an option that contains the text.
  */
-export async function pickSelect(page: Page, field: Locator, option: string, { multiple = false } = {}) {
+export async function pickSelect(
+  page: Page,
+  field: Locator,
+  option: string,
+  { multiple = false, search = false, exact = true } = {},
+) {
   const select = field.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
   await expect(async () => {
     if ((await visibleDropdowns(page).count()) === 0) await field.click();
     if (!(await select.textContent())?.includes(option)) {
+      if (search) await field.fill(option);
       await openDropdown(page)
         .locator('.ant-select-item-option')
-        .filter({ hasText: new RegExp(`^${option}$`) })
+        .filter({ hasText: exact ? new RegExp(`^${option}$`) : option })
+        .first()
         .click({ timeout: 2_000 });
     }
     await expect(select).toContainText(option, { timeout: 1_000 });
